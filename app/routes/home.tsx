@@ -1,0 +1,23 @@
+import { servicesContext } from '#server/services.ts';
+import { HomePage } from '../components/home-page.tsx';
+import { storefrontRegions } from '../lib/home.server.ts';
+import type { Route } from './+types/home';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { regions: await storefrontRegions(context.get(servicesContext)) };
+}
+
+export function meta() {
+  return [
+    { title: 'Ridgeline Snowshoe Co. | Snowshoes and winter trail gear' },
+    {
+      name: 'description',
+      content:
+        'Snowshoes, poles and winter trail gear from Ridgeline Snowshoe Co., shipped across North America and Europe.',
+    },
+  ];
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return <HomePage regions={loaderData.regions} />;
+}

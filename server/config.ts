@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * Every setting comes from the environment and is checked once, at start. A bad value stops the process with
+ * one line naming the setting (see main.ts), never a confusing failure far from its cause.
+ */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const port = z.coerce
+  .number({ error: 'must be a whole number from 1 to 65535' })
+  .int({ error: 'must be a whole number from 1 to 65535' })
+  .min(1, { error: 'must be a whole number from 1 to 65535' })
+  .max(65535, { error: 'must be a whole number from 1 to 65535' });
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine((value) => /^postgres(ql)?:\/\/.+/.test(value), {
+    error: 'must be a postgres:// or postgresql:// connection URL',
+  });
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], {
+    error: "must be 'development', 'production' or 'test'",
+  }),
+  PORT: port,
+  HOST: z.string().trim().min(1, { error: 'must not be empty' }),
+  DATABASE_URL: postgresUrl.optional(),
+  DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(0, { error: 'must be a whole number of milliseconds' }),
+  SEED_ON_EMPTY: z
+    .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+    .transform((v) => v === 'true'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+const DEFAULTS: Record<keyof Config, string | undefined> = {
+  NODE_ENV: 'production',
+  PORT: '3000',
+  HOST: '0.0.0.0',
+  DATABASE_URL: undefined,
+  DATA_DIR: './var',
+  LOG_LEVEL: 'info',
+  SHUTDOWN_TIMEOUT_MS: '10000',
+  SEED_ON_EMPTY: 'true',
+};
+
+export class ConfigError extends Error {
+  constructor(
+    readonly setting: string,
+    readonly problem: string,
+    readonly value: string | undefined,
+  ) {
+    super(`Invalid setting ${setting}=${JSON.stringify(value ?? '')}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the settings from an environment; throws ConfigError for the first bad one. Empty means unset. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const raw: Record<string, string | undefined> = {};
+  for (const key of Object.keys(DEFAULTS) as (keyof Config)[]) {
+    const value = env[key];
+    raw[key] = value === undefined || value === '' ? DEFAULTS[key] : value;
+  }
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const setting = String(issue.path[0]);
+    throw new ConfigError(setting, issue.message, raw[setting]);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,130 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** One type for both drivers: services never know whether PGlite or PostgreSQL is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly kind: 'pglite' | 'postgres';
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = resolve(import.meta.dirname, '../../drizzle');
+
+export class DatabaseUnreachableError extends Error {
+  constructor(target: string, cause: unknown) {
+    const reason = cause instanceof Error ? cause.message || cause.name : String(cause);
+    super(`Cannot reach the database at DATABASE_URL (${target}): ${reason}`);
+    this.name = 'DatabaseUnreachableError';
+  }
+}
+
+/** Where the URL points, without its password, for messages and logs. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return 'an unparseable URL';
+  }
+}
+
+/** Embedded PostgreSQL in `dataDir/pglite`, or in memory when dataDir is null (tests). */
+export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  let lock: DataDirLock | undefined;
+  let client: PGlite;
+  if (dataDir === null) {
+    client = new PGlite();
+  } else {
+    lock = lockDataDir(dataDir);
+    const folder = join(dataDir, 'pglite');
+    mkdirSync(folder, { recursive: true });
+    try {
+      client = new PGlite(folder);
+      await client.waitReady;
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    async ping() {
+      await client.query('select 1');
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
+    },
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+export interface PostgresOptions {
+  poolMax?: number;
+  connectTimeoutMs?: number;
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client whose server went away emits 'error'; without a listener that would end the process.
+  pool.on('error', () => {});
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseUnreachableError(describeDatabaseUrl(url), error);
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    async ping() {
+      await pool.query('select 1');
+    },
+    async migrate() {
+      // Several server processes may start together against one PostgreSQL: one migrates, the others wait.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(727274)');
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
+      } finally {
+        await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: string }): Promise<DatabaseHandle> {
+  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(config.DATA_DIR);
+}

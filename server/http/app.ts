@@ -1,0 +1,85 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { type Services, servicesContext } from '../services.ts';
+import { buildManifestRoutes } from './build-manifest.ts';
+import { requestLogger } from './request-logger.ts';
+
+export interface HttpAppOptions {
+  services: Services;
+  /** The React Router server build; pages are served only when it is given. */
+  build?: ServerBuild;
+  /** Folder of the browser build (build/client). */
+  clientDir?: string;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export function createHttpApp({ services, build, clientDir }: HttpAppOptions): Hono {
+  const app = new Hono();
+
+  app.use(requestId({ headerName: 'X-Request-Id' }));
+  app.use(requestLogger(services.logger));
+  app.use(
+    secureHeaders({
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: 'same-origin',
+    }),
+  );
+  app.use(compress());
+
+  app.get('/healthz', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    try {
+      await services.database.ping();
+      return c.json({ status: 'ok', database: services.database.kind });
+    } catch (error) {
+      services.logger.error({ err: error }, 'health check: database unavailable');
+      c.header('Retry-After', '5');
+      return c.json({ status: 'unavailable', database: services.database.kind }, 503);
+    }
+  });
+
+  app.route('/builds', buildManifestRoutes(services.build));
+
+  app.all('/api/*', (c) =>
+    c.json({ status: 404, title: 'Not Found', detail: `No API endpoint ${c.req.method} ${c.req.path}` }, 404),
+  );
+
+  if (clientDir) {
+    // Fingerprinted build output never changes under its name: cache it for a year.
+    app.use(
+      '/assets/*',
+      serveStatic({ root: clientDir, onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE) }),
+    );
+    app.get('/assets/*', (c) => c.text('Not Found', 404));
+    app.use(
+      '*',
+      serveStatic({
+        root: clientDir,
+        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
+      }),
+    );
+  }
+
+  if (build) {
+    const handle = createRequestHandler(build, services.config.NODE_ENV);
+    app.all('*', (c) => {
+      const context = new RouterContextProvider();
+      context.set(servicesContext, services);
+      return handle(c.req.raw, context);
+    });
+  }
+
+  app.onError((error, c) => {
+    services.logger.error({ err: error, path: c.req.path }, 'unhandled error');
+    return c.json({ status: 500, title: 'Internal Server Error' }, 500);
+  });
+
+  return app;
+}

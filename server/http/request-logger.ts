@@ -1,0 +1,21 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Logger } from 'pino';
+
+/** One structured line per request, carrying the request id that the response also returns. */
+export function requestLogger(logger: Logger): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    const requestId = c.get('requestId' as never) as string | undefined;
+    const status = c.res.status;
+    const line = {
+      reqId: requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    };
+    if (status >= 500) logger.error(line, 'request failed');
+    else logger.info(line, 'request');
+  };
+}

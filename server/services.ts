@@ -1,0 +1,28 @@
+import type { Logger } from 'pino';
+import { createContext } from 'react-router';
+import type { Config } from './config.ts';
+import type { Database, DatabaseHandle } from './db/database.ts';
+
+/**
+ * What loaders and the /api routes get: services, not connections. Built once in the server entry and handed
+ * to React Router through its typed context (`context.get(servicesContext)`).
+ */
+export interface Services {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  db: Database;
+  build: BuildInfo;
+}
+
+export interface BuildInfo {
+  id: string;
+  timestamp: number;
+}
+
+// The server entry runs from source while routes run from the Vite bundle, so this module exists twice in one
+// process. Context keys compare by identity: keep one key per process on globalThis.
+const KEY = Symbol.for('ridgeline.servicesContext');
+const registry = globalThis as typeof globalThis & { [KEY]?: ReturnType<typeof createContext<Services>> };
+registry[KEY] ??= createContext<Services>();
+export const servicesContext = registry[KEY];

@@ -1,0 +1,100 @@
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('the store over HTTP', () => {
+  it('serves the en-us home at / as HTML in English', async () => {
+    const response = await fetch(`${server.url}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const html = await response.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('Float over fresh snow');
+    // The storefront regions come from the seeded database.
+    expect(html).toContain('Prices in CAD');
+  });
+
+  it('serves a locale home with the language of its URL', async () => {
+    const html = await (await fetch(`${server.url}/fr-ca`)).text();
+    expect(html).toContain('<html lang="fr">');
+  });
+
+  it.each(['/xx-yy/this/does/not/exist', '/en-us/nowhere', '/fr-us', '/not-a-locale'])(
+    'answers %s with 404 and the Page not found page',
+    async (path) => {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).toContain('Page not found');
+      expect(html).toContain('<title>Page Not Found | Ridgeline</title>');
+    },
+  );
+
+  it('reports health with the database checked', async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'pglite' });
+  });
+
+  it('publishes the build manifest of §7', async () => {
+    const latest = await fetch(`${server.url}/builds/latest.json?timestamp=${Date.now()}`);
+    expect(latest.status).toBe(200);
+    const { id, timestamp } = (await latest.json()) as { id: string; timestamp: number };
+    expect(id).toMatch(/^[0-9a-f]{16}$/);
+    expect(timestamp).toBeGreaterThan(0);
+    const meta = await fetch(`${server.url}/builds/meta/${id}.json`);
+    expect(meta.status).toBe(200);
+    expect(meta.headers.get('cache-control')).toContain('immutable');
+    expect(await meta.json()).toMatchObject({ id, matcher: { static: {} }, prerendered: [] });
+    const unknown = await fetch(`${server.url}/builds/meta/0000.json`);
+    expect(unknown.status).toBe(404);
+  });
+
+  it('serves fingerprinted assets with a year of immutable caching', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const response = await fetch(`${server.url}${asset}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const missing = await fetch(`${server.url}/assets/missing-123.js`);
+    expect(missing.status).toBe(404);
+  });
+
+  it('compresses responses for clients that accept gzip', async () => {
+    const { headers, body } = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>(
+      (done, fail) => {
+        get(`${server.url}/`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => done({ headers: response.headers, body: Buffer.concat(chunks) }));
+        }).on('error', fail);
+      },
+    );
+    expect(headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(body).toString('utf8')).toContain('<html lang="en">');
+  });
+
+  it('tags every response with a request id and security headers', async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await fetch(`${server.url}/api/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ status: 404, title: 'Not Found' });
+  });
+});

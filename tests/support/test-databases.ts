@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DatabaseHandle, openPglite, openPostgres } from '#server/db/database.ts';
+
+/**
+ * The database targets integration tests run on: always an in-memory PGlite, and PostgreSQL too when
+ * TEST_DATABASE_URL points at a server (CI sets it). Each PostgreSQL handle gets a database of its own,
+ * dropped on close, so runs never see each other's rows.
+ */
+export interface TestDatabaseTarget {
+  name: 'pglite' | 'postgres';
+  open(): Promise<DatabaseHandle>;
+}
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openFreshPostgres(): Promise<DatabaseHandle> {
+  const name = `ridgeline_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(postgresUrl!);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString(), { poolMax: 4 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+export const testDatabaseTargets: TestDatabaseTarget[] = [
+  { name: 'pglite', open: () => openPglite(null) },
+  ...(postgresUrl ? [{ name: 'postgres' as const, open: openFreshPostgres }] : []),
+];
+
+/** A migrated database on the given target. */
+export async function openMigrated(target: TestDatabaseTarget): Promise<DatabaseHandle> {
+  const handle = await target.open();
+  await handle.migrate();
+  return handle;
+}

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and integration tests sit next to their code. Browser tests live in tests/e2e and run with
+// vitest.e2e.config.ts after a production build.
+export default defineConfig({
+  test: {
+    include: ['{core,server,app,seed,scripts}/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    coverage: {
+      provider: 'v8',
+      include: ['core/**/*.ts'],
+      exclude: ['core/**/*.test.ts', 'core/**/index.ts'],
+      reporter: ['text-summary', 'text'],
+      thresholds: { branches: 95 },
+    },
+  },
+});
