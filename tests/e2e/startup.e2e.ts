@@ -52,16 +52,14 @@ describe('graceful shutdown', () => {
 
     // Data written between runs must survive the next run's SIGTERM under load.
     const direct = await openPglite(dataDir);
-    await direct.db
-      .insert(currencies)
-      .values({
-        code: 'ISK',
-        token: 'kr',
-        decimalToken: ',',
-        thousandsToken: '.',
-        decimalPlaces: 0,
-        tokenLocation: 'right',
-      });
+    await direct.db.insert(currencies).values({
+      code: 'ISK',
+      token: 'kr',
+      decimalToken: ',',
+      thousandsToken: '.',
+      decimalPlaces: 0,
+      tokenLocation: 'right',
+    });
     await direct.close();
 
     const server = await startServer({ dataDir });
