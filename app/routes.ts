@@ -5,6 +5,7 @@ export default [
   index('routes/index.tsx'),
   route(':lang', 'routes/locale-layout.tsx', [
     index('routes/home.tsx'),
+    route('country', 'routes/country.tsx'),
     route('*', 'routes/locale-not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -12,7 +12,9 @@ import {
 describe('§5 banner published rule', () => {
   it('counts a banner with a background and an asset id as published', () => {
     expect(isBannerPublished({ background: { type: 'Image', amplience_id: 'hero-1' } })).toBe(true);
-    expect(isBannerPublished({ background: { type: 'Video', content: { amplienceId: 'vid-1' } } })).toBe(true);
+    expect(isBannerPublished({ background: { type: 'Video', content: { amplienceId: 'vid-1' } } })).toBe(
+      true,
+    );
   });
 
   it('does not count a banner without a background or without an asset id', () => {

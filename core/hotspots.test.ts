@@ -35,16 +35,38 @@ describe('§3 hotspot fields', () => {
       points: { x: 0.25, y: 1.4 },
       manual: { title: 'Crampon', description: 'Steel', href: '/support/crampons', ampId: 'img-1' },
     });
-    expect(hotspot).toMatchObject({ title: 'Crampon', description: 'Steel', href: '/support/crampons', ampId: 'img-1' });
+    expect(hotspot).toMatchObject({
+      title: 'Crampon',
+      description: 'Steel',
+      href: '/support/crampons',
+      ampId: 'img-1',
+    });
     expect(hotspot).toMatchObject({ x: 0.25, y: 1, ctaCopy: 'Learn More' });
   });
 
   it('takes other hotspots’ content from their own fields, with the default CTA copy (§9)', () => {
-    const hotspot = toHotspot({ id: 'p', dataType: 'product', title: 'Trail 24', href: '/p/trail-24', fontColor: '#fff' });
-    expect(hotspot).toMatchObject({ title: 'Trail 24', description: '', ampId: '', x: 0, y: 0, ctaCopy: 'Shop Now' });
+    const hotspot = toHotspot({
+      id: 'p',
+      dataType: 'product',
+      title: 'Trail 24',
+      href: '/p/trail-24',
+      fontColor: '#fff',
+    });
+    expect(hotspot).toMatchObject({
+      title: 'Trail 24',
+      description: '',
+      ampId: '',
+      x: 0,
+      y: 0,
+      ctaCopy: 'Shop Now',
+    });
     expect(hotspot.fontColor).toBe('#fff');
     expect(hotspot).not.toHaveProperty('backgroundColor');
-    expect(toHotspot({ id: 'q', backgroundColor: '#000' })).toMatchObject({ dataType: '', title: '', href: '' });
+    expect(toHotspot({ id: 'q', backgroundColor: '#000' })).toMatchObject({
+      dataType: '',
+      title: '',
+      href: '',
+    });
   });
 });
 

@@ -17,7 +17,12 @@ export interface HotspotInput {
   ctaCopy?: string | null;
   fontColor?: string | null;
   backgroundColor?: string | null;
-  manual?: { title?: string | null; description?: string | null; href?: string | null; ampId?: string | null } | null;
+  manual?: {
+    title?: string | null;
+    description?: string | null;
+    href?: string | null;
+    ampId?: string | null;
+  } | null;
 }
 
 export interface Hotspot {
@@ -35,7 +40,8 @@ export interface Hotspot {
   backgroundColor?: string;
 }
 
-const clamp = (value: number | undefined) => Math.min(1, Math.max(0, Number.isFinite(value) ? (value as number) : 0));
+const clamp = (value: number | undefined) =>
+  Math.min(1, Math.max(0, Number.isFinite(value) ? (value as number) : 0));
 
 /** A manual hotspot carries its own title, description, link and image in `manual`. */
 export function toHotspot(input: HotspotInput): Hotspot {
@@ -56,7 +62,9 @@ export function toHotspot(input: HotspotInput): Hotspot {
 }
 
 /** §5: hotspots are kept only with a data type and a non-empty title. */
-export function admitHotspots(inputs: readonly (HotspotInput | null | undefined)[] | null | undefined): Hotspot[] {
+export function admitHotspots(
+  inputs: readonly (HotspotInput | null | undefined)[] | null | undefined,
+): Hotspot[] {
   return (inputs ?? [])
     .filter((input): input is HotspotInput => Boolean(input?.dataType))
     .map(toHotspot)

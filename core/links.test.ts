@@ -58,10 +58,20 @@ describe('§2 Internal links: /{locale}{prefix}{href} with filter query', () => 
 
   it('resolves an Internal link with its path and query', () => {
     const link = resolveLink(
-      { type: 'Internal', href: '/snowshoes', contentType: 'product_category', filters: [{ id: 'a', value: '1' }] },
+      {
+        type: 'Internal',
+        href: '/snowshoes',
+        contentType: 'product_category',
+        filters: [{ id: 'a', value: '1' }],
+      },
       enUs,
     );
-    expect(link).toEqual({ kind: 'internal', href: '/en-us/c/snowshoes?a=1', path: '/en-us/c/snowshoes', query: { a: '1' } });
+    expect(link).toEqual({
+      kind: 'internal',
+      href: '/en-us/c/snowshoes?a=1',
+      path: '/en-us/c/snowshoes',
+      query: { a: '1' },
+    });
   });
 
   it('treats a link without a kind as Internal', () => {
@@ -72,12 +82,19 @@ describe('§2 Internal links: /{locale}{prefix}{href} with filter query', () => 
 describe('§2 Nuxt links: path plus parsed query', () => {
   it('parses the query string', () => {
     const link = resolveLink({ type: 'Nuxt', href: '/en-us/c/snowshoes?gender=men&size=25' }, enUs);
-    expect(link).toMatchObject({ kind: 'nuxt', path: '/en-us/c/snowshoes', query: { gender: 'men', size: '25' } });
+    expect(link).toMatchObject({
+      kind: 'nuxt',
+      path: '/en-us/c/snowshoes',
+      query: { gender: 'men', size: '25' },
+    });
     expect(link?.href).toBe('/en-us/c/snowshoes?gender=men&size=25');
   });
 
   it('adds the current locale to a path without one', () => {
-    expect(resolveLink({ type: 'Nuxt', href: 'support' }, frCa)).toMatchObject({ path: '/fr-ca/support', query: {} });
+    expect(resolveLink({ type: 'Nuxt', href: 'support' }, frCa)).toMatchObject({
+      path: '/fr-ca/support',
+      query: {},
+    });
     expect(resolveLink({ type: 'Nuxt', href: '?q=1' }, frCa)?.href).toBe('/fr-ca?q=1');
     expect(resolveLink({ type: 'Nuxt', href: '' }, frCa)?.href).toBe('/fr-ca');
   });
@@ -125,11 +142,15 @@ describe('§5 link validation', () => {
 
 describe('§2 selected colour on a product link', () => {
   it('adds a lower-cased color parameter', () => {
-    expect(withSelectedColor('/en-us/p/trail-24', 'Glacier Blue')).toBe('/en-us/p/trail-24?color=glacier+blue');
+    expect(withSelectedColor('/en-us/p/trail-24', 'Glacier Blue')).toBe(
+      '/en-us/p/trail-24?color=glacier+blue',
+    );
   });
 
   it('replaces an earlier colour and keeps other parameters', () => {
-    expect(withSelectedColor('/en-us/p/trail-24?size=25&color=red', 'BLACK')).toBe('/en-us/p/trail-24?size=25&color=black');
+    expect(withSelectedColor('/en-us/p/trail-24?size=25&color=red', 'BLACK')).toBe(
+      '/en-us/p/trail-24?size=25&color=black',
+    );
   });
 
   it('leaves the link alone without a colour', () => {

@@ -94,7 +94,10 @@ export function newTabAttributes(newTab: boolean | null | undefined): Pick<Resol
  * Resolves a content-managed link. Returns null, so nothing is rendered, when the link object is missing or the
  * locale lacks a country or language (§5). Throws on javascript-like protocols (§8).
  */
-export function resolveLink(link: LinkInput | null | undefined, locale: Partial<Locale> | null): ResolvedLink | null {
+export function resolveLink(
+  link: LinkInput | null | undefined,
+  locale: Partial<Locale> | null,
+): ResolvedLink | null {
   if (!link || !locale?.country || !locale.language) return null;
   const current = { language: locale.language, country: locale.country };
   const href = (link.href ?? '').trim();
@@ -107,7 +110,9 @@ export function resolveLink(link: LinkInput | null | undefined, locale: Partial<
     const [rawPath = '', search = ''] = href.split(/\?(.*)/s);
     // A Nuxt path without a locale prefix would be redirected to the current one (§2); prefix it here instead.
     const path = withLeadingSlash(rawPath) || '/';
-    const localized = splitLocalePrefix(path).locale ? path : `/${formatLocale(current)}${path === '/' ? '' : path}`;
+    const localized = splitLocalePrefix(path).locale
+      ? path
+      : `/${formatLocale(current)}${path === '/' ? '' : path}`;
     const query = parseQuery(search);
     const text = new URLSearchParams(query).toString();
     return { kind: 'nuxt', href: text ? `${localized}?${text}` : localized, path: localized, query, ...tab };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { matchAcceptLanguage, parseAcceptLanguage, resolveLocale, utmQueryOf } from './locale-resolution.ts';
+import {
+  matchAcceptLanguage,
+  matchAcceptLanguageCombination,
+  parseAcceptLanguage,
+  resolveLocale,
+  utmQueryOf,
+} from './locale-resolution.ts';
 
 describe('§4 locale resolution: country', () => {
   it('takes the country from the cookie first', () => {
@@ -108,5 +114,28 @@ describe('§4 cookies set by locale resolution', () => {
     expect(utmQueryOf(new URLSearchParams({ UTM_Medium: 'email' }))).toBe('UTM_Medium=email');
     expect(utmQueryOf('page=2')).toBeNull();
     expect(utmQueryOf(null)).toBeNull();
+  });
+});
+
+describe('§4 country from an Accept-Language country-language combination', () => {
+  it('lands a fr-CA browser with no cookies and no geolocation on fr-ca', () => {
+    const resolved = resolveLocale({ cookies: {}, acceptLanguage: 'fr-CA,fr;q=0.9,en;q=0.5' });
+    expect(resolved.locale).toBe('fr-ca');
+    expect(resolved.countrySource).toBe('accept-language');
+    expect(resolved.setCookies).toMatchObject({ country: 'ca', language: 'fr', countryLanguage: 'fr-ca' });
+  });
+
+  it('skips combinations the country list does not offer and tags without a country', () => {
+    expect(matchAcceptLanguageCombination('fr-US, de, en-XX, ja-JP')).toEqual({
+      language: 'ja',
+      country: 'jp',
+    });
+    expect(matchAcceptLanguageCombination('fr, de')).toBeUndefined();
+    expect(resolveLocale({ cookies: {}, acceptLanguage: 'fr-US' }).locale).toBe('en-us');
+  });
+
+  it('never overrides a country from a cookie or geolocation', () => {
+    expect(resolveLocale({ cookies: { country: 'us' }, acceptLanguage: 'fr-CA' }).locale).toBe('en-us');
+    expect(resolveLocale({ cookies: {}, geoCountry: 'de', acceptLanguage: 'fr-CA' }).locale).toBe('de-de');
   });
 });

@@ -2,6 +2,7 @@
  * Locale resolution of SPEC §4: country from cookie then geolocation, language from cookie then the
  * Accept-Language header, otherwise defaults; plus the cookies the response must set.
  */
+import { countryByIso } from './countries.ts';
 import {
   countryOffersLanguage,
   DEFAULT_COUNTRY,
@@ -30,7 +31,7 @@ export interface LocaleRequest {
 export interface ResolvedLocale extends Locale {
   /** `language-country`, the URL prefix. */
   locale: string;
-  countrySource: 'cookie' | 'geolocation' | 'default';
+  countrySource: 'cookie' | 'geolocation' | 'accept-language' | 'default';
   languageSource: 'cookie' | 'accept-language' | 'default';
   /** Cookies to write on the response, by name. */
   setCookies: Record<string, string>;
@@ -71,6 +72,17 @@ export function matchAcceptLanguage(header: string | null | undefined, country: 
   return undefined;
 }
 
+/** First Accept-Language tag of the form language-COUNTRY that a listed country offers in a supported language. */
+export function matchAcceptLanguageCombination(header: string | null | undefined): Locale | undefined {
+  for (const tag of parseAcceptLanguage(header)) {
+    const [language, country] = tag.split('-') as [string, string | undefined];
+    if (!country || !countryByIso(country)) continue;
+    if (SUPPORTED_LANGUAGES.includes(language) && countryOffersLanguage(country, language))
+      return { language, country };
+  }
+  return undefined;
+}
+
 /** utm* query parameters (§4), kept as a query string for the `utmQuery` cookie; null when there are none. */
 export function utmQueryOf(query: URLSearchParams | string | null | undefined): string | null {
   if (!query) return null;
@@ -94,6 +106,14 @@ export function resolveLocale(request: LocaleRequest): ResolvedLocale {
   } else if (isValidCountryCode(request.geoCountry)) {
     country = request.geoCountry.toLowerCase();
     countrySource = 'geolocation';
+  } else {
+    // Neither cookie nor geolocation knows the country: a full Accept-Language tag that is a country-language
+    // combination of the country list (fr-CA → ca) names it, so a Québec browser lands on fr-ca, not en-us.
+    const combination = matchAcceptLanguageCombination(request.acceptLanguage);
+    if (combination) {
+      country = combination.country;
+      countrySource = 'accept-language';
+    }
   }
 
   // A language cookie the country does not offer (say de with us) is stale: it would name a locale with no
@@ -115,6 +135,8 @@ export function resolveLocale(request: LocaleRequest): ResolvedLocale {
   }
 
   const locale = formatLocale({ language, country });
+  // §4 sets these cookies when missing; one that disagrees with the resolved locale (invalid or stale) is
+  // rewritten too, so the next request resolves the same way.
   const setCookies: Record<string, string> = {};
   if (cookies.language !== language) setCookies[LOCALE_COOKIES.language] = language;
   if (cookies.country !== country) setCookies[LOCALE_COOKIES.country] = country;

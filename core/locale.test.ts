@@ -9,6 +9,7 @@ import {
   KNOWN_COUNTRY_CODES,
   languagesOf,
   parseLocale,
+  parseServedLocale,
   SUPPORTED_LANGUAGES,
   SUPPORTED_LOCALES,
 } from './locale.ts';
@@ -85,5 +86,20 @@ describe('§5 country code validity', () => {
   it('rejects values that are not strings', () => {
     expect(isValidCountryCode(undefined)).toBe(false);
     expect(isValidCountryCode(42)).toBe(false);
+  });
+});
+
+describe('§2/§5 served locales', () => {
+  it.each([
+    ['en-us', { language: 'en', country: 'us' }],
+    ['fr-ca', { language: 'fr', country: 'ca' }],
+    ['ja-jp', { language: 'ja', country: 'jp' }],
+    ['en-global', { language: 'en', country: 'global' }],
+  ])('serves %s', (segment, locale) => {
+    expect(parseServedLocale(segment)).toEqual(locale);
+  });
+
+  it.each(['xx-yy', 'fr-us', 'EN-US', 'en', '', null, undefined])('does not serve %s', (segment) => {
+    expect(parseServedLocale(segment)).toBeNull();
   });
 });

@@ -81,3 +81,15 @@ export function defaultLanguageOf(country: string): string {
 export function countryOffersLanguage(country: string, language: string): boolean {
   return languagesOf(country).includes(language.toLowerCase());
 }
+
+/**
+ * A URL segment naming a locale the store serves: the §5 pattern, a supported language (§9) and a
+ * country-language combination of the country list. `xx-yy` matches the pattern but is not served.
+ */
+export function parseServedLocale(segment: string | null | undefined): Locale | null {
+  const locale = parseLocale(segment);
+  if (!locale || segment !== formatLocale(locale)) return null;
+  const served =
+    SUPPORTED_LANGUAGES.includes(locale.language) && countryOffersLanguage(locale.country, locale.language);
+  return served ? locale : null;
+}

@@ -32,12 +32,20 @@ describe('§5 option-value collection', () => {
         option_values: [
           {
             option_display_name: 'Size',
-            values: [{ id: null, label: '21 in' }, { id: 3, label: '' }, { id: '', label: 'x' }, null, { id: 4, label: '30 in' }],
+            values: [
+              { id: null, label: '21 in' },
+              { id: 3, label: '' },
+              { id: '', label: 'x' },
+              null,
+              { id: 4, label: '30 in' },
+            ],
           },
         ],
       },
     ];
-    expect(collectOptionValues(variants)).toEqual([{ id: null, displayName: 'Size', values: [{ id: 4, label: '30 in' }] }]);
+    expect(collectOptionValues(variants)).toEqual([
+      { id: null, displayName: 'Size', values: [{ id: 4, label: '30 in' }] },
+    ]);
   });
 
   it('tolerates variants and options that are missing', () => {

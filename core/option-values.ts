@@ -25,7 +25,9 @@ export interface CollectedOption {
 }
 
 /** Options keep the order they first appear in, values likewise; duplicates (same id) are listed once. */
-export function collectOptionValues(variants: readonly (VariantLike | null | undefined)[]): CollectedOption[] {
+export function collectOptionValues(
+  variants: readonly (VariantLike | null | undefined)[],
+): CollectedOption[] {
   const options = new Map<string, CollectedOption>();
   for (const variant of variants) {
     for (const option of variant?.option_values ?? []) {

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { isManualProductVisible, pickAutomatedRelated, RELATED_PRODUCTS, relatedProducts } from './related-products.ts';
+import {
+  isManualProductVisible,
+  pickAutomatedRelated,
+  RELATED_PRODUCTS,
+  relatedProducts,
+} from './related-products.ts';
 
 const p = (uid: string, id?: number) => ({ uid, id });
 
 describe('§5 related products exclude the current product and duplicates', () => {
   it('drops the current product by uid or by commerce id', () => {
-    expect(relatedProducts([p('a', 1), p('b', 2), p('c', 3)], { uid: 'b' }).map((x) => x.uid)).toEqual(['a', 'c']);
+    expect(relatedProducts([p('a', 1), p('b', 2), p('c', 3)], { uid: 'b' }).map((x) => x.uid)).toEqual([
+      'a',
+      'c',
+    ]);
     expect(relatedProducts([{ id: 1 }, { id: 2 }], { id: '2' })).toEqual([{ id: 1 }]);
   });
 
@@ -20,7 +28,12 @@ describe('§5 related products exclude the current product and duplicates', () =
 
   it('limits to 8 by default (§9)', () => {
     const many = Array.from({ length: 12 }, (_, i) => p(`u${i}`));
-    expect(RELATED_PRODUCTS).toMatchObject({ limit: 8, uidLimit: 4, gridLimit: 4, title: 'Related Products' });
+    expect(RELATED_PRODUCTS).toMatchObject({
+      limit: 8,
+      uidLimit: 4,
+      gridLimit: 4,
+      title: 'Related Products',
+    });
     expect(relatedProducts(many, null)).toHaveLength(8);
     expect(relatedProducts(many, null, RELATED_PRODUCTS.uidLimit)).toHaveLength(4);
   });
@@ -28,7 +41,15 @@ describe('§5 related products exclude the current product and duplicates', () =
 
 describe('§9 automated related products chosen randomly across categories', () => {
   it('pools categories, removes the current product and duplicates, and limits', () => {
-    const picked = pickAutomatedRelated([[p('a'), p('cur')], [p('b'), p('a'), p('c')]], { uid: 'cur' }, 2, () => 0);
+    const picked = pickAutomatedRelated(
+      [
+        [p('a'), p('cur')],
+        [p('b'), p('a'), p('c')],
+      ],
+      { uid: 'cur' },
+      2,
+      () => 0,
+    );
     expect(picked).toHaveLength(2);
     for (const product of picked) expect(['a', 'b', 'c']).toContain(product.uid);
     expect(new Set(picked.map((x) => x.uid)).size).toBe(2);
@@ -49,7 +70,12 @@ describe('§9 automated related products chosen randomly across categories', () 
 });
 
 describe('§5 manual related product visibility', () => {
-  const manual = { title: 'Trail Poles', url: '/trail-poles', regions: ['us', 'ca'], bc_products: { us: { id: 9 } } };
+  const manual = {
+    title: 'Trail Poles',
+    url: '/trail-poles',
+    regions: ['us', 'ca'],
+    bc_products: { us: { id: 9 } },
+  };
 
   it('shows a product with a title, a url, the content region and a commerce record for the commerce region', () => {
     expect(isManualProductVisible(manual, 'us', 'us')).toBe(true);

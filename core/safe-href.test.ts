@@ -16,7 +16,9 @@ describe('§8 javascript-like protocols are rejected', () => {
   });
 
   it('names the protocol in the error', () => {
-    expect(() => assertNavigable('JAVASCRIPT:x')).toThrow("Cannot navigate to a URL with 'javascript:' protocol.");
+    expect(() => assertNavigable('JAVASCRIPT:x')).toThrow(
+      "Cannot navigate to a URL with 'javascript:' protocol.",
+    );
   });
 
   it('lets ordinary links through', () => {
@@ -28,7 +30,9 @@ describe('§8 javascript-like protocols are rejected', () => {
 
 describe('§8 external navigation needs permission', () => {
   it('throws for an absolute or protocol-relative URL without permission', () => {
-    expect(() => assertNavigable('https://example.com')).toThrow('Navigating to an external URL is not allowed');
+    expect(() => assertNavigable('https://example.com')).toThrow(
+      'Navigating to an external URL is not allowed',
+    );
     expect(() => assertNavigable('//evil.example')).toThrow(NavigationError);
   });
 

@@ -33,7 +33,9 @@ export function assertNavigable(href: string, options: { external?: boolean } = 
     throw new NavigationError(`Cannot navigate to a URL with '${protocol}:' protocol.`);
   }
   if (isExternalHref(href) && !options.external) {
-    throw new NavigationError('Navigating to an external URL is not allowed by default. Use { external: true }.');
+    throw new NavigationError(
+      'Navigating to an external URL is not allowed by default. Use { external: true }.',
+    );
   }
   return href;
 }

@@ -24,10 +24,12 @@ describe('§4 sale tag', () => {
 
   it('needs the calculated price strictly below the retail price', () => {
     expect(tileTags({ ...base, commerce: fullPrice }).sale).toBe(false);
-    expect(tileTags({ ...base, commerce: { calculatedPrice: { value: 300 }, retailPrice: { value: 229 } } }).sale).toBe(
+    expect(
+      tileTags({ ...base, commerce: { calculatedPrice: { value: 300 }, retailPrice: { value: 229 } } }).sale,
+    ).toBe(false);
+    expect(tileTags({ ...base, commerce: { calculatedPrice: { value: 100 }, retailPrice: null } }).sale).toBe(
       false,
     );
-    expect(tileTags({ ...base, commerce: { calculatedPrice: { value: 100 }, retailPrice: null } }).sale).toBe(false);
     expect(tileTags({ ...base, commerce: { retailPrice: { value: 100 } } }).sale).toBe(false);
     expect(tileTags({ ...base, commerce: null }).sale).toBe(false);
   });
@@ -68,7 +70,9 @@ describe('§4 new tag', () => {
 describe('§4 redesigned tag', () => {
   it("shows from isRedesigned or is_redesigned equal to 'True' or 'Yes'", () => {
     expect(tileTags({ ...base, commerce: { ...fullPrice, isRedesigned: true } }).redesigned).toBe(true);
-    expect(tileTags({ ...base, commerce: fullPrice, content: { is_redesigned: 'Yes' } }).redesigned).toBe(true);
+    expect(tileTags({ ...base, commerce: fullPrice, content: { is_redesigned: 'Yes' } }).redesigned).toBe(
+      true,
+    );
   });
 
   it('shows only if not on sale and not new', () => {
@@ -78,11 +82,17 @@ describe('§4 redesigned tag', () => {
   });
 
   it('has no add-on condition of its own', () => {
-    expect(tileTags({ ...base, isAddOn: true, commerce: { ...fullPrice, isRedesigned: true } }).redesigned).toBe(true);
+    expect(
+      tileTags({ ...base, isAddOn: true, commerce: { ...fullPrice, isRedesigned: true } }).redesigned,
+    ).toBe(true);
   });
 
   it('is off with no flags at all', () => {
-    expect(tileTags({ ...base, commerce: fullPrice })).toEqual({ sale: false, new: false, redesigned: false });
+    expect(tileTags({ ...base, commerce: fullPrice })).toEqual({
+      sale: false,
+      new: false,
+      redesigned: false,
+    });
   });
 });
 

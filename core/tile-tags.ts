@@ -47,7 +47,8 @@ export function tileTags(input: TileTagInput): TileTags {
     typeof calculated === 'number' &&
     typeof retail === 'number' &&
     calculated < retail;
-  const isNew = !sale && !input.isAddOn && (input.commerce?.isNew === true || isFlagSet(input.content?.is_new));
+  const isNew =
+    !sale && !input.isAddOn && (input.commerce?.isNew === true || isFlagSet(input.content?.is_new));
   const redesigned =
     !sale && !isNew && (input.commerce?.isRedesigned === true || isFlagSet(input.content?.is_redesigned));
   return { sale, new: isNew, redesigned };

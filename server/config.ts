@@ -35,6 +35,32 @@ export const configSchema = z.object({
   SEED_ON_EMPTY: z
     .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
     .transform((v) => v === 'true'),
+  MEDIA_CACHE_DIR: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
+  MEDIA_MAX_DIMENSION: z.coerce
+    .number({ error: 'must be a whole number of pixels from 16 to 8192' })
+    .int({ error: 'must be a whole number of pixels from 16 to 8192' })
+    .min(16, { error: 'must be a whole number of pixels from 16 to 8192' })
+    .max(8192, { error: 'must be a whole number of pixels from 16 to 8192' }),
+  CONTENT_BASE_URL: z
+    .string()
+    .trim()
+    .refine((value) => value === '/cms' || value === 'hosted' || /^https?:\/\/[^\s]+$/.test(value), {
+      error: "must be '/cms' (the built-in content service), 'hosted', or an http(s) URL",
+    }),
+  CONTENT_REGION: z.enum(['us', 'eu', 'azure-na', 'azure-eu', 'gcp-na'], {
+    error: 'must be one of us, eu, azure-na, azure-eu, gcp-na',
+  }),
+  CONTENT_API_KEY: z.string().trim().min(1, { error: 'must not be empty' }),
+  CONTENT_DELIVERY_TOKEN: z.string().trim().min(1, { error: 'must not be empty' }),
+  CONTENT_ENVIRONMENT: z.string().trim().min(1, { error: 'must not be empty' }),
+  CONTENT_BRANCH: z.string().trim().optional(),
+  CONTENT_CACHE_POLICY: z
+    .enum(['-1', '0', '1', '2', '3'], { error: 'must be -1, 0, 1, 2 or 3' })
+    .transform(Number),
+  CONTENT_CACHE_TTL_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(0, { error: 'must be a whole number of milliseconds' }),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -48,6 +74,16 @@ const DEFAULTS: Record<keyof Config, string | undefined> = {
   LOG_LEVEL: 'info',
   SHUTDOWN_TIMEOUT_MS: '10000',
   SEED_ON_EMPTY: 'true',
+  MEDIA_CACHE_DIR: undefined,
+  MEDIA_MAX_DIMENSION: '4000',
+  CONTENT_BASE_URL: '/cms',
+  CONTENT_REGION: 'us',
+  CONTENT_API_KEY: 'ridgeline-demo',
+  CONTENT_DELIVERY_TOKEN: 'ridgeline-demo-delivery',
+  CONTENT_ENVIRONMENT: 'production',
+  CONTENT_BRANCH: undefined,
+  CONTENT_CACHE_POLICY: '1',
+  CONTENT_CACHE_TTL_MS: '30000',
 };
 
 export class ConfigError extends Error {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,11 +11,13 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { DatabaseUnreachableError, openDatabase } from './db/database.ts';
 import { isEmpty, seedDemoStore } from './db/seed.ts';
 import { createHttpApp } from './http/app.ts';
+import { parseRedirectRules } from './http/legacy-redirects.ts';
 import type { Services } from './services.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SERVER_BUNDLE = resolve(ROOT, 'build/server/index.js');
 const CLIENT_DIR = resolve(ROOT, 'build/client');
+const REDIRECT_RULES = resolve(ROOT, 'seed/redirects/legacy.json');
 
 /** Known start-up failures end in one line a person can act on, and exit code 1. */
 function fail(message: string): never {
@@ -57,7 +59,8 @@ async function main() {
     db: database.db,
     build: readBuildInfo(SERVER_BUNDLE),
   };
-  const app = createHttpApp({ services, build, clientDir: CLIENT_DIR });
+  const redirects = parseRedirectRules(JSON.parse(readFileSync(REDIRECT_RULES, 'utf8')));
+  const app = createHttpApp({ services, build, clientDir: CLIENT_DIR, redirects });
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }) as Server;
   server.on('error', (error: NodeJS.ErrnoException) => {

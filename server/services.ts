@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { createContext } from 'react-router';
 import type { Config } from './config.ts';
+import type { ContentServices } from './content/index.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
 
 /**
@@ -13,6 +14,11 @@ export interface Services {
   database: DatabaseHandle;
   db: Database;
   build: BuildInfo;
+  /**
+   * The content part (client for loaders, /cms service, /api/interstack route). Built from config and db by
+   * `contentFor(services)` when not set; the HTTP app sets it at start.
+   */
+  content?: ContentServices;
 }
 
 export interface BuildInfo {

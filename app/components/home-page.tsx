@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
+import { Form } from 'react-router';
 import type { StorefrontRegion } from '../lib/home.server.ts';
 
-export function HomePage({ regions }: { regions: StorefrontRegion[] }) {
+export function HomePage({ regions, localeSegment }: { regions: StorefrontRegion[]; localeSegment: string }) {
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -20,10 +20,15 @@ export function HomePage({ regions }: { regions: StorefrontRegion[] }) {
         <ul className="regions__list">
           {regions.map((region) => (
             <li key={region.id}>
-              <Link className="region-card" to={region.homePath}>
-                <span className="region-card__name">{region.name}</span>
-                <span className="region-card__currency">{`Prices in ${region.currency}`}</span>
-              </Link>
+              <Form method="post" action={`/${localeSegment}/country`}>
+                <input type="hidden" name="country" value={region.country} />
+                <input type="hidden" name="language" value={region.language} />
+                <input type="hidden" name="returnTo" value="/" />
+                <button type="submit" className="region-card">
+                  <span className="region-card__name">{region.name}</span>
+                  <span className="region-card__currency">{`Prices in ${region.currency}`}</span>
+                </button>
+              </Form>
             </li>
           ))}
         </ul>

@@ -6,11 +6,17 @@ export interface StorefrontRegion {
   id: string;
   name: string;
   currency: string;
-  homePath: string;
+  /** The country and language a visitor choosing this region lands in. */
+  country: string;
+  language: string;
 }
 
-// Where each commerce region's own storefront starts; en-us lives at / (§2).
-const REGION_HOME: Record<string, string> = { us: '/', ca: '/en-ca', eu_region_1: '/de-de' };
+// The locale each commerce region's storefront opens in when chosen from the home page.
+const REGION_ENTRY: Record<string, { country: string; language: string }> = {
+  us: { country: 'us', language: 'en' },
+  ca: { country: 'ca', language: 'en' },
+  eu_region_1: { country: 'de', language: 'de' },
+};
 
 export async function storefrontRegions(services: Services): Promise<StorefrontRegion[]> {
   const rows = await services.db
@@ -19,5 +25,5 @@ export async function storefrontRegions(services: Services): Promise<StorefrontR
     .innerJoin(currencies, eq(currencies.code, commerceRegions.currencyCode))
     .where(eq(commerceRegions.shopping, true))
     .orderBy(asc(commerceRegions.name));
-  return rows.map((row) => ({ ...row, homePath: REGION_HOME[row.id] ?? '/' }));
+  return rows.map((row) => ({ ...row, ...(REGION_ENTRY[row.id] ?? { country: 'us', language: 'en' }) }));
 }

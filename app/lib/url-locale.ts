@@ -1,4 +1,4 @@
-import { COUNTRIES } from '#core/countries.ts';
+import { formatLocale, parseServedLocale } from '#core/locale.ts';
 
 /** A locale as it appears in the first URL segment (SPEC §2): language-country, e.g. en-us, fr-ca, en-global. */
 export interface UrlLocale {
@@ -7,15 +7,10 @@ export interface UrlLocale {
   segment: string;
 }
 
-const PATTERN = /^([a-z]{2})-([a-z]{2}|global)$/;
-
-/** The locale a first path segment names, or null when it is not a language the country offers (§5). */
+/** The locale a first path segment names, or null when the store does not serve it (§5). */
 export function parseUrlLocale(segment: string | undefined): UrlLocale | null {
-  const match = segment ? PATTERN.exec(segment) : null;
-  if (!match) return null;
-  const [, language, country] = match as unknown as [string, string, string];
-  const offered = COUNTRIES.some((c) => c.iso === country && c.langs.some((l) => l.value === language));
-  return offered ? { language, country, segment: `${language}-${country}` } : null;
+  const locale = parseServedLocale(segment);
+  return locale ? { ...locale, segment: formatLocale(locale) } : null;
 }
 
 export const DEFAULT_LOCALE: UrlLocale = { language: 'en', country: 'us', segment: 'en-us' };

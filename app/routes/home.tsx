@@ -18,6 +18,6 @@ export function meta() {
   ];
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
-  return <HomePage regions={loaderData.regions} />;
+export default function Home({ loaderData, params }: Route.ComponentProps) {
+  return <HomePage regions={loaderData.regions} localeSegment={params.lang} />;
 }

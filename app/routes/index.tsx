@@ -11,5 +11,5 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Index({ loaderData }: Route.ComponentProps) {
-  return <HomePage regions={loaderData.regions} />;
+  return <HomePage regions={loaderData.regions} localeSegment="en-us" />;
 }

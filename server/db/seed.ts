@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { COUNTRIES } from '#core/countries.ts';
 import { COMMERCE_REGION_CURRENCY, COMMERCE_REGIONS, CURRENCIES, REGION_GROUPS } from '#core/regions.ts';
 import { commerceRegions, countries, currencies } from '../commerce/schema.ts';
+import { seedCommerce } from '../commerce/seed-commerce.ts';
 import type { Database } from './database.ts';
 
 const REGION_NAMES: Record<(typeof COMMERCE_REGIONS)[number], string> = {
@@ -64,4 +65,5 @@ export async function isEmpty(db: Database): Promise<boolean> {
 
 export async function seedDemoStore(db: Database): Promise<void> {
   await seedReferenceData(db);
+  await seedCommerce(db);
 }

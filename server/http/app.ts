@@ -1,11 +1,16 @@
+import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { CONTENT_BASE_PATH, contentFor } from '../content/index.ts';
+import { createMediaRoutes, MEDIA_MANIFEST, MEDIA_ORIGINALS_DIR } from '../media/index.ts';
 import { type Services, servicesContext } from '../services.ts';
 import { buildManifestRoutes } from './build-manifest.ts';
+import type { RedirectRules } from './legacy-redirects.ts';
+import { localeRouting } from './locale-routing.ts';
 import { requestLogger } from './request-logger.ts';
 
 export interface HttpAppOptions {
@@ -14,11 +19,13 @@ export interface HttpAppOptions {
   build?: ServerBuild;
   /** Folder of the browser build (build/client). */
   clientDir?: string;
+  /** Legacy redirect rules (seed/redirects/legacy.json); none when not given. */
+  redirects?: RedirectRules;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export function createHttpApp({ services, build, clientDir }: HttpAppOptions): Hono {
+export function createHttpApp({ services, build, clientDir, redirects }: HttpAppOptions): Hono {
   const app = new Hono();
 
   app.use(requestId({ headerName: 'X-Request-Id' }));
@@ -46,6 +53,22 @@ export function createHttpApp({ services, build, clientDir }: HttpAppOptions): H
   });
 
   app.route('/builds', buildManifestRoutes(services.build));
+  app.route(
+    '/media',
+    createMediaRoutes({
+      originalsDir: MEDIA_ORIGINALS_DIR,
+      manifestPath: MEDIA_MANIFEST,
+      cacheDir: services.config.MEDIA_CACHE_DIR ?? join(services.config.DATA_DIR, 'media-cache'),
+      maxDimension: services.config.MEDIA_MAX_DIMENSION,
+      logger: services.logger,
+    }),
+  );
+
+  // Content: the built-in content service's delivery protocol, and /api/interstack (before the commerce /api).
+  const content = contentFor(services);
+  services.content = content;
+  app.route(CONTENT_BASE_PATH, content.service);
+  app.route('/api', content.interstack);
 
   app.all('/api/*', (c) =>
     c.json({ status: 404, title: 'Not Found', detail: `No API endpoint ${c.req.method} ${c.req.path}` }, 404),
@@ -68,6 +91,7 @@ export function createHttpApp({ services, build, clientDir }: HttpAppOptions): H
   }
 
   if (build) {
+    app.use(localeRouting({ redirects: redirects ?? { allowedExternalHosts: [], rules: [] } }));
     const handle = createRequestHandler(build, services.config.NODE_ENV);
     app.all('*', (c) => {
       const context = new RouterContextProvider();

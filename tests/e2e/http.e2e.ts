@@ -25,7 +25,9 @@ describe('the store over HTTP', () => {
   });
 
   it('serves a locale home with the language of its URL', async () => {
-    const html = await (await fetch(`${server.url}/fr-ca`)).text();
+    const html = await (
+      await fetch(`${server.url}/fr-ca`, { headers: { cookie: 'country=ca; language=fr' } })
+    ).text();
     expect(html).toContain('<html lang="fr">');
   });
 
@@ -39,6 +41,24 @@ describe('the store over HTTP', () => {
       expect(html).toContain('<title>Page Not Found | Ridgeline</title>');
     },
   );
+
+  it('sends a French-Canadian browser from / to /fr-ca', async () => {
+    const response = await fetch(`${server.url}/`, {
+      headers: { 'accept-language': 'fr-CA,fr;q=0.8' },
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/fr-ca');
+  });
+
+  it('redirects legacy paths permanently into the visitor locale', async () => {
+    const response = await fetch(`${server.url}/snowshoes?gender=women`, {
+      headers: { cookie: 'country=us; language=en' },
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/en-us/c/snowshoes/womens');
+  });
 
   it('reports health with the database checked', async () => {
     const response = await fetch(`${server.url}/healthz`);

@@ -18,26 +18,36 @@ afterAll(async () => {
   await server?.stop();
 });
 
+const HOME_TITLE = 'Ridgeline Snowshoe Co. | Snowshoes and winter trail gear';
 const PAGES = [
-  { name: 'home', path: '/', title: 'Ridgeline Snowshoe Co. | Snowshoes and winter trail gear', status: 200 },
+  { name: 'home', path: '/', locale: 'en-US', title: HOME_TITLE, status: 200 },
+  { name: 'home-fr-ca', path: '/fr-ca', locale: 'fr-CA', title: HOME_TITLE, status: 200 },
+  { name: 'not-found', path: '/en-us/nowhere', locale: 'en-US', title: 'Page Not Found | Ridgeline', status: 404 },
   {
-    name: 'home-fr-ca',
-    path: '/fr-ca',
-    title: 'Ridgeline Snowshoe Co. | Snowshoes and winter trail gear',
+    name: 'country',
+    path: '/en-us/country',
+    locale: 'en-US',
+    title: 'Choose your country and language | Ridgeline',
     status: 200,
   },
-  { name: 'not-found', path: '/en-us/nowhere', title: 'Page Not Found | Ridgeline', status: 404 },
 ];
 
-describe.each(PAGES)('$name page in Chromium', ({ name, path, title, status }) => {
+describe.each(PAGES)('$name page in Chromium', ({ name, path, locale, title, status }) => {
   it.each([390, 1440])('renders at %i px with no accessibility violations', async (width) => {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const context = await browser.newContext({ viewport: { width, height: 900 }, locale });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      // The 404 page's own document status is expected; any other console error is a defect.
+      if (message.type() === 'error' && !(status === 404 && message.text().includes('status of 404'))) {
+        errors.push(message.text());
+      }
+    });
     try {
       const response = await page.goto(`${server.url}${path}`);
       expect(response?.status()).toBe(status);
+      expect(new URL(page.url()).pathname).toBe(path);
       await page.waitForLoadState('networkidle');
       expect(await page.title()).toBe(title);
       expect(await accessibilityViolations(page)).toEqual([]);
@@ -50,21 +60,58 @@ describe.each(PAGES)('$name page in Chromium', ({ name, path, title, status }) =
 });
 
 describe('navigation', () => {
-  it('follows a region card to that region home without a full reload', async () => {
-    const page = await browser.newPage();
+  it('switches to a region from the home page without a full reload', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
     try {
       await page.goto(`${server.url}/`);
       await page.waitForLoadState('networkidle');
       await page.evaluate(() => {
         (window as unknown as { marker: boolean }).marker = true;
       });
-      await page.getByRole('link', { name: /Canada/ }).click();
+      await page.getByRole('button', { name: /Canada/ }).click();
       await page.waitForURL(`${server.url}/en-ca`);
       expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
       await page.getByRole('link', { name: 'Ridgeline Snowshoe Co. home' }).click();
       await page.waitForURL(`${server.url}/en-ca`);
+      const cookies = await context.cookies();
+      expect(cookies.find((cookie) => cookie.name === 'countryLanguage')?.value).toBe('en-ca');
     } finally {
-      await page.close();
+      await context.close();
+    }
+  });
+
+  it('switches to ja-jp from the country chooser and stays there on reload', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/`);
+      await page.getByRole('link', { name: /Country and language/ }).click();
+      await page.waitForURL(/\/en-us\/country/);
+      await page.getByRole('heading', { name: 'Choose your country and language' }).waitFor();
+      await page.getByRole('button', { name: 'Japan, 日本語' }).click();
+      await page.waitForURL(`${server.url}/ja-jp`);
+      expect(await page.getAttribute('html', 'lang')).toBe('ja');
+      await page.reload();
+      expect(page.url()).toBe(`${server.url}/ja-jp`);
+      await expect(
+        page.getByRole('link', { name: /Country and language: Japan, 日本語/ }).count(),
+      ).resolves.toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('works without JavaScript: the chooser form posts and redirects', async () => {
+    const context = await browser.newContext({ locale: 'en-US', javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/en-us/country?returnTo=%2Fen-us%2Fnowhere`);
+      await page.getByRole('button', { name: 'Germany, Deutsch' }).click();
+      await page.waitForURL(`${server.url}/de-de/nowhere`);
+      expect(await page.getAttribute('html', 'lang')).toBe('de');
+    } finally {
+      await context.close();
     }
   });
 

@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { conflict, notFound, unprocessable } from './errors.ts';
+import type { Groups } from './groups.ts';
+import { priceSet, sumMoney } from './pricing.ts';
+import { categories, productPrices, products, variants } from './schema-catalogue.ts';
+import { cartItems, carts } from './schema-sales.ts';
+import type { Shipping } from './shipping.ts';
+
+/**
+ * Carts (SPEC §3 cart, §4): amounts are always computed here from current prices and the cart customer's
+ * group, never taken from the client. Writes run in one transaction that locks the cart row, then the variant
+ * row, so concurrent writes to one cart serialise and stock checks read the stock of the moment.
+ */
+
+export interface LineItemInput {
+  product_id: number;
+  variant_id?: number;
+  quantity: number;
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type CartRow = typeof carts.$inferSelect;
+
+export const MAX_LINE_QUANTITY = 99;
+
+export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
+  const cartById = db
+    .select()
+    .from(carts)
+    .where(eq(carts.id, sql.placeholder('id')))
+    .prepare('carts_by_id');
+
+  async function lockCart(tx: Tx, id: string): Promise<CartRow> {
+    const [cart] = await tx.select().from(carts).where(eq(carts.id, id)).for('update');
+    if (!cart) throw notFound(`No cart ${id}`);
+    return cart;
+  }
+
+  /** Checks the product and variant can be bought in this quantity, with the variant row locked. */
+  async function checkLine(
+    tx: Tx,
+    cart: CartRow,
+    input: LineItemInput,
+    quantityInCart: (variantId: number) => Promise<number>,
+  ) {
+    const [product] = await tx
+      .select({ product: products, price: productPrices.retailPrice })
+      .from(products)
+      .leftJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.regionId, cart.regionId)))
+      .where(eq(products.id, input.product_id));
+    if (!product || product.price === null) throw notFound(`No product ${input.product_id} in region ${cart.regionId}`);
+    if (product.product.availability !== 'available' || !product.product.isVisible)
+      throw unprocessable(`Product ${input.product_id} is not purchasable`);
+    let variantId = input.variant_id;
+    if (variantId === undefined) {
+      const ids = await tx.select({ id: variants.id }).from(variants).where(eq(variants.productId, input.product_id)).limit(2);
+      if (ids.length !== 1)
+        throw unprocessable(`Product ${input.product_id} has several variants: give variant_id`);
+      variantId = ids[0]!.id;
+    }
+    const [variant] = await tx.select().from(variants).where(eq(variants.id, variantId)).for('update');
+    if (!variant || variant.productId !== input.product_id)
+      throw notFound(`No variant ${variantId} of product ${input.product_id}`);
+    if (variant.purchasingDisabled) throw unprocessable(`Variant ${variantId} is not purchasable`);
+    const wanted = (await quantityInCart(variant.id)) + input.quantity;
+    if (wanted > MAX_LINE_QUANTITY)
+      throw unprocessable(`At most ${MAX_LINE_QUANTITY} of one item per cart (this would make ${wanted})`);
+    if (product.product.inventoryTracking !== 'none' && variant.inventoryLevel < wanted)
+      throw conflict(
+        variant.inventoryLevel === 0
+          ? `Variant ${variantId} is out of stock`
+          : `Only ${variant.inventoryLevel} of variant ${variantId} in stock (asked for ${wanted})`,
+      );
+    return variant.id;
+  }
+
+  async function lineOf(tx: Tx, cartId: string, variantId: number) {
+    const [line] = await tx
+      .select()
+      .from(cartItems)
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variantId)));
+    return line;
+  }
+
+  async function addLine(tx: Tx, cart: CartRow, input: LineItemInput) {
+    const variantId = await checkLine(tx, cart, input, async (id) => (await lineOf(tx, cart.id, id))?.quantity ?? 0);
+    const line = await lineOf(tx, cart.id, variantId);
+    if (line) {
+      await tx.update(cartItems).set({ quantity: line.quantity + input.quantity }).where(eq(cartItems.id, line.id));
+    } else {
+      await tx.insert(cartItems).values({
+        id: randomUUID(),
+        cartId: cart.id,
+        productId: input.product_id,
+        variantId,
+        quantity: input.quantity,
+      });
+    }
+  }
+
+  async function touch(tx: Tx, id: string) {
+    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, id));
+  }
+
+  /** The cart as the API shows it, priced now. */
+  async function view(executor: Database | Tx, cart: CartRow) {
+    const pricing = await groups.pricing(cart.regionId, cart.customerId);
+    const lines = await executor
+      .select({
+        item: cartItems,
+        product: products,
+        variant: variants,
+        retail: productPrices.retailPrice,
+        sale: productPrices.salePrice,
+        parentCategory: categories.parentId,
+      })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .innerJoin(variants, eq(variants.id, cartItems.variantId))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.regionId, cart.regionId)))
+      .where(eq(cartItems.cartId, cart.id))
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    const physical = lines.map((line) => {
+      const categoryIds = [line.product.categoryId, ...(line.parentCategory === null ? [] : [line.parentCategory])];
+      const prices = priceSet(line.retail ?? 0, line.sale, line.product.id, categoryIds, pricing.rules);
+      return {
+        id: line.item.id,
+        parent_id: null,
+        product_id: line.product.id,
+        variant_id: line.variant.id,
+        sku: line.variant.sku,
+        name: line.product.name,
+        url: `/p/${line.product.slug}/`,
+        quantity: line.item.quantity,
+        is_taxable: true,
+        image_url: line.variant.thumbnail,
+        original_price: prices.retail,
+        list_price: prices.calculated,
+        sale_price: prices.calculated,
+        retail_price: prices.retail,
+        extended_list_price: sumMoney(Array(line.item.quantity).fill(prices.calculated)),
+        extended_sale_price: sumMoney(Array(line.item.quantity).fill(prices.calculated)),
+        discount_amount: 0,
+        discounts: [],
+        options: line.variant.optionValues.map((value) => ({ name: value.option_display_name, value: value.label })),
+        is_in_stock: line.variant.inventoryLevel >= line.item.quantity,
+      };
+    });
+    const base = sumMoney(physical.map((line) => line.extended_sale_price));
+    const shippingQuote = physical.length ? await shipping.estimate(cart.regionId, base, pricing.groupId) : null;
+    return {
+      id: cart.id,
+      customer_id: cart.customerId ?? 0,
+      region: cart.regionId,
+      currency: { code: cart.currencyCode },
+      tax_included: false,
+      base_amount: base,
+      discount_amount: 0,
+      cart_amount: base,
+      coupons: [],
+      shipping_cost: shippingQuote?.cost ?? null,
+      line_items: { physical_items: physical, digital_items: [], gift_certificates: [], custom_items: [] },
+      created_time: cart.createdAt.toISOString(),
+      updated_time: cart.updatedAt.toISOString(),
+    };
+  }
+
+  return {
+    /** The raw cart row (for ownership checks), or null. */
+    async find(id: string): Promise<CartRow | null> {
+      return (await cartById.execute({ id }))[0] ?? null;
+    },
+
+    async get(id: string) {
+      const [cart] = await cartById.execute({ id });
+      if (!cart) throw notFound(`No cart ${id}`);
+      return view(db, cart);
+    },
+
+    async create(regionId: string, customerId: number | null, items: LineItemInput[]) {
+      const pricing = await groups.pricing(regionId, customerId);
+      return db.transaction(async (tx) => {
+        const id = randomUUID();
+        await tx.insert(carts).values({ id, regionId, currencyCode: pricing.currencyCode, customerId });
+        const cart = await lockCart(tx, id);
+        for (const item of items) await addLine(tx, cart, item);
+        return view(tx, cart);
+      });
+    },
+
+    async addItems(id: string, items: LineItemInput[]) {
+      return db.transaction(async (tx) => {
+        const cart = await lockCart(tx, id);
+        for (const item of items) await addLine(tx, cart, item);
+        await touch(tx, id);
+        return view(tx, cart);
+      });
+    },
+
+    /** Sets a line's quantity (and product/variant). */
+    async updateItem(id: string, itemId: string, input: LineItemInput) {
+      return db.transaction(async (tx) => {
+        const cart = await lockCart(tx, id);
+        const [line] = await tx.select().from(cartItems).where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, id)));
+        if (!line) throw notFound(`No item ${itemId} in cart ${id}`);
+        const sameProduct = input.product_id === line.productId;
+        const variantId = await checkLine(
+          tx,
+          cart,
+          { ...input, variant_id: input.variant_id ?? (sameProduct ? line.variantId : undefined) },
+          async () => 0,
+        );
+        const [other] = await tx
+          .select()
+          .from(cartItems)
+          .where(and(eq(cartItems.cartId, id), eq(cartItems.variantId, variantId)));
+        if (other && other.id !== itemId) throw conflict(`Variant ${variantId} already has its own line (${other.id})`);
+        await tx
+          .update(cartItems)
+          .set({ productId: input.product_id, variantId, quantity: input.quantity })
+          .where(eq(cartItems.id, itemId));
+        await touch(tx, id);
+        return view(tx, cart);
+      });
+    },
+
+    async deleteItem(id: string, itemId: string) {
+      return db.transaction(async (tx) => {
+        const cart = await lockCart(tx, id);
+        const deleted = await tx
+          .delete(cartItems)
+          .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, id)))
+          .returning({ id: cartItems.id });
+        if (deleted.length === 0) throw notFound(`No item ${itemId} in cart ${id}`);
+        await touch(tx, id);
+        return view(tx, cart);
+      });
+    },
+
+    async delete(id: string) {
+      const deleted = await db.delete(carts).where(eq(carts.id, id)).returning({ id: carts.id });
+      if (deleted.length === 0) throw notFound(`No cart ${id}`);
+    },
+
+    async assignCustomer(id: string, customerId: number) {
+      return db.transaction(async (tx) => {
+        const cart = await lockCart(tx, id);
+        await tx.update(carts).set({ customerId, updatedAt: new Date() }).where(eq(carts.id, id));
+        return view(tx, { ...cart, customerId });
+      });
+    },
+  };
+}
+
+export type Carts = ReturnType<typeof createCarts>;

@@ -1,0 +1,448 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { gone, notFound } from './errors.ts';
+import type { PricingContext } from './groups.ts';
+import { type PriceSet, priceSet } from './pricing.ts';
+import { categories, productPrices, products, variants } from './schema-catalogue.ts';
+
+/** Catalogue reads (SPEC §3 product (commerce), variant, category): prices per region and customer group. */
+
+type ProductRow = typeof products.$inferSelect;
+type VariantRow = typeof variants.$inferSelect;
+type CategoryRow = typeof categories.$inferSelect;
+
+export interface Pagination {
+  total: number;
+  count: number;
+  per_page: number;
+  current_page: number;
+  total_pages: number;
+}
+
+export interface Page<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+export interface ProductQuery {
+  page?: number;
+  limit?: number;
+  categoryIds?: number[];
+  ids?: number[];
+  includeVariants?: boolean;
+}
+
+function money(value: number, currency: string) {
+  return { value, currencyCode: currency };
+}
+
+export function variantJson(row: VariantRow, product: ProductRow, prices: PriceSet, currency: string) {
+  const tracked = product.inventoryTracking === 'variant';
+  const inStock = !tracked || row.inventoryLevel > 0;
+  return {
+    id: row.id,
+    product_id: row.productId,
+    sku: row.sku,
+    inventoryLevel: row.inventoryLevel,
+    inventory_level: row.inventoryLevel,
+    isInStock: inStock,
+    isPurchasable:
+      product.availability === 'available' && product.isVisible && !row.purchasingDisabled && inStock,
+    purchasing_disabled: row.purchasingDisabled,
+    thumbnail: row.thumbnail,
+    image_url: row.thumbnail,
+    price: prices.retail,
+    retailPrice: money(prices.retail, currency),
+    salePrice: prices.sale === null ? null : money(prices.sale, currency),
+    calculatedPrice: money(prices.calculated, currency),
+    calculated_price: prices.calculated,
+    option_values: row.optionValues.map((value) => ({
+      id: value.option_id,
+      option_id: value.option_id,
+      option_display_name: value.option_display_name,
+      label: value.label,
+      value_id: value.id,
+      values: [{ id: value.id, label: value.label }],
+    })),
+  };
+}
+
+export type VariantJson = ReturnType<typeof variantJson>;
+
+export function productOptionsJson(row: ProductRow) {
+  return row.options.map((option) => ({
+    id: option.id,
+    name: option.name,
+    displayName: option.displayName,
+    display_name: option.displayName,
+    values: option.values.map((value) => ({
+      entityId: value.entityId,
+      id: value.entityId,
+      label: value.label,
+      hexColors: value.hexColors,
+      slug: value.slug,
+    })),
+  }));
+}
+
+function productJson(
+  row: ProductRow,
+  prices: PriceSet,
+  currency: string,
+  categoryIds: number[],
+  variantRows: VariantRow[] | null,
+) {
+  const inventoryLevel = variantRows
+    ? variantRows.reduce((sum, variant) => sum + variant.inventoryLevel, 0)
+    : row.inventoryLevel;
+  const inStock = row.inventoryTracking === 'none' || inventoryLevel > 0;
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    sku: row.sku,
+    type: 'physical',
+    description: row.description,
+    categories: categoryIds,
+    image_kind: row.imageKind,
+    custom_url: { url: `/p/${row.slug}/` },
+    thumbnail: row.thumbnail,
+    currency,
+    price: prices.retail,
+    retail_price: prices.retail,
+    sale_price: prices.sale ?? 0,
+    calculated_price: prices.calculated,
+    retailPrice: money(prices.retail, currency),
+    salePrice: prices.sale === null ? null : money(prices.sale, currency),
+    calculatedPrice: money(prices.calculated, currency),
+    inventory_tracking: row.inventoryTracking,
+    inventory_level: inventoryLevel,
+    inventoryLevel,
+    isInStock: inStock,
+    isPurchasable: row.availability === 'available' && row.isVisible && inStock,
+    availability: row.availability,
+    is_visible: row.isVisible,
+    isNew: row.isNew,
+    isRedesigned: row.isRedesigned,
+    weight: row.weight,
+    customFields: row.customFields.map(({ name, value }) => ({ name, value })),
+    custom_fields: row.customFields,
+    product_options: productOptionsJson(row),
+    ...(variantRows
+      ? { variants: variantRows.map((variant) => variantJson(variant, row, prices, currency)) }
+      : {}),
+  };
+}
+
+export type ProductJson = ReturnType<typeof productJson>;
+
+const productColumns = {
+  product: products,
+  retail: productPrices.retailPrice,
+  sale: productPrices.salePrice,
+};
+
+export function createCatalogue(db: Database) {
+  const priceJoin = and(
+    eq(productPrices.productId, products.id),
+    eq(productPrices.regionId, sql.placeholder('region')),
+  );
+
+  const byId = db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(productPrices, priceJoin)
+    .where(eq(products.id, sql.placeholder('id')))
+    .prepare('catalogue_product_by_id');
+  const bySlug = db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(productPrices, priceJoin)
+    .where(eq(products.slug, sql.placeholder('slug')))
+    .prepare('catalogue_product_by_slug');
+  const inCategories = sql`${products.id} in (select product_id from product_categories where category_id = any(${sql.placeholder('categories')}::int[]))`;
+  const listAll = db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(productPrices, priceJoin)
+    .where(eq(products.isVisible, true))
+    .orderBy(asc(products.sortOrder), asc(products.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('catalogue_list_all');
+  const countAll = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .innerJoin(productPrices, priceJoin)
+    .where(eq(products.isVisible, true))
+    .prepare('catalogue_count_all');
+  const listByCategory = db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(productPrices, priceJoin)
+    .where(and(eq(products.isVisible, true), inCategories))
+    .orderBy(asc(products.sortOrder), asc(products.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('catalogue_list_by_category');
+  const countByCategory = db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .innerJoin(productPrices, priceJoin)
+    .where(and(eq(products.isVisible, true), inCategories))
+    .prepare('catalogue_count_by_category');
+  const variantsOf = db
+    .select()
+    .from(variants)
+    .where(sql`${variants.productId} = any(${sql.placeholder('ids')}::int[])`)
+    .orderBy(asc(variants.productId), asc(variants.id))
+    .prepare('catalogue_variants_of');
+  const allCategories = db
+    .select()
+    .from(categories)
+    .orderBy(asc(categories.sortOrder), asc(categories.id))
+    .prepare('catalogue_categories');
+
+  async function categoryParents(): Promise<Map<number, number | null>> {
+    const rows = await allCategories.execute();
+    return new Map(rows.map((row) => [row.id, row.parentId]));
+  }
+
+  function ancestry(parents: Map<number, number | null>, id: number): number[] {
+    const chain: number[] = [];
+    let current: number | null | undefined = id;
+    while (current !== null && current !== undefined && !chain.includes(current)) {
+      chain.push(current);
+      current = parents.get(current);
+    }
+    return chain;
+  }
+
+  async function assemble(
+    rows: { product: ProductRow; retail: number; sale: number | null }[],
+    pricing: PricingContext,
+    includeVariants: boolean,
+  ): Promise<ProductJson[]> {
+    if (rows.length === 0) return [];
+    const parents = await categoryParents();
+    let variantMap: Map<number, VariantRow[]> | null = null;
+    if (includeVariants) {
+      variantMap = new Map();
+      const all = await variantsOf.execute({ ids: rows.map((row) => row.product.id) });
+      for (const variant of all) {
+        const list = variantMap.get(variant.productId) ?? [];
+        list.push(variant);
+        variantMap.set(variant.productId, list);
+      }
+    }
+    return rows.map((row) => {
+      const categoryIds = ancestry(parents, row.product.categoryId);
+      const prices = priceSet(row.retail, row.sale, row.product.id, categoryIds, pricing.rules);
+      return productJson(
+        row.product,
+        prices,
+        pricing.currencyCode,
+        categoryIds,
+        variantMap ? (variantMap.get(row.product.id) ?? []) : null,
+      );
+    });
+  }
+
+  return {
+    async listProducts(pricing: PricingContext, query: ProductQuery = {}): Promise<Page<ProductJson>> {
+      const limit = query.limit ?? 50;
+      const page = query.page ?? 1;
+      const offset = (page - 1) * limit;
+      const region = pricing.regionId;
+      let rows: { product: ProductRow; retail: number; sale: number | null }[];
+      let total: number;
+      if (query.ids) {
+        const all = query.ids.length
+          ? await db
+              .select(productColumns)
+              .from(products)
+              .innerJoin(
+                productPrices,
+                and(eq(productPrices.productId, products.id), eq(productPrices.regionId, region)),
+              )
+              .where(and(eq(products.isVisible, true), inArray(products.id, query.ids)))
+              .orderBy(asc(products.sortOrder), asc(products.id))
+          : [];
+        total = all.length;
+        rows = all.slice(offset, offset + limit);
+      } else if (query.categoryIds) {
+        const params = { region, categories: query.categoryIds, limit, offset };
+        [rows, total] = await Promise.all([
+          listByCategory.execute(params),
+          countByCategory.execute(params).then((result) => result[0]?.n ?? 0),
+        ]);
+      } else {
+        const params = { region, limit, offset };
+        [rows, total] = await Promise.all([
+          listAll.execute(params),
+          countAll.execute(params).then((result) => result[0]?.n ?? 0),
+        ]);
+      }
+      return {
+        data: await assemble(rows, pricing, query.includeVariants ?? false),
+        pagination: {
+          total,
+          count: rows.length,
+          per_page: limit,
+          current_page: page,
+          total_pages: Math.max(1, Math.ceil(total / limit)),
+        },
+      };
+    },
+
+    /** A product in the region; 404 when unknown or not sold there, 410 when discontinued. */
+    async getProduct(pricing: PricingContext, id: number, includeVariants = true): Promise<ProductJson> {
+      const rows = await byId.execute({ id, region: pricing.regionId });
+      const row = rows[0];
+      if (!row) throw notFound(`No product ${id} in region ${pricing.regionId}`);
+      if (row.product.availability === 'disabled') throw gone(`Product ${id} is no longer available`);
+      return (await assemble([row], pricing, includeVariants))[0]!;
+    },
+
+    /** Like getProduct, but a discontinued product comes back with availability 'disabled' instead of 410. */
+    async getProductBySlug(pricing: PricingContext, slug: string): Promise<ProductJson | null> {
+      const rows = await bySlug.execute({ slug, region: pricing.regionId });
+      return rows[0] ? ((await assemble([rows[0]], pricing, true))[0] ?? null) : null;
+    },
+
+    async getVariants(pricing: PricingContext, productId: number): Promise<VariantJson[]> {
+      const product = await this.getProduct(pricing, productId, true);
+      return (product as ProductJson & { variants: VariantJson[] }).variants;
+    },
+
+    async searchVariants(
+      pricing: PricingContext,
+      query: { productIds?: number[]; id?: number; sku?: string; page?: number; limit?: number },
+    ): Promise<Page<VariantJson>> {
+      const conditions = [];
+      if (query.productIds)
+        conditions.push(inArray(variants.productId, query.productIds.length ? query.productIds : [-1]));
+      if (query.id !== undefined) conditions.push(eq(variants.id, query.id));
+      if (query.sku !== undefined) conditions.push(eq(variants.sku, query.sku));
+      const limit = query.limit ?? 50;
+      const page = query.page ?? 1;
+      const rows = await db
+        .select({
+          variant: variants,
+          product: products,
+          retail: productPrices.retailPrice,
+          sale: productPrices.salePrice,
+        })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .innerJoin(
+          productPrices,
+          and(eq(productPrices.productId, products.id), eq(productPrices.regionId, pricing.regionId)),
+        )
+        .where(and(eq(products.isVisible, true), ...conditions))
+        .orderBy(asc(variants.productId), asc(variants.id))
+        .limit(limit + 1)
+        .offset((page - 1) * limit);
+      const parents = await categoryParents();
+      const data = rows.slice(0, limit).map((row) => {
+        const prices = priceSet(
+          row.retail,
+          row.sale,
+          row.product.id,
+          ancestry(parents, row.product.categoryId),
+          pricing.rules,
+        );
+        return variantJson(row.variant, row.product, prices, pricing.currencyCode);
+      });
+      const total = (page - 1) * limit + rows.length;
+      return {
+        data,
+        pagination: {
+          total,
+          count: data.length,
+          per_page: limit,
+          current_page: page,
+          total_pages: Math.max(1, Math.ceil(total / limit)),
+        },
+      };
+    },
+
+    /** Stock by product id (SPEC §7 out-of-stock and category/products/inventory). */
+    async inventory(ids: number[]) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({
+          id: products.id,
+          tracking: products.inventoryTracking,
+          availability: products.availability,
+          level: sql<number>`coalesce((select sum(${variants.inventoryLevel}) from ${variants} where ${variants.productId} = ${products.id}), 0)::int`,
+        })
+        .from(products)
+        .where(inArray(products.id, ids));
+      return rows.map((row) => ({
+        id: row.id,
+        inventory_level: row.level,
+        inventory_tracking: row.tracking,
+        availability: row.availability,
+        isInStock: row.tracking === 'none' || row.level > 0,
+      }));
+    },
+
+    async listCategories(page = 1, limit = 50): Promise<Page<ReturnType<typeof categoryJson>>> {
+      const rows = await allCategories.execute();
+      const data = rows.slice((page - 1) * limit, page * limit).map(categoryJson);
+      return {
+        data,
+        pagination: {
+          total: rows.length,
+          count: data.length,
+          per_page: limit,
+          current_page: page,
+          total_pages: Math.max(1, Math.ceil(rows.length / limit)),
+        },
+      };
+    },
+
+    async getCategory(id: number) {
+      const row = (await allCategories.execute()).find((entry) => entry.id === id);
+      if (!row) throw notFound(`No category ${id}`);
+      return categoryJson(row);
+    },
+
+    async categoryByPath(path: string) {
+      const row = (await allCategories.execute()).find((entry) => entry.path === path);
+      return row ? categoryJson(row) : null;
+    },
+
+    async categoryTree() {
+      const rows = (await allCategories.execute()).filter((row) => row.isVisible);
+      type Node = ReturnType<typeof categoryJson> & { children: Node[] };
+      const nodes = new Map<number, Node>(
+        rows.map((row) => [row.id, { ...categoryJson(row), children: [] }]),
+      );
+      const roots: Node[] = [];
+      for (const node of nodes.values()) {
+        const parent = node.parent_id === null ? undefined : nodes.get(node.parent_id);
+        if (parent) parent.children.push(node);
+        else roots.push(node);
+      }
+      return roots;
+    },
+  };
+}
+
+function categoryJson(row: CategoryRow) {
+  return {
+    id: row.id,
+    parent_id: row.parentId,
+    name: row.name,
+    path: row.path,
+    url: `/c/${row.path}/`,
+    description: row.description,
+    sort_order: row.sortOrder,
+    is_visible: row.isVisible,
+    cat_ids_bc: row.regionIds,
+  };
+}
+
+export type Catalogue = ReturnType<typeof createCatalogue>;

@@ -1,0 +1,272 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { toCustomer } from '#core/customer.ts';
+import { countryByIso } from '#core/countries.ts';
+import { statesOf } from '#core/states.ts';
+import type { Database } from '../db/database.ts';
+import { badRequest, CommerceError, conflict, notFound } from './errors.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import { type AddressRow, addresses, type CustomerRow, customerGroups, customers } from './schema-customers.ts';
+
+/** Customers and their addresses (SPEC §3 customer; the country and state options of §3/§9). */
+
+export function customerJson(row: CustomerRow) {
+  const core = toCustomer({
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    customer_group_id: row.groupId,
+    notes: row.notes,
+    form_fields: row.formFields,
+  });
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    company: row.company,
+    phone: row.phone,
+    customer_group_id: row.groupId ?? 0,
+    groupId: row.groupId,
+    notes: row.notes,
+    form_fields: row.formFields,
+    isPro: core.isPro,
+    proCodeInfo: core.proCodeInfo,
+    accepts_product_review_abandoned_cart_emails: row.acceptsMarketing,
+    date_created: row.createdAt.toISOString(),
+    date_modified: row.updatedAt.toISOString(),
+  };
+}
+
+export type CustomerJson = ReturnType<typeof customerJson>;
+
+export function addressJson(row: AddressRow) {
+  return {
+    id: row.id,
+    customer_id: row.customerId,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    company: row.company,
+    address1: row.address1,
+    address2: row.address2,
+    city: row.city,
+    state_or_province: row.stateOrProvince,
+    postal_code: row.postalCode,
+    country_code: row.countryCode,
+    country: countryByIso(row.countryCode)?.text ?? row.countryCode,
+    phone: row.phone,
+    address_type: row.addressType,
+  };
+}
+
+export interface CustomerInput {
+  email: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+  company?: string;
+  phone?: string;
+  accepts_marketing?: boolean;
+}
+
+export interface CustomerUpdate {
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+  company?: string;
+  phone?: string;
+  password?: string;
+  current_password?: string;
+}
+
+export interface AddressInput {
+  first_name: string;
+  last_name: string;
+  company?: string;
+  address1: string;
+  address2?: string;
+  city: string;
+  state_or_province?: string;
+  postal_code: string;
+  country_code: string;
+  phone?: string;
+  address_type?: 'residential' | 'commercial';
+}
+
+/** Checks the country is one the store lists and, for the US and Canada, that the state is one of its own. */
+function normaliseAddress(input: AddressInput) {
+  const country = countryByIso(input.country_code.toLowerCase());
+  if (!country || country.iso.length !== 2)
+    throw badRequest(`country_code '${input.country_code}' is not a country the store ships to`);
+  const states = statesOf(country.iso);
+  let state = input.state_or_province?.trim() ?? '';
+  if (states.length) {
+    const wanted = state.toLowerCase();
+    const match = states.find(
+      (option) => option.text.toLowerCase() === wanted || option.code.toLowerCase() === wanted || option.value === wanted,
+    );
+    if (!match)
+      throw badRequest(`state_or_province '${state}' is not a state or province of ${country.text}`);
+    state = match.text;
+  }
+  return {
+    firstName: input.first_name,
+    lastName: input.last_name,
+    company: input.company ?? '',
+    address1: input.address1,
+    address2: input.address2 ?? '',
+    city: input.city,
+    stateOrProvince: state,
+    postalCode: input.postal_code,
+    countryCode: country.iso.toUpperCase(),
+    phone: input.phone ?? '',
+    addressType: input.address_type ?? 'residential',
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505';
+}
+
+export function createCustomers(db: Database) {
+  const byId = db
+    .select()
+    .from(customers)
+    .where(eq(customers.id, sql.placeholder('id')))
+    .prepare('customers_by_id');
+  const byEmail = db
+    .select()
+    .from(customers)
+    .where(sql`lower(${customers.email}) = lower(${sql.placeholder('email')})`)
+    .prepare('customers_by_email');
+
+  const api = {
+    async get(id: number): Promise<CustomerJson> {
+      const [row] = await byId.execute({ id });
+      if (!row) throw notFound(`No customer ${id}`);
+      return customerJson(row);
+    },
+
+    async find(id: number): Promise<CustomerJson | null> {
+      const [row] = await byId.execute({ id });
+      return row ? customerJson(row) : null;
+    },
+
+    async findByEmail(email: string): Promise<CustomerJson | null> {
+      const [row] = await byEmail.execute({ email });
+      return row ? customerJson(row) : null;
+    },
+
+    /** The customer when the password matches; the same time is spent for an unknown email. */
+    async authenticate(email: string, password: string): Promise<CustomerJson | null> {
+      const [row] = await byEmail.execute({ email });
+      if (!row) {
+        await verifyPassword(await dummyPasswordHash(), password);
+        return null;
+      }
+      return (await verifyPassword(row.passwordHash, password)) ? customerJson(row) : null;
+    },
+
+    /** A new customer in the region's guest group. 409 when the email is taken (any letter case). */
+    async create(regionId: string, input: CustomerInput): Promise<CustomerJson> {
+      const [group] = await db
+        .select({ id: customerGroups.id })
+        .from(customerGroups)
+        .where(and(eq(customerGroups.regionId, regionId), eq(customerGroups.isGroupForGuests, true)))
+        .limit(1);
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const [row] = await db
+          .insert(customers)
+          .values({
+            email: input.email.trim(),
+            passwordHash,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            company: input.company ?? '',
+            phone: input.phone ?? '',
+            acceptsMarketing: input.accepts_marketing ?? false,
+            groupId: group?.id ?? null,
+          })
+          .returning();
+        return customerJson(row!);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('An account with this email address already exists');
+        throw error;
+      }
+    },
+
+    async update(id: number, input: CustomerUpdate): Promise<CustomerJson> {
+      const [current] = await byId.execute({ id });
+      if (!current) throw notFound(`No customer ${id}`);
+      const changes: Partial<typeof customers.$inferInsert> = { updatedAt: new Date() };
+      if (input.first_name !== undefined) changes.firstName = input.first_name;
+      if (input.last_name !== undefined) changes.lastName = input.last_name;
+      if (input.company !== undefined) changes.company = input.company;
+      if (input.phone !== undefined) changes.phone = input.phone;
+      if (input.email !== undefined || input.password !== undefined) {
+        if (!input.current_password || !(await verifyPassword(current.passwordHash, input.current_password)))
+          throw new CommerceError(
+            403,
+            'Forbidden',
+            'current_password is required and must match to change the email or password',
+          );
+        if (input.email !== undefined) changes.email = input.email.trim();
+        if (input.password !== undefined) changes.passwordHash = await hashPassword(input.password);
+      }
+      try {
+        const [row] = await db.update(customers).set(changes).where(eq(customers.id, id)).returning();
+        return customerJson(row!);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict('An account with this email address already exists');
+        throw error;
+      }
+    },
+
+    async delete(id: number): Promise<void> {
+      const deleted = await db.delete(customers).where(eq(customers.id, id)).returning({ id: customers.id });
+      if (deleted.length === 0) throw notFound(`No customer ${id}`);
+    },
+
+    async addresses(customerId: number) {
+      const rows = await db
+        .select()
+        .from(addresses)
+        .where(eq(addresses.customerId, customerId))
+        .orderBy(asc(addresses.id));
+      return rows.map(addressJson);
+    },
+
+    async addAddress(customerId: number, input: AddressInput) {
+      const [row] = await db
+        .insert(addresses)
+        .values({ ...normaliseAddress(input), customerId })
+        .returning();
+      return addressJson(row!);
+    },
+
+    async updateAddress(customerId: number, addressId: number, input: AddressInput) {
+      const [row] = await db
+        .update(addresses)
+        .set(normaliseAddress(input))
+        .where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)))
+        .returning();
+      if (!row) throw notFound(`No address ${addressId}`);
+      return addressJson(row);
+    },
+
+    async deleteAddress(customerId: number, addressId: number) {
+      const deleted = await db
+        .delete(addresses)
+        .where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)))
+        .returning({ id: addresses.id });
+      if (deleted.length === 0) throw notFound(`No address ${addressId}`);
+    },
+  };
+  return api;
+}
+
+export type Customers = ReturnType<typeof createCustomers>;

@@ -1,0 +1,145 @@
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { DEFAULT_BRAND_SPEND_LIMIT } from '#core/customer-state.ts';
+import { type DiscountRule, discountRulesFor } from '#core/discount-rules.ts';
+import { proCodeInfoOf } from '#core/pro-code.ts';
+import type { Database } from '../db/database.ts';
+import { notFound } from './errors.ts';
+import { type CustomerGroupRow, type DiscountRuleRecord, customerGroups, customers } from './schema-customers.ts';
+import { orders } from './schema-sales.ts';
+import { commerceRegions } from './schema.ts';
+
+/** Customer groups, the §6 rule of whose discount rules apply, and pro spend (§3 pro status). */
+
+export interface PricingContext {
+  regionId: string;
+  currencyCode: string;
+  /** The rules that price this shopper (§6). */
+  rules: readonly DiscountRuleRecord[];
+  customerId: number | null;
+  /** The customer's own group id (for shipping's hidden free-shipping groups), else the guest group's. */
+  groupId: number | null;
+  isPro: boolean;
+}
+
+export function groupJson(row: CustomerGroupRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    region: row.regionId,
+    is_default: row.isDefault,
+    is_group_for_guests: row.isGroupForGuests,
+    is_pro: row.isPro,
+    is_employee: row.isEmployee,
+    spend_limit: row.spendLimit,
+    category_access: { type: 'all' },
+    discount_rules: row.discountRules,
+  };
+}
+
+export function createGroups(db: Database) {
+  const regionById = db
+    .select()
+    .from(commerceRegions)
+    .where(eq(commerceRegions.id, sql.placeholder('region')))
+    .prepare('groups_region');
+  const guestGroup = db
+    .select()
+    .from(customerGroups)
+    .where(and(eq(customerGroups.regionId, sql.placeholder('region')), eq(customerGroups.isGroupForGuests, true)))
+    .orderBy(asc(customerGroups.id))
+    .limit(1)
+    .prepare('groups_guest');
+  const customerWithGroup = db
+    .select({ customer: customers, group: customerGroups })
+    .from(customers)
+    .leftJoin(customerGroups, eq(customerGroups.id, customers.groupId))
+    .where(eq(customers.id, sql.placeholder('id')))
+    .prepare('groups_customer');
+
+  return {
+    async regionExists(regionId: string): Promise<boolean> {
+      return (await regionById.execute({ region: regionId })).length > 0;
+    },
+
+    /** Who prices this shopper in this region: the customer's group for pro ('pro') customers, else the guest group. */
+    async pricing(regionId: string, customerId: number | null): Promise<PricingContext> {
+      const [region] = await regionById.execute({ region: regionId });
+      if (!region) throw notFound(`Unknown region ${regionId}`);
+      const [guest] = await guestGroup.execute({ region: regionId });
+      let customerGroup: CustomerGroupRow | null = null;
+      let proRegion: string | undefined;
+      if (customerId !== null) {
+        const [row] = await customerWithGroup.execute({ id: customerId });
+        customerGroup = row?.group ?? null;
+        proRegion = row ? proCodeInfoOf({ notes: row.customer.notes, form_fields: row.customer.formFields })?.region : undefined;
+      }
+      const toCore = (group: CustomerGroupRow | null | undefined) =>
+        group
+          ? { id: group.id, name: group.name, discount_rules: group.discountRules as unknown as DiscountRule[] }
+          : null;
+      const rules = discountRulesFor(proRegion, toCore(customerGroup), toCore(guest)) as unknown as DiscountRuleRecord[];
+      return {
+        regionId,
+        currencyCode: region.currencyCode,
+        rules,
+        customerId,
+        groupId: customerGroup?.id ?? guest?.id ?? null,
+        isPro: typeof proRegion === 'string' && proRegion.startsWith('pro'),
+      };
+    },
+
+    async list(filter: { regionId?: string; guestsOnly?: boolean } = {}) {
+      const conditions = [];
+      if (filter.regionId) conditions.push(eq(customerGroups.regionId, filter.regionId));
+      if (filter.guestsOnly) conditions.push(eq(customerGroups.isGroupForGuests, true));
+      const rows = await db
+        .select()
+        .from(customerGroups)
+        .where(and(...conditions))
+        .orderBy(asc(customerGroups.id));
+      return rows.map(groupJson);
+    },
+
+    async get(id: number) {
+      const [row] = await db.select().from(customerGroups).where(eq(customerGroups.id, id));
+      if (!row) throw notFound(`No customer group ${id}`);
+      return groupJson(row);
+    },
+
+    /** The region's default (guest) group (§6 is_group_for_guests=true). */
+    async defaultGroup(regionId: string) {
+      const [row] = await guestGroup.execute({ region: regionId });
+      return row ? groupJson(row) : null;
+    },
+
+    /**
+     * Pro status (§3, §7 /api/pro/order_total): the customer's order total within the pro period (the year
+     * before the expiration date), the expiration date, the employee flag and the group's spend limit.
+     * Null when the customer is not pro.
+     */
+    async proStatus(customerId: number) {
+      const [row] = await customerWithGroup.execute({ id: customerId });
+      if (!row) return null;
+      const info = proCodeInfoOf({ notes: row.customer.notes, form_fields: row.customer.formFields });
+      if (!(typeof info?.region === 'string' && info.region.startsWith('pro'))) return null;
+      const expires = row.customer.proExpiresAt;
+      let orderTotal = 0;
+      if (expires) {
+        const start = new Date(expires.getTime() - 365 * 86_400_000);
+        const [sum] = await db
+          .select({ total: sql<string>`coalesce(sum(${orders.total}), 0)` })
+          .from(orders)
+          .where(and(eq(orders.customerId, customerId), gt(orders.createdAt, start), lte(orders.createdAt, expires)));
+        orderTotal = Number(sum?.total ?? 0);
+      }
+      return {
+        order_total: Math.round(orderTotal * 100) / 100,
+        expiration_date: expires ? expires.toISOString().slice(0, 10) : null,
+        employee_group: row.group?.isEmployee ?? false,
+        spend_limit: row.group?.spendLimit ?? DEFAULT_BRAND_SPEND_LIMIT,
+      };
+    },
+  };
+}
+
+export type Groups = ReturnType<typeof createGroups>;

@@ -1,0 +1,162 @@
+/**
+ * The built-in commerce engine: the public face of server/commerce. The storefront's loaders call the
+ * `Commerce` port in-process; the /api routes (server/http/api) call the same port. A hosted-platform adapter
+ * can implement the same interface later.
+ *
+ * Sessions for the storefront shell:
+ * - `commerce.sessions.fromRequest(request)` → `{ sessionId, customer | null, csrfToken, cartId | null }` or null;
+ * - `commerce.sessions.ensure(request, secure)` → `{ session, setCookie }`: the session, created anonymous when
+ *   missing; send `setCookie` (when not null) as the response's Set-Cookie header and hand `session.csrfToken`
+ *   to the browser, which sends it as the `csrf-token` header on every POST/PUT/DELETE to /api.
+ *   The cookie is `rl_session` (httpOnly, SameSite=Lax, Secure over https). GET /api/session does the same over HTTP.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { COMMERCE_REGIONS } from '#core/regions.ts';
+import { statesOf } from '#core/states.ts';
+import type { Database } from '../db/database.ts';
+import { type Carts, createCarts } from './carts.ts';
+import { type Catalogue, createCatalogue } from './catalogue.ts';
+import { createCustomers, type Customers } from './customers.ts';
+import { notFound } from './errors.ts';
+import { createGroups, type Groups } from './groups.ts';
+import { createOrders, type Orders } from './orders.ts';
+import { createRateLimits, type RateLimits } from './rate-limits.ts';
+import { commerceRegions, countries, currencies } from './schema.ts';
+import { createSessions, type Sessions } from './sessions.ts';
+import { createShipping, type Shipping } from './shipping.ts';
+
+export { MAX_LINE_QUANTITY } from './carts.ts';
+export type { ProductJson, VariantJson } from './catalogue.ts';
+export type { CustomerJson } from './customers.ts';
+export { CommerceError } from './errors.ts';
+export type { PricingContext } from './groups.ts';
+export { discountedPrice } from './pricing.ts';
+export { clearSessionCookie, SESSION_COOKIE, type SessionView, tokensMatch } from './sessions.ts';
+
+export interface Commerce {
+  /** Products, variants, categories and stock; prices through a PricingContext from `groups.pricing`. */
+  catalogue: Catalogue;
+  /** Customer groups, the §6 pricing rule (`pricing(region, customerId)`) and pro status. */
+  groups: Groups;
+  customers: Customers;
+  carts: Carts;
+  shipping: Shipping;
+  orders: Orders;
+  sessions: Sessions;
+  rateLimits: RateLimits;
+  currencies: {
+    list(regionId?: string): Promise<CurrencyJson[]>;
+    get(code: string): Promise<CurrencyJson>;
+  };
+  countries: {
+    list(): Promise<{ id: string; country: string; country_iso2: string; slug: string; states_count: number }[]>;
+    states(iso: string): Promise<{ id: string; state: string; state_abbreviation: string; value: string }[]>;
+  };
+  /** Commerce regions: us, ca, eu_region_1. */
+  regionIds: readonly string[];
+  isRegion(id: string): boolean;
+  store(regionId: string): Promise<{
+    id: string;
+    name: string;
+    region: string;
+    currency: string;
+    currency_symbol: string;
+    weight_units: string;
+  }>;
+}
+
+export interface CurrencyJson {
+  id: string;
+  currency_code: string;
+  token: string;
+  decimal_token: string;
+  thousands_token: string;
+  decimal_places: number;
+  token_location: 'left' | 'right';
+  is_default: boolean;
+}
+
+export type CommerceOptions = Record<string, never>;
+
+export function createCommerce(db: Database, _options: CommerceOptions = {}): Commerce {
+  const groups = createGroups(db);
+  const shipping = createShipping(db);
+  const regionIds = COMMERCE_REGIONS;
+
+  async function regionCurrency(regionId: string): Promise<string | undefined> {
+    const [row] = await db.select().from(commerceRegions).where(eq(commerceRegions.id, regionId));
+    return row?.currencyCode;
+  }
+
+  function currencyJson(row: typeof currencies.$inferSelect, defaultCode?: string): CurrencyJson {
+    return {
+      id: row.code,
+      currency_code: row.code,
+      token: row.token,
+      decimal_token: row.decimalToken,
+      thousands_token: row.thousandsToken,
+      decimal_places: row.decimalPlaces,
+      token_location: row.tokenLocation,
+      is_default: row.code === defaultCode,
+    };
+  }
+
+  return {
+    catalogue: createCatalogue(db),
+    groups,
+    customers: createCustomers(db),
+    carts: createCarts(db, groups, shipping),
+    shipping,
+    orders: createOrders(db),
+    sessions: createSessions(db),
+    rateLimits: createRateLimits(db),
+    regionIds,
+    isRegion: (id) => (regionIds as readonly string[]).includes(id),
+    currencies: {
+      async list(regionId) {
+        const defaultCode = regionId ? await regionCurrency(regionId) : undefined;
+        const rows = await db.select().from(currencies).orderBy(asc(currencies.code));
+        return rows.map((row) => currencyJson(row, defaultCode));
+      },
+      async get(code) {
+        const [row] = await db.select().from(currencies).where(eq(currencies.code, code.toUpperCase()));
+        if (!row) throw notFound(`No currency ${code}`);
+        return currencyJson(row);
+      },
+    },
+    countries: {
+      async list() {
+        const rows = await db.select().from(countries).orderBy(asc(countries.sortOrder));
+        return rows.map((row) => ({
+          id: row.iso,
+          country: row.name,
+          country_iso2: row.iso.toUpperCase(),
+          slug: row.slug,
+          states_count: statesOf(row.iso).length,
+        }));
+      },
+      async states(iso) {
+        const [row] = await db.select().from(countries).where(eq(countries.iso, iso.toLowerCase()));
+        if (!row) throw notFound(`No country ${iso}`);
+        return statesOf(row.iso).map((state) => ({
+          id: state.code,
+          state: state.text,
+          state_abbreviation: state.code,
+          value: state.value,
+        }));
+      },
+    },
+    async store(regionId) {
+      const code = (await regionCurrency(regionId)) ?? 'USD';
+      const [currency] = await db.select().from(currencies).where(eq(currencies.code, code));
+      return {
+        id: `ridgeline-${regionId}`,
+        name: 'Ridgeline Snowshoe Co.',
+        region: regionId,
+        currency: code,
+        currency_symbol: currency?.token ?? '$',
+        weight_units: regionId === 'us' ? 'LBS' : 'KGS',
+      };
+    },
+  };
+}

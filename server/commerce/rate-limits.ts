@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+
+/**
+ * Fixed-window counters kept in the database, so every server process shares them. `hit` counts one attempt
+ * and says whether it is within the limit, and if not, in how many seconds the window ends.
+ */
+export function createRateLimits(db: Database) {
+  return {
+    async hit(key: string, limit: number, windowSeconds: number): Promise<{ allowed: boolean; retryAfter: number }> {
+      const result = (await db.execute(sql`
+        insert into rate_limits (key, count, window_ends_at)
+        values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+        on conflict (key) do update set
+          count = case when rate_limits.window_ends_at <= now() then 1 else rate_limits.count + 1 end,
+          window_ends_at = case when rate_limits.window_ends_at <= now() then excluded.window_ends_at
+                                else rate_limits.window_ends_at end
+        returning count, window_ends_at as ends`)) as unknown as { rows: { count: number; ends: string | Date }[] };
+      const row = result.rows[0]!;
+      const ends = new Date(row.ends).getTime();
+      return {
+        allowed: Number(row.count) <= limit,
+        retryAfter: Math.max(1, Math.ceil((ends - Date.now()) / 1000)),
+      };
+    },
+    async reset(key: string): Promise<void> {
+      await db.execute(sql`delete from rate_limits where key = ${key}`);
+    },
+  };
+}
+
+export type RateLimits = ReturnType<typeof createRateLimits>;

@@ -1,0 +1,136 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+} from 'drizzle-orm/pg-core';
+import { commerceRegions } from './schema.ts';
+
+/** Catalogue tables of the built-in commerce engine (SPEC §3 product (commerce), variant, product category). */
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: integer('id').primaryKey(),
+    parentId: integer('parent_id'),
+    name: text('name').notNull(),
+    /** Path of slugs from the root, e.g. `snowshoes/mens`. */
+    path: text('path').notNull().unique(),
+    description: text('description').notNull().default(''),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isVisible: boolean('is_visible').notNull().default(true),
+    /** The id each commerce region knows the category by (SPEC §3 cat_ids_bc). */
+    regionIds: jsonb('region_ids').$type<Record<string, number>>().notNull(),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentId)],
+);
+
+export interface OptionValueRecord {
+  entityId: number;
+  label: string;
+  hexColors: string[];
+  slug: string;
+}
+
+export interface ProductOptionRecord {
+  id: number;
+  name: string;
+  displayName: string;
+  values: OptionValueRecord[];
+}
+
+export interface CustomFieldRecord {
+  id: number;
+  name: string;
+  value: string;
+}
+
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    sku: text('sku').notNull().unique(),
+    description: text('description').notNull().default(''),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    imageKind: text('image_kind').notNull(),
+    inventoryTracking: text('inventory_tracking', { enum: ['none', 'product', 'variant'] }).notNull(),
+    inventoryLevel: integer('inventory_level').notNull().default(0),
+    availability: text('availability', { enum: ['available', 'preorder', 'disabled'] })
+      .notNull()
+      .default('available'),
+    isVisible: boolean('is_visible').notNull().default(true),
+    isNew: boolean('is_new').notNull().default(false),
+    isRedesigned: boolean('is_redesigned').notNull().default(false),
+    weight: numeric('weight', { precision: 10, scale: 3, mode: 'number' }).notNull().default(0),
+    options: jsonb('options').$type<ProductOptionRecord[]>().notNull(),
+    customFields: jsonb('custom_fields').$type<CustomFieldRecord[]>().notNull(),
+    thumbnail: text('thumbnail'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('products_category_idx').on(t.categoryId, t.sortOrder, t.id)],
+);
+
+/** A product sits in its main category and that category's ancestors (listing by `categories:in`). */
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.productId] }),
+    index('product_categories_product_idx').on(t.productId),
+  ],
+);
+
+export interface VariantOptionValueRecord {
+  id: number;
+  label: string;
+  option_id: number;
+  option_display_name: string;
+}
+
+export const variants = pgTable(
+  'variants',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull().unique(),
+    optionValues: jsonb('option_values').$type<VariantOptionValueRecord[]>().notNull(),
+    inventoryLevel: integer('inventory_level').notNull().default(0),
+    purchasingDisabled: boolean('purchasing_disabled').notNull().default(false),
+    thumbnail: text('thumbnail'),
+  },
+  (t) => [index('variants_product_idx').on(t.productId, t.id)],
+);
+
+/** Prices per commerce region in that region's currency: retail price and an optional sale price. */
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    regionId: text('region_id')
+      .notNull()
+      .references(() => commerceRegions.id),
+    retailPrice: numeric('retail_price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    salePrice: numeric('sale_price', { precision: 12, scale: 2, mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.regionId] })],
+);

@@ -1,0 +1,165 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { commerceRegions } from './schema.ts';
+import { products, variants } from './schema-catalogue.ts';
+import { customers } from './schema-customers.ts';
+
+/** Carts, shipping and orders (SPEC §3 cart, shipping method and settings). */
+
+export const carts = pgTable(
+  'carts',
+  {
+    /** A random UUID: unguessable, and still only readable by its session or customer. */
+    id: text('id').primaryKey(),
+    regionId: text('region_id')
+      .notNull()
+      .references(() => commerceRegions.id),
+    currencyCode: text('currency_code').notNull(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('carts_customer_idx').on(t.customerId)],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: text('id').primaryKey(),
+    cartId: text('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => variants.id),
+    quantity: integer('quantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cart_items_line_idx').on(t.cartId, t.variantId)],
+);
+
+export const shippingZones = pgTable(
+  'shipping_zones',
+  {
+    id: integer('id').primaryKey(),
+    regionId: text('region_id')
+      .notNull()
+      .references(() => commerceRegions.id),
+    name: text('name').notNull(),
+    type: text('type').notNull().default('country'),
+    countries: jsonb('countries').$type<string[]>().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [index('shipping_zones_region_idx').on(t.regionId)],
+);
+
+export interface ShippingMethodSettingsRecord {
+  carrier_options?: { minimum_sub_total?: number | null };
+  range?: { lower_limit: number; upper_limit: number | null; shipping_cost: number }[];
+}
+
+export const shippingMethods = pgTable(
+  'shipping_methods',
+  {
+    id: integer('id').primaryKey(),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => shippingZones.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['freeshipping', 'total'] }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    settings: jsonb('settings').$type<ShippingMethodSettingsRecord>().notNull(),
+  },
+  (t) => [index('shipping_methods_zone_idx').on(t.zoneId)],
+);
+
+export const shippingSettings = pgTable('shipping_settings', {
+  regionId: text('region_id')
+    .primaryKey()
+    .references(() => commerceRegions.id),
+  isEnabled: boolean('is_enabled').notNull().default(false),
+  /** Comma-separated customer group ids whose free-shipping tiers are hidden (SPEC §3, §6). */
+  hideFreeShippingGroups: text('hide_free_shipping_groups').notNull().default(''),
+});
+
+export interface OrderAddressRecord {
+  first_name: string;
+  last_name: string;
+  company?: string;
+  street_1: string;
+  street_2?: string;
+  city: string;
+  state: string;
+  zip: string;
+  country_iso2: string;
+  email?: string;
+  phone?: string;
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    regionId: text('region_id')
+      .notNull()
+      .references(() => commerceRegions.id),
+    currencyCode: text('currency_code').notNull(),
+    status: text('status').notNull(),
+    statusId: integer('status_id').notNull(),
+    subtotal: numeric('subtotal', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    shippingCost: numeric('shipping_cost', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    taxTotal: numeric('tax_total', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    total: numeric('total', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    billingAddress: jsonb('billing_address').$type<OrderAddressRecord>().notNull(),
+    shippingAddress: jsonb('shipping_address').$type<OrderAddressRecord>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('orders_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    variantId: integer('variant_id'),
+    name: text('name').notNull(),
+    sku: text('sku').notNull(),
+    quantity: integer('quantity').notNull(),
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull(),
+    items: jsonb('items').$type<{ order_item_id: number; quantity: number }[]>().notNull(),
+  },
+  (t) => [index('shipments_order_idx').on(t.orderId)],
+);

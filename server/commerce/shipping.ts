@@ -1,0 +1,84 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { type ShippingMethod, shippingCost } from '#core/shipping-cost.ts';
+import type { Database } from '../db/database.ts';
+import { notFound } from './errors.ts';
+import { shippingMethods, shippingSettings, shippingZones } from './schema-sales.ts';
+
+/** Shipping zones, methods and settings per commerce region (SPEC §3); the cost rule itself is core's. */
+
+type ZoneRow = typeof shippingZones.$inferSelect;
+type MethodRow = typeof shippingMethods.$inferSelect;
+
+function zoneJson(row: ZoneRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    region: row.regionId,
+    enabled: row.enabled,
+    locations: row.countries.map((country) => ({ country_iso2: country })),
+  };
+}
+
+function methodJson(row: MethodRow): ShippingMethod & { id: number; name: string; zone_id: number } {
+  return {
+    id: row.id,
+    zone_id: row.zoneId,
+    name: row.name,
+    type: row.type,
+    enabled: row.enabled,
+    settings: row.settings,
+  };
+}
+
+export function createShipping(db: Database) {
+  const zonesOf = db
+    .select()
+    .from(shippingZones)
+    .where(eq(shippingZones.regionId, sql.placeholder('region')))
+    .orderBy(asc(shippingZones.id))
+    .prepare('shipping_zones_of');
+  const methodsOf = db
+    .select()
+    .from(shippingMethods)
+    .where(eq(shippingMethods.zoneId, sql.placeholder('zone')))
+    .orderBy(asc(shippingMethods.id))
+    .prepare('shipping_methods_of');
+  const settingsOf = db
+    .select()
+    .from(shippingSettings)
+    .where(eq(shippingSettings.regionId, sql.placeholder('region')))
+    .prepare('shipping_settings_of');
+
+  const api = {
+    async zones(regionId: string) {
+      return (await zonesOf.execute({ region: regionId })).map(zoneJson);
+    },
+    /** A zone of the region; another region's zone is not found. */
+    async zone(regionId: string, id: number) {
+      const zone = (await zonesOf.execute({ region: regionId })).find((row) => row.id === id);
+      if (!zone) throw notFound(`No shipping zone ${id} in region ${regionId}`);
+      return zoneJson(zone);
+    },
+    async methods(regionId: string, zoneId: number) {
+      await api.zone(regionId, zoneId);
+      return (await methodsOf.execute({ zone: zoneId })).map(methodJson);
+    },
+    /** §7 /api/pro/shipping_method_settings: is_enabled and hide_free_shipping_groups. */
+    async settings(regionId: string) {
+      const [row] = await settingsOf.execute({ region: regionId });
+      return { is_enabled: row?.isEnabled ?? false, hide_free_shipping_groups: row?.hideFreeShippingGroups ?? '' };
+    },
+    /** The cheapest shipping for a subtotal in the region's first zone, for a customer group (§6, §9). */
+    async estimate(regionId: string, subtotal: number, customerGroupId: number | null) {
+      const [zone] = await zonesOf.execute({ region: regionId });
+      if (!zone) return null;
+      const [methods, settings] = await Promise.all([methodsOf.execute({ zone: zone.id }), api.settings(regionId)]);
+      const quote = shippingCost(subtotal, methods.map(methodJson), { customerGroupId, settings });
+      return quote ? { cost: quote.cost, free: quote.free, method_id: quote.method.id ?? null, zone_id: zone.id } : null;
+    },
+  };
+  return api;
+}
+
+export type Shipping = ReturnType<typeof createShipping>;

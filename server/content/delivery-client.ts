@@ -1,0 +1,320 @@
+/**
+ * The storefront's transport to a content delivery service (SPEC §7, §8, §9): the built-in service or the
+ * hosted one, chosen by base URL. POST form with the method marker by default (or plain GET), api_key and
+ * access_token (and branch) headers, 30 s timeout, retries on 408 and 429 (300 ms apart, at most 5), and the five
+ * cache policies of §9 over an in-process cache.
+ */
+
+export const CachePolicy = {
+  IGNORE_CACHE: -1,
+  ONLY_NETWORK: 0,
+  CACHE_ELSE_NETWORK: 1,
+  NETWORK_ELSE_CACHE: 2,
+  CACHE_THEN_NETWORK: 3,
+} as const;
+export type CachePolicyValue = (typeof CachePolicy)[keyof typeof CachePolicy];
+
+/** §9 hosted-service regions and their delivery hosts. */
+export const CONTENT_REGION_HOSTS = {
+  us: 'cdn.contentstack.io',
+  eu: 'eu-cdn.contentstack.com',
+  'azure-na': 'azure-na-cdn.contentstack.com',
+  'azure-eu': 'azure-eu-cdn.contentstack.com',
+  'gcp-na': 'gcp-na-cdn.contentstack.com',
+} as const;
+export type ContentRegion = keyof typeof CONTENT_REGION_HOSTS;
+
+export const DELIVERY_DEFAULTS = {
+  timeoutMs: 30_000,
+  retryDelayMs: 300,
+  retryLimit: 5,
+  retryOn: [408, 429] as readonly number[],
+  version: 'v3',
+  locale: 'en-us',
+  region: 'us' as ContentRegion,
+  cachePolicy: CachePolicy.IGNORE_CACHE as CachePolicyValue,
+  cacheMaxEntries: 2000,
+} as const;
+
+/** The hosted service's base URL for a region (§9 region-dependent host). */
+export function hostedContentBaseUrl(region: ContentRegion = DELIVERY_DEFAULTS.region): string {
+  return `https://${CONTENT_REGION_HOSTS[region]}`;
+}
+
+/** §8: a content service failure as the client reports it. */
+export class ContentServiceError extends Error {
+  readonly error_message: string;
+  readonly error_code: number;
+  readonly errors: Record<string, unknown>;
+  readonly status: number;
+  readonly statusText: string;
+  constructor(init: {
+    error_message: string;
+    error_code?: number;
+    errors?: Record<string, unknown>;
+    status: number;
+    statusText?: string;
+  }) {
+    super(init.error_message);
+    this.name = 'ContentServiceError';
+    this.error_message = init.error_message;
+    this.error_code = init.error_code ?? init.status;
+    this.errors = init.errors ?? {};
+    this.status = init.status;
+    this.statusText = init.statusText ?? '';
+  }
+}
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface DeliveryClientOptions {
+  /** Service root without the version, e.g. `http://127.0.0.1:3000/cms` or `https://cdn.contentstack.io`. */
+  baseUrl: string;
+  apiKey: string;
+  deliveryToken: string;
+  environment: string;
+  branch?: string;
+  /** POST form with the method marker (default, as SPEC §7) or the plain GET form. */
+  form?: 'post' | 'get';
+  fetch?: FetchLike;
+  timeoutMs?: number;
+  retryLimit?: number;
+  retryDelayMs?: number;
+  retryOn?: readonly number[];
+  cachePolicy?: CachePolicyValue;
+  /** How long a cached answer counts as fresh for CACHE_ELSE_NETWORK; 0 or unset keeps it until evicted. */
+  cacheTtlMs?: number;
+  cacheMaxEntries?: number;
+  /** Called when a CACHE_THEN_NETWORK background refresh fails. */
+  onBackgroundError?: (error: unknown) => void;
+}
+
+export interface RequestParams {
+  locale?: string;
+  include_fallback?: boolean;
+  query?: Record<string, unknown>;
+  include?: readonly string[];
+  only?: readonly string[];
+  skip?: number;
+  limit?: number;
+  include_count?: boolean;
+  asc?: string;
+  desc?: string;
+  [key: string]: unknown;
+}
+
+interface CacheSlot {
+  value: unknown;
+  storedAt: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createDeliveryClient(options: DeliveryClientOptions) {
+  const settings = {
+    timeoutMs: options.timeoutMs ?? DELIVERY_DEFAULTS.timeoutMs,
+    retryLimit: options.retryLimit ?? DELIVERY_DEFAULTS.retryLimit,
+    retryDelayMs: options.retryDelayMs ?? DELIVERY_DEFAULTS.retryDelayMs,
+    retryOn: options.retryOn ?? DELIVERY_DEFAULTS.retryOn,
+    cachePolicy: options.cachePolicy ?? DELIVERY_DEFAULTS.cachePolicy,
+    cacheTtlMs: options.cacheTtlMs ?? 0,
+    cacheMaxEntries: options.cacheMaxEntries ?? DELIVERY_DEFAULTS.cacheMaxEntries,
+    form: options.form ?? 'post',
+  };
+  const doFetch: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  const root = `${options.baseUrl.replace(/\/+$/, '')}/${DELIVERY_DEFAULTS.version}`;
+  const cache = new Map<string, CacheSlot>();
+  const refreshing = new Map<string, Promise<unknown>>();
+
+  const headers = (): Record<string, string> => ({
+    api_key: options.apiKey,
+    access_token: options.deliveryToken,
+    ...(options.branch ? { branch: options.branch } : {}),
+    accept: 'application/json',
+  });
+
+  function buildRequest(path: string, params: RequestParams): { url: string; init: RequestInit } {
+    const clean = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined));
+    if (settings.form === 'post') {
+      const { only, ...rest } = clean;
+      const body = {
+        _method: 'GET',
+        environment: options.environment,
+        ...rest,
+        ...(only ? { only: { BASE: only } } : {}),
+      };
+      return {
+        url: `${root}${path}`,
+        init: {
+          method: 'POST',
+          headers: { ...headers(), 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        },
+      };
+    }
+    const search = new URLSearchParams({ environment: options.environment });
+    for (const [key, value] of Object.entries(clean)) {
+      if (key === 'query') search.set('query', JSON.stringify(value));
+      else if (key === 'include') for (const path of value as string[]) search.append('include[]', path);
+      else if (key === 'only') for (const field of value as string[]) search.append('only[BASE][]', field);
+      else search.set(key, String(value));
+    }
+    return { url: `${root}${path}?${search}`, init: { method: 'GET', headers: headers() } };
+  }
+
+  async function once(url: string, init: RequestInit): Promise<Response> {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The race also ends an in-process fetch that ignores the abort signal.
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new Error('timeout'));
+      }, settings.timeoutMs);
+    });
+    try {
+      return await Promise.race([doFetch(url, { ...init, signal: controller.signal }), timeout]);
+    } catch (error) {
+      if (controller.signal.aborted) {
+        throw new ContentServiceError({
+          error_message: `timeout of ${settings.timeoutMs}ms exceeded`,
+          error_code: 408,
+          status: 0,
+          statusText: 'timeout',
+        });
+      }
+      throw new ContentServiceError({
+        error_message: 'Network Error',
+        error_code: 0,
+        status: 0,
+        statusText: error instanceof Error ? error.message : String(error),
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function network(path: string, params: RequestParams): Promise<unknown> {
+    const { url, init } = buildRequest(path, params);
+    for (let attempt = 0; ; attempt++) {
+      const response = await once(url, init);
+      if (settings.retryOn.includes(response.status) && attempt < settings.retryLimit) {
+        await response.body?.cancel();
+        await sleep(settings.retryDelayMs);
+        continue;
+      }
+      const text = await response.text();
+      let body: unknown;
+      try {
+        body = text ? JSON.parse(text) : {};
+      } catch {
+        body = { error_message: text.slice(0, 200) };
+      }
+      if (!response.ok) {
+        const failure = (body ?? {}) as {
+          error_message?: string;
+          error_code?: number;
+          errors?: Record<string, unknown>;
+        };
+        throw new ContentServiceError({
+          error_message: failure.error_message ?? `Request failed with status code ${response.status}`,
+          error_code: failure.error_code ?? response.status,
+          errors: failure.errors ?? {},
+          status: response.status,
+          statusText: response.statusText,
+        });
+      }
+      return body;
+    }
+  }
+
+  function remember(key: string, value: unknown) {
+    cache.delete(key);
+    cache.set(key, { value, storedAt: Date.now() });
+    while (cache.size > settings.cacheMaxEntries) {
+      const oldest = cache.keys().next().value;
+      if (oldest === undefined) break;
+      cache.delete(oldest);
+    }
+  }
+
+  function cached(key: string, requireFresh: boolean): CacheSlot | undefined {
+    const slot = cache.get(key);
+    if (!slot) return undefined;
+    if (requireFresh && settings.cacheTtlMs > 0 && Date.now() - slot.storedAt > settings.cacheTtlMs)
+      return undefined;
+    return slot;
+  }
+
+  function refresh(key: string, path: string, params: RequestParams): Promise<unknown> {
+    const running = refreshing.get(key);
+    if (running) return running;
+    const started = network(path, params)
+      .then((value) => {
+        remember(key, value);
+        return value;
+      })
+      .finally(() => refreshing.delete(key));
+    refreshing.set(key, started);
+    return started;
+  }
+
+  /**
+   * One delivery request under a cache policy:
+   * -1 ignore cache: network, nothing read or written; 0 network only: network, answer stored;
+   * 1 cache else network: a fresh cached answer, else network; 2 network else cache: network, the cached answer
+   * when the network fails; 3 cache then network: the cached answer at once while a refresh runs behind it
+   * (network when nothing is cached).
+   */
+  async function request<T = unknown>(
+    path: string,
+    params: RequestParams = {},
+    policy: CachePolicyValue = settings.cachePolicy,
+  ): Promise<T> {
+    const key = `${path} ${JSON.stringify(params)}`;
+    switch (policy) {
+      case CachePolicy.ONLY_NETWORK:
+        return (await refresh(key, path, params)) as T;
+      case CachePolicy.CACHE_ELSE_NETWORK: {
+        const slot = cached(key, true);
+        if (slot) return slot.value as T;
+        return (await refresh(key, path, params)) as T;
+      }
+      case CachePolicy.NETWORK_ELSE_CACHE:
+        try {
+          return (await refresh(key, path, params)) as T;
+        } catch (error) {
+          const slot = cached(key, false);
+          if (slot) return slot.value as T;
+          throw error;
+        }
+      case CachePolicy.CACHE_THEN_NETWORK: {
+        const slot = cached(key, false);
+        if (slot) {
+          refresh(key, path, params).catch((error) => options.onBackgroundError?.(error));
+          return slot.value as T;
+        }
+        return (await refresh(key, path, params)) as T;
+      }
+      default:
+        return (await network(path, params)) as T;
+    }
+  }
+
+  return {
+    request,
+    /** Waits for background refreshes (tests, shutdown). */
+    async settled(): Promise<void> {
+      await Promise.allSettled([...refreshing.values()]);
+    },
+    clearCache(): void {
+      cache.clear();
+    },
+    get cacheSize(): number {
+      return cache.size;
+    },
+    options: { ...options, ...settings },
+  };
+}
+
+export type DeliveryClient = ReturnType<typeof createDeliveryClient>;

@@ -1,0 +1,113 @@
+/**
+ * The content part of the platform: the built-in content service (store + delivery protocol under /cms), the
+ * storefront's content client, and `/api/interstack/references`. Reach it only through this module.
+ */
+import { Hono } from 'hono';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { type ContentClient, type ContentLogger, createContentClient } from './content-client.ts';
+import { createContentService } from './delivery.ts';
+import { type CachePolicyValue, type FetchLike, hostedContentBaseUrl } from './delivery-client.ts';
+import { createInterstackRoutes } from './interstack-routes.ts';
+import { type ContentStore, createContentStore } from './store.ts';
+
+export * from './content-client.ts';
+export { CONTENT_TYPES, contentTypeByUid } from './content-types.ts';
+export { createContentService, DeliveryError, type DeliveryOptions } from './delivery.ts';
+export * from './delivery-client.ts';
+export { DISPLAY_TEXT_DEFAULTS, type DisplayText, type DisplayTextKey } from './display-text-defaults.ts';
+export { createInterstackRoutes } from './interstack-routes.ts';
+export { type ContentStore, createContentStore, MASTER_LOCALE } from './store.ts';
+
+/** Base path of the built-in content service. */
+export const CONTENT_BASE_PATH = '/cms';
+const IN_PROCESS_ORIGIN = 'http://ridgeline.internal';
+
+export interface ContentServices {
+  /** The storefront's content client (loaders call this). */
+  client: ContentClient;
+  /** The built-in content service's protocol app, to mount at CONTENT_BASE_PATH. */
+  service: Hono;
+  /** The `/interstack/references` router, to mount under /api. */
+  interstack: Hono;
+  store: ContentStore;
+}
+
+type ContentConfig = Pick<
+  Config,
+  | 'CONTENT_BASE_URL'
+  | 'CONTENT_REGION'
+  | 'CONTENT_API_KEY'
+  | 'CONTENT_DELIVERY_TOKEN'
+  | 'CONTENT_ENVIRONMENT'
+  | 'CONTENT_BRANCH'
+  | 'CONTENT_CACHE_POLICY'
+  | 'CONTENT_CACHE_TTL_MS'
+>;
+
+/**
+ * Builds the content part from the settings. With CONTENT_BASE_URL=/cms (the default) the client talks to the
+ * built-in service in-process through the same protocol (no socket); 'hosted' uses the hosted service of
+ * CONTENT_REGION; an http(s) URL names any delivery service.
+ */
+export function createContentServices(input: {
+  config: ContentConfig;
+  db: Database;
+  logger?: ContentLogger;
+}): ContentServices {
+  const { config, db, logger } = input;
+  const store = createContentStore(db);
+  const service = createContentService({
+    store,
+    apiKey: config.CONTENT_API_KEY,
+    deliveryToken: config.CONTENT_DELIVERY_TOKEN,
+    environments: [config.CONTENT_ENVIRONMENT],
+    branch: config.CONTENT_BRANCH || 'main',
+    onError: (error) => logger?.error({ err: error }, 'content service error'),
+  });
+  const builtIn = config.CONTENT_BASE_URL === CONTENT_BASE_PATH;
+  const mounted = new Hono().route(CONTENT_BASE_PATH, service);
+  const inProcess: FetchLike = (url, init) => Promise.resolve(mounted.fetch(new Request(url, init)));
+  const baseUrl = builtIn
+    ? `${IN_PROCESS_ORIGIN}${CONTENT_BASE_PATH}`
+    : config.CONTENT_BASE_URL === 'hosted'
+      ? hostedContentBaseUrl(config.CONTENT_REGION)
+      : config.CONTENT_BASE_URL;
+  // The references route reads through the client; the client reaches the route in-process.
+  const api = new Hono();
+  const client = createContentClient({
+    baseUrl,
+    apiKey: config.CONTENT_API_KEY,
+    deliveryToken: config.CONTENT_DELIVERY_TOKEN,
+    environment: config.CONTENT_ENVIRONMENT,
+    ...(config.CONTENT_BRANCH ? { branch: config.CONTENT_BRANCH } : {}),
+    ...(builtIn ? { fetch: inProcess } : {}),
+    cachePolicy: config.CONTENT_CACHE_POLICY as CachePolicyValue,
+    cacheTtlMs: config.CONTENT_CACHE_TTL_MS,
+    logger,
+    onBackgroundError: (error) => logger?.warn({ err: error }, 'content cache refresh failed'),
+    referencesUrl: `${IN_PROCESS_ORIGIN}/api/interstack/references`,
+    referencesFetch: (url, init) => Promise.resolve(api.fetch(new Request(url, init))),
+  });
+  const interstack = createInterstackRoutes({ content: client, apiKey: config.CONTENT_API_KEY });
+  api.route('/api', interstack);
+  return { client, service, interstack, store };
+}
+
+const built = new WeakMap<object, ContentServices>();
+
+/** The content part for a services object, built once per object. */
+export function contentFor(services: {
+  config: ContentConfig;
+  db: Database;
+  logger?: ContentLogger;
+  content?: ContentServices;
+}): ContentServices {
+  if (services.content) return services.content;
+  let content = built.get(services);
+  if (!content) {
+    content = createContentServices({ config: services.config, db: services.db, logger: services.logger });
+    built.set(services, content);
+  }
+  return content;
+}

@@ -1,0 +1,86 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { isbot } from 'isbot';
+import { formatLocale, LOCALE_PATTERN, parseLocale, parseServedLocale } from '#core/locale.ts';
+import { localizedPath, normalizeLocalePrefix } from '#core/locale-prefix.ts';
+import { resolveLocale } from '#core/locale-resolution.ts';
+import { TOO_MANY_REDIRECTS } from '#core/redirect-limit.ts';
+import { type RedirectRules, resolveLegacyRedirect } from './legacy-redirects.ts';
+
+export interface LocaleRoutingOptions {
+  redirects: RedirectRules;
+  /** Country from geolocation (trusted proxy headers); null when unknown. */
+  geoCountry?: (request: Request) => string | null;
+}
+
+// Paths served by other parts of the platform, or files: no locale, no redirects.
+const NOT_PAGES = /^\/(api|cms|graphql|media|assets|builds|search\/api|healthz|__manifest)(\/|$)/;
+const COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+
+function isPageRequest(c: Context): boolean {
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return false;
+  const path = c.req.path;
+  if (NOT_PAGES.test(path)) return false;
+  // React Router's data requests (/x.data) follow the page they belong to; files have an extension.
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return !last.includes('.');
+}
+
+/** A first segment shaped like a locale that the store does not serve (xx-yy): route validation answers 404. */
+function isUnservedLocale(segment: string | undefined): boolean {
+  return segment !== undefined && LOCALE_PATTERN.test(segment) && parseServedLocale(segment) === null;
+}
+
+/**
+ * SPEC §2 and §4 before React Router sees a page request: legacy redirect rules (301), the visitor's locale
+ * from cookies → geolocation → Accept-Language → defaults, the cookies that remember it, and prefix
+ * normalisation (302, since it depends on the visitor). Crawlers are never moved between locales, so every
+ * locale's pages can be indexed.
+ */
+export function localeRouting(options: LocaleRoutingOptions): MiddlewareHandler {
+  return async (c, next) => {
+    if (!isPageRequest(c)) return next();
+    const url = new URL(c.req.url);
+    const secure = url.protocol === 'https:';
+
+    const resolved = resolveLocale({
+      cookies: getCookie(c),
+      geoCountry: options.geoCountry?.(c.req.raw) ?? null,
+      acceptLanguage: c.req.header('accept-language'),
+      query: url.searchParams,
+    });
+    const remember = (cookies: Record<string, string>) => {
+      for (const [name, value] of Object.entries(cookies)) {
+        setCookie(c, name, value, { path: '/', maxAge: COOKIE_MAX_AGE, sameSite: 'Lax', secure });
+      }
+    };
+    c.header('Vary', 'Cookie, Accept-Language', { append: true });
+
+    const legacy = resolveLegacyRedirect(options.redirects, url.pathname, url.search);
+    if (legacy.kind === 'loop') return c.text(TOO_MANY_REDIRECTS.message, TOO_MANY_REDIRECTS.status);
+    if (legacy.kind === 'external') return c.redirect(legacy.url, 301);
+    if (legacy.kind === 'internal') {
+      remember(resolved.setCookies);
+      return c.redirect(`${localizedPath(resolved, legacy.path)}${legacy.search}`, 301);
+    }
+
+    const first = url.pathname.split('/')[1];
+    if (isUnservedLocale(first)) return next();
+    if (first && parseLocale(first) && isbot(c.req.header('user-agent') ?? '')) return next();
+
+    const decision = normalizeLocalePrefix({ pathname: url.pathname, search: url.search }, resolved);
+    if (decision.action === 'adopt') {
+      // A shopping-feed visit takes its locale from the URL and stays there.
+      const locale = formatLocale(decision.locale);
+      remember({
+        language: decision.locale.language,
+        country: decision.locale.country,
+        countryLanguage: locale,
+      });
+      return next();
+    }
+    remember(resolved.setCookies);
+    if (decision.action === 'redirect') return c.redirect(decision.location, 302);
+    return next();
+  };
+}

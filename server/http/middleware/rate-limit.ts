@@ -1,0 +1,37 @@
+import type { Context } from 'hono';
+import type { Commerce } from '../../commerce/index.ts';
+
+export interface RateLimitSettings {
+  windowSeconds: number;
+  loginPerIp: number;
+  loginPerEmail: number;
+  signupPerIp: number;
+  signupPerEmail: number;
+}
+
+/**
+ * Counts one attempt against each key; the first exhausted limit answers 429 with Retry-After. Returns null
+ * when the request may go on.
+ */
+export async function rateLimited(
+  c: Context,
+  commerce: Commerce,
+  windowSeconds: number,
+  limits: [key: string, limit: number][],
+): Promise<Response | null> {
+  for (const [key, limit] of limits) {
+    const result = await commerce.rateLimits.hit(key, limit, windowSeconds);
+    if (!result.allowed) {
+      c.header('Retry-After', String(result.retryAfter));
+      return c.json(
+        {
+          status: 429,
+          title: 'Too Many Requests',
+          detail: `Too many attempts; try again in ${result.retryAfter} seconds`,
+        },
+        429,
+      );
+    }
+  }
+  return null;
+}

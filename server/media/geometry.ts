@@ -1,0 +1,66 @@
+import { BASE_DPI, type ImageParams } from './params.ts';
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/** Point of interest as fractions of the original (x, y of its top-left corner, w, h of its size). */
+export interface PointOfInterest {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface Geometry {
+  /** Region of the original to keep, in original pixels. */
+  crop: { left: number; top: number; width: number; height: number };
+  /** Output size in pixels. */
+  width: number;
+  height: number;
+}
+
+const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
+
+/**
+ * Where to crop and how big to render.
+ * - `sm=aspect&aspect=W:H` keeps the largest W:H region, centred on the point of interest with `scaleFit=poi`
+ *   (else on the middle), moved inside the image.
+ * - `w` is the width at 72 dpi; `dpi` scales it (dpi 144 gives twice the pixels); the height follows the crop.
+ * - `maxW`/`maxH` shrink the result to fit; raster originals are never enlarged (vector ones may be); no side
+ *   ever exceeds `maxDimension`.
+ */
+export function computeGeometry(
+  original: Size,
+  params: Pick<ImageParams, 'w' | 'maxW' | 'maxH' | 'dpi' | 'aspect' | 'poi'>,
+  options: { maxDimension: number; vector: boolean; poi?: PointOfInterest | undefined },
+): Geometry {
+  const { width: W, height: H } = original;
+  let crop = { left: 0, top: 0, width: W, height: H };
+  if (params.aspect) {
+    const ratio = params.aspect.w / params.aspect.h;
+    const cw = W / H > ratio ? Math.max(1, Math.round(H * ratio)) : W;
+    const ch = W / H > ratio ? H : Math.max(1, Math.round(W / ratio));
+    const poi = params.poi && options.poi ? options.poi : { x: 0.5, y: 0.5, w: 0, h: 0 };
+    const cx = (poi.x + poi.w / 2) * W;
+    const cy = (poi.y + poi.h / 2) * H;
+    crop = {
+      left: Math.round(clamp(cx - cw / 2, 0, W - cw)),
+      top: Math.round(clamp(cy - ch / 2, 0, H - ch)),
+      width: cw,
+      height: ch,
+    };
+  }
+  const scale = params.w !== undefined && params.dpi !== undefined ? params.dpi / BASE_DPI : 1;
+  let width = (params.w ?? crop.width) * scale;
+  let height = (width * crop.height) / crop.width;
+  let factor = 1;
+  if (params.maxW !== undefined) factor = Math.min(factor, params.maxW / width);
+  if (params.maxH !== undefined) factor = Math.min(factor, params.maxH / height);
+  if (!options.vector) factor = Math.min(factor, crop.width / width);
+  factor = Math.min(factor, options.maxDimension / width, options.maxDimension / height);
+  width = Math.max(1, Math.round(width * factor));
+  height = Math.max(1, Math.round(height * factor));
+  return { crop, width, height };
+}
