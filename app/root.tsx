@@ -1,10 +1,27 @@
 import type { ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import { CONSENT_COOKIE, consentRequiredFor, parseConsent } from '#core/consent.ts';
+import { splitLocalePrefix } from '#core/locale-prefix.ts';
+import { servicesContext } from '#server/services.ts';
 import type { Route } from './+types/root';
+import { Analytics } from './components/analytics.tsx';
+import { ConsentBanner } from './components/consent-banner.tsx';
 import { ErrorPage } from './components/error-page.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
-import { htmlLangFor } from './lib/url-locale.ts';
+import { readCookie } from './lib/cookies.ts';
+import { localeStateFor } from './lib/locale-state.ts';
+import { seoLinks } from './lib/seo.ts';
+import { DEFAULT_LOCALE, htmlLangFor, parseUrlLocale } from './lib/url-locale.ts';
 import stylesHref from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -12,15 +29,47 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { config, build } = context.get(servicesContext);
+  const url = new URL(request.url);
+  const locale = parseUrlLocale(url.pathname.split('/')[1]) ?? DEFAULT_LOCALE;
+  const cookieHeader = request.headers.get('cookie');
+  return {
+    locale: localeStateFor(locale, false),
+    origin: config.PUBLIC_BASE_URL ?? url.origin,
+    gtmId: config.GTM_ID ?? null,
+    buildId: build.id,
+    consent: parseConsent(readCookie(cookieHeader, CONSENT_COOKIE)),
+    consentRequired: consentRequiredFor(locale.country),
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
+  const root = useRouteLoaderData<RootData>('root');
+  const error = useRouteError();
+  const head =
+    root && !error
+      ? seoLinks(root.origin, root.locale, splitLocalePrefix(pathname).rest || '/').map((link) => (
+          <link
+            key={`${link.rel}-${link.hrefLang ?? ''}`}
+            rel={link.rel}
+            href={link.href}
+            hrefLang={link.hrefLang}
+          />
+        ))
+      : null;
   return (
     <html lang={htmlLangFor(pathname)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#14202b" />
+        {error ? <meta name="robots" content="noindex" /> : null}
         <Meta />
+        {head}
         <Links />
       </head>
       <body>
@@ -30,6 +79,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteHeader />
         <main id="main">{children}</main>
         <SiteFooter />
+        {root ? <ConsentBanner /> : null}
+        {root ? <Analytics /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>

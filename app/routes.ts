@@ -6,6 +6,7 @@ export default [
   route(':lang', 'routes/locale-layout.tsx', [
     index('routes/home.tsx'),
     route('country', 'routes/country.tsx'),
+    route('consent', 'routes/consent.tsx'),
     route('*', 'routes/locale-not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

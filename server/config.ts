@@ -19,6 +19,19 @@ const postgresUrl = z
     error: 'must be a postgres:// or postgresql:// connection URL',
   });
 
+/** A comma-separated list; blanks dropped. */
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean),
+);
+
+const wholeCount = z.coerce
+  .number({ error: 'must be a whole number of at least 1' })
+  .int({ error: 'must be a whole number of at least 1' })
+  .min(1, { error: 'must be a whole number of at least 1' });
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], {
     error: "must be 'development', 'production' or 'test'",
@@ -35,6 +48,16 @@ export const configSchema = z.object({
   SEED_ON_EMPTY: z
     .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
     .transform((v) => v === 'true'),
+  PUBLIC_BASE_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/]+$/, { error: 'must be an origin such as https://shop.example.com (no path)' })
+    .optional(),
+  GTM_ID: z
+    .string()
+    .trim()
+    .regex(/^GTM-[A-Z0-9]+$/, { error: 'must look like GTM- followed by uppercase letters or digits' })
+    .optional(),
   MEDIA_CACHE_DIR: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
   MEDIA_MAX_DIMENSION: z.coerce
     .number({ error: 'must be a whole number of pixels from 16 to 8192' })
@@ -61,6 +84,21 @@ export const configSchema = z.object({
     .number({ error: 'must be a whole number of milliseconds' })
     .int({ error: 'must be a whole number of milliseconds' })
     .min(0, { error: 'must be a whole number of milliseconds' }),
+  // Commerce API (server/http/api, server/http/middleware): proxies, blocklists (SPEC §9), geolocation, limits.
+  TRUST_PROXY: z
+    .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+    .transform((v) => v === 'true'),
+  BLOCKED_IPS: commaList,
+  BLOCKED_URL_SUBSTRINGS: commaList,
+  BLOCKED_USER_AGENTS: commaList,
+  INTERNAL_IPS: commaList,
+  GEO_COUNTRY_HEADERS: commaList,
+  GEOIP_FILE: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
+  RATE_LIMIT_WINDOW_SECONDS: wholeCount,
+  LOGIN_LIMIT_PER_IP: wholeCount,
+  LOGIN_LIMIT_PER_EMAIL: wholeCount,
+  SIGNUP_LIMIT_PER_IP: wholeCount,
+  SIGNUP_LIMIT_PER_EMAIL: wholeCount,
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -74,6 +112,8 @@ const DEFAULTS: Record<keyof Config, string | undefined> = {
   LOG_LEVEL: 'info',
   SHUTDOWN_TIMEOUT_MS: '10000',
   SEED_ON_EMPTY: 'true',
+  PUBLIC_BASE_URL: undefined,
+  GTM_ID: undefined,
   MEDIA_CACHE_DIR: undefined,
   MEDIA_MAX_DIMENSION: '4000',
   CONTENT_BASE_URL: '/cms',
@@ -84,6 +124,18 @@ const DEFAULTS: Record<keyof Config, string | undefined> = {
   CONTENT_BRANCH: undefined,
   CONTENT_CACHE_POLICY: '1',
   CONTENT_CACHE_TTL_MS: '30000',
+  TRUST_PROXY: 'false',
+  BLOCKED_IPS: '',
+  BLOCKED_URL_SUBSTRINGS: '.php,wp-,-wp,sleep(,select(',
+  BLOCKED_USER_AGENTS: 'sleep(,select(',
+  INTERNAL_IPS: '127.0.0.1,::1,::ffff:127.0.0.1',
+  GEO_COUNTRY_HEADERS: 'cf-ipcountry,cloudfront-viewer-country,x-vercel-ip-country,x-appengine-country',
+  GEOIP_FILE: undefined,
+  RATE_LIMIT_WINDOW_SECONDS: '900',
+  LOGIN_LIMIT_PER_IP: '50',
+  LOGIN_LIMIT_PER_EMAIL: '10',
+  SIGNUP_LIMIT_PER_IP: '10',
+  SIGNUP_LIMIT_PER_EMAIL: '3',
 };
 
 export class ConfigError extends Error {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { createContext } from 'react-router';
+import type { Commerce } from './commerce/index.ts';
 import type { Config } from './config.ts';
 import type { ContentServices } from './content/index.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
@@ -19,6 +20,8 @@ export interface Services {
    * `contentFor(services)` when not set; the HTTP app sets it at start.
    */
   content?: ContentServices;
+  /** The commerce engine (server/commerce); built from db by `commerceFor(services)` when not set. */
+  commerce?: Commerce;
 }
 
 export interface BuildInfo {

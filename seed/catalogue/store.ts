@@ -28,8 +28,26 @@ export const GROUP_IDS = {
 } as const;
 
 export const CUSTOMER_GROUPS: readonly SeedGroup[] = [
-  { id: 1, name: 'Retail (US)', regionId: 'us', isGroupForGuests: true, isPro: false, isEmployee: false, spendLimit: 3000, discountRules: [] },
-  { id: 2, name: 'Retail (CA)', regionId: 'ca', isGroupForGuests: true, isPro: false, isEmployee: false, spendLimit: 3000, discountRules: [] },
+  {
+    id: 1,
+    name: 'Retail (US)',
+    regionId: 'us',
+    isGroupForGuests: true,
+    isPro: false,
+    isEmployee: false,
+    spendLimit: 3000,
+    discountRules: [],
+  },
+  {
+    id: 2,
+    name: 'Retail (CA)',
+    regionId: 'ca',
+    isGroupForGuests: true,
+    isPro: false,
+    isEmployee: false,
+    spendLimit: 3000,
+    discountRules: [],
+  },
   {
     id: 3,
     name: 'Retail (EU)',
@@ -51,12 +69,44 @@ export const CUSTOMER_GROUPS: readonly SeedGroup[] = [
     discountRules: [
       { type: 'all', method: 'percent', amount: '40' },
       { type: 'category', method: 'percent', amount: '30', category_id: 36 },
-      { type: 'product', method: 'fixed', amount: '5', product_id: catalogueProductId('ridgeline-dial-lock-binding') },
+      {
+        type: 'product',
+        method: 'fixed',
+        amount: '5',
+        product_id: catalogueProductId('ridgeline-dial-lock-binding'),
+      },
     ],
   },
-  { id: 5, name: 'Pro (CA)', regionId: 'ca', isGroupForGuests: false, isPro: true, isEmployee: false, spendLimit: 3000, discountRules: [{ type: 'all', method: 'percent', amount: '40' }] },
-  { id: 6, name: 'Pro (EU)', regionId: 'eu_region_1', isGroupForGuests: false, isPro: true, isEmployee: false, spendLimit: 3000, discountRules: [{ type: 'all', method: 'percent', amount: '35' }] },
-  { id: 7, name: 'Employee', regionId: 'us', isGroupForGuests: false, isPro: true, isEmployee: true, spendLimit: 5000, discountRules: [{ type: 'all', method: 'percent', amount: '50' }] },
+  {
+    id: 5,
+    name: 'Pro (CA)',
+    regionId: 'ca',
+    isGroupForGuests: false,
+    isPro: true,
+    isEmployee: false,
+    spendLimit: 3000,
+    discountRules: [{ type: 'all', method: 'percent', amount: '40' }],
+  },
+  {
+    id: 6,
+    name: 'Pro (EU)',
+    regionId: 'eu_region_1',
+    isGroupForGuests: false,
+    isPro: true,
+    isEmployee: false,
+    spendLimit: 3000,
+    discountRules: [{ type: 'all', method: 'percent', amount: '35' }],
+  },
+  {
+    id: 7,
+    name: 'Employee',
+    regionId: 'us',
+    isGroupForGuests: false,
+    isPro: true,
+    isEmployee: true,
+    spendLimit: 5000,
+    discountRules: [{ type: 'all', method: 'percent', amount: '50' }],
+  },
 ];
 
 export interface SeedAddress {
@@ -89,7 +139,16 @@ export const DEMO_CUSTOMERS: readonly SeedCustomer[] = [
     lastName: 'Miller',
     groupId: GROUP_IDS.retailUs,
     addresses: [
-      { firstName: 'Hannah', lastName: 'Miller', address1: '214 Pine Street', city: 'Burlington', stateOrProvince: 'Vermont', postalCode: '05401', countryCode: 'US', phone: '802-555-0142' },
+      {
+        firstName: 'Hannah',
+        lastName: 'Miller',
+        address1: '214 Pine Street',
+        city: 'Burlington',
+        stateOrProvince: 'Vermont',
+        postalCode: '05401',
+        countryCode: 'US',
+        phone: '802-555-0142',
+      },
     ],
   },
   {
@@ -101,8 +160,26 @@ export const DEMO_CUSTOMERS: readonly SeedCustomer[] = [
     proCode: { region: 'pro', code: 'RL-PRO-4821' },
     proExpiresAt: '2027-06-30T23:59:59Z',
     addresses: [
-      { firstName: 'Marcus', lastName: 'Lindqvist', address1: '88 Trailhead Road', city: 'Bozeman', stateOrProvince: 'Montana', postalCode: '59715', countryCode: 'US', phone: '406-555-0187' },
-      { firstName: 'Marcus', lastName: 'Lindqvist', address1: '12 Guide Hut Lane', city: 'Jackson', stateOrProvince: 'Wyoming', postalCode: '83001', countryCode: 'US', phone: '307-555-0110' },
+      {
+        firstName: 'Marcus',
+        lastName: 'Lindqvist',
+        address1: '88 Trailhead Road',
+        city: 'Bozeman',
+        stateOrProvince: 'Montana',
+        postalCode: '59715',
+        countryCode: 'US',
+        phone: '406-555-0187',
+      },
+      {
+        firstName: 'Marcus',
+        lastName: 'Lindqvist',
+        address1: '12 Guide Hut Lane',
+        city: 'Jackson',
+        stateOrProvince: 'Wyoming',
+        postalCode: '83001',
+        countryCode: 'US',
+        phone: '307-555-0110',
+      },
     ],
   },
   {
@@ -114,7 +191,16 @@ export const DEMO_CUSTOMERS: readonly SeedCustomer[] = [
     proCode: { region: 'pro', code: 'RL-EMP-0007' },
     proExpiresAt: '2027-12-31T23:59:59Z',
     addresses: [
-      { firstName: 'Priya', lastName: 'Shah', address1: '5 Mill Yard', city: 'Denver', stateOrProvince: 'Colorado', postalCode: '80202', countryCode: 'US', phone: '303-555-0163' },
+      {
+        firstName: 'Priya',
+        lastName: 'Shah',
+        address1: '5 Mill Yard',
+        city: 'Denver',
+        stateOrProvince: 'Colorado',
+        postalCode: '80202',
+        countryCode: 'US',
+        phone: '303-555-0163',
+      },
     ],
   },
 ];
@@ -185,10 +271,66 @@ export interface SeedOrder {
 }
 
 export const DEMO_ORDERS: readonly SeedOrder[] = [
-  { id: 100, customerEmail: 'hannah.miller@example.com', status: 'Completed', statusId: 10, daysAgo: 320, items: [{ productSlug: 'ridgeline-timberline-womens', quantity: 1 }, { productSlug: 'ridgeline-trail-pole-3', quantity: 1 }], shipment: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' } },
-  { id: 101, customerEmail: 'hannah.miller@example.com', status: 'Shipped', statusId: 2, daysAgo: 20, items: [{ productSlug: 'ridgeline-merino-beanie', quantity: 2 }], shipment: { carrier: 'USPS', trackingNumber: '9400111899223197428490' } },
-  { id: 102, customerEmail: 'hannah.miller@example.com', status: 'Awaiting Fulfillment', statusId: 11, daysAgo: 2, items: [{ productSlug: 'ridgeline-trail-gaiter', quantity: 1 }] },
-  { id: 103, customerEmail: 'pro.guide@example.com', status: 'Completed', statusId: 10, daysAgo: 150, items: [{ productSlug: 'ridgeline-backcountry-alpine-guide', quantity: 2 }, { productSlug: 'ridgeline-carbon-summit-pole', quantity: 2 }], shipment: { carrier: 'FedEx', trackingNumber: '794644790138' } },
-  { id: 104, customerEmail: 'pro.guide@example.com', status: 'Shipped', statusId: 2, daysAgo: 40, items: [{ productSlug: 'ridgeline-summit-ascent-mens', quantity: 1 }, { productSlug: 'ridgeline-expedition-gaiter', quantity: 2 }], shipment: { carrier: 'UPS', trackingNumber: '1Z999AA10123456785' } },
-  { id: 105, customerEmail: 'employee@example.com', status: 'Completed', statusId: 10, daysAgo: 60, items: [{ productSlug: 'ridgeline-velocity-run', quantity: 1 }], shipment: { carrier: 'USPS', trackingNumber: '9400111899223197428491' } },
+  {
+    id: 100,
+    customerEmail: 'hannah.miller@example.com',
+    status: 'Completed',
+    statusId: 10,
+    daysAgo: 320,
+    items: [
+      { productSlug: 'ridgeline-timberline-womens', quantity: 1 },
+      { productSlug: 'ridgeline-trail-pole-3', quantity: 1 },
+    ],
+    shipment: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+  },
+  {
+    id: 101,
+    customerEmail: 'hannah.miller@example.com',
+    status: 'Shipped',
+    statusId: 2,
+    daysAgo: 20,
+    items: [{ productSlug: 'ridgeline-merino-beanie', quantity: 2 }],
+    shipment: { carrier: 'USPS', trackingNumber: '9400111899223197428490' },
+  },
+  {
+    id: 102,
+    customerEmail: 'hannah.miller@example.com',
+    status: 'Awaiting Fulfillment',
+    statusId: 11,
+    daysAgo: 2,
+    items: [{ productSlug: 'ridgeline-trail-gaiter', quantity: 1 }],
+  },
+  {
+    id: 103,
+    customerEmail: 'pro.guide@example.com',
+    status: 'Completed',
+    statusId: 10,
+    daysAgo: 150,
+    items: [
+      { productSlug: 'ridgeline-backcountry-alpine-guide', quantity: 2 },
+      { productSlug: 'ridgeline-carbon-summit-pole', quantity: 2 },
+    ],
+    shipment: { carrier: 'FedEx', trackingNumber: '794644790138' },
+  },
+  {
+    id: 104,
+    customerEmail: 'pro.guide@example.com',
+    status: 'Shipped',
+    statusId: 2,
+    daysAgo: 40,
+    items: [
+      { productSlug: 'ridgeline-summit-ascent-mens', quantity: 1 },
+      { productSlug: 'ridgeline-expedition-gaiter', quantity: 2 },
+    ],
+    shipment: { carrier: 'UPS', trackingNumber: '1Z999AA10123456785' },
+  },
+  {
+    id: 105,
+    customerEmail: 'employee@example.com',
+    status: 'Completed',
+    statusId: 10,
+    daysAgo: 60,
+    items: [{ productSlug: 'ridgeline-velocity-run', quantity: 1 }],
+    shipment: { carrier: 'USPS', trackingNumber: '9400111899223197428491' },
+  },
 ];

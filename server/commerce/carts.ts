@@ -48,14 +48,22 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
     const [product] = await tx
       .select({ product: products, price: productPrices.retailPrice })
       .from(products)
-      .leftJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.regionId, cart.regionId)))
+      .leftJoin(
+        productPrices,
+        and(eq(productPrices.productId, products.id), eq(productPrices.regionId, cart.regionId)),
+      )
       .where(eq(products.id, input.product_id));
-    if (!product || product.price === null) throw notFound(`No product ${input.product_id} in region ${cart.regionId}`);
+    if (!product || product.price === null)
+      throw notFound(`No product ${input.product_id} in region ${cart.regionId}`);
     if (product.product.availability !== 'available' || !product.product.isVisible)
       throw unprocessable(`Product ${input.product_id} is not purchasable`);
     let variantId = input.variant_id;
     if (variantId === undefined) {
-      const ids = await tx.select({ id: variants.id }).from(variants).where(eq(variants.productId, input.product_id)).limit(2);
+      const ids = await tx
+        .select({ id: variants.id })
+        .from(variants)
+        .where(eq(variants.productId, input.product_id))
+        .limit(2);
       if (ids.length !== 1)
         throw unprocessable(`Product ${input.product_id} has several variants: give variant_id`);
       variantId = ids[0]!.id;
@@ -85,10 +93,18 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
   }
 
   async function addLine(tx: Tx, cart: CartRow, input: LineItemInput) {
-    const variantId = await checkLine(tx, cart, input, async (id) => (await lineOf(tx, cart.id, id))?.quantity ?? 0);
+    const variantId = await checkLine(
+      tx,
+      cart,
+      input,
+      async (id) => (await lineOf(tx, cart.id, id))?.quantity ?? 0,
+    );
     const line = await lineOf(tx, cart.id, variantId);
     if (line) {
-      await tx.update(cartItems).set({ quantity: line.quantity + input.quantity }).where(eq(cartItems.id, line.id));
+      await tx
+        .update(cartItems)
+        .set({ quantity: line.quantity + input.quantity })
+        .where(eq(cartItems.id, line.id));
     } else {
       await tx.insert(cartItems).values({
         id: randomUUID(),
@@ -120,11 +136,17 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
       .innerJoin(products, eq(products.id, cartItems.productId))
       .innerJoin(variants, eq(variants.id, cartItems.variantId))
       .innerJoin(categories, eq(categories.id, products.categoryId))
-      .leftJoin(productPrices, and(eq(productPrices.productId, products.id), eq(productPrices.regionId, cart.regionId)))
+      .leftJoin(
+        productPrices,
+        and(eq(productPrices.productId, products.id), eq(productPrices.regionId, cart.regionId)),
+      )
       .where(eq(cartItems.cartId, cart.id))
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
     const physical = lines.map((line) => {
-      const categoryIds = [line.product.categoryId, ...(line.parentCategory === null ? [] : [line.parentCategory])];
+      const categoryIds = [
+        line.product.categoryId,
+        ...(line.parentCategory === null ? [] : [line.parentCategory]),
+      ];
       const prices = priceSet(line.retail ?? 0, line.sale, line.product.id, categoryIds, pricing.rules);
       return {
         id: line.item.id,
@@ -145,12 +167,17 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
         extended_sale_price: sumMoney(Array(line.item.quantity).fill(prices.calculated)),
         discount_amount: 0,
         discounts: [],
-        options: line.variant.optionValues.map((value) => ({ name: value.option_display_name, value: value.label })),
+        options: line.variant.optionValues.map((value) => ({
+          name: value.option_display_name,
+          value: value.label,
+        })),
         is_in_stock: line.variant.inventoryLevel >= line.item.quantity,
       };
     });
     const base = sumMoney(physical.map((line) => line.extended_sale_price));
-    const shippingQuote = physical.length ? await shipping.estimate(cart.regionId, base, pricing.groupId) : null;
+    const shippingQuote = physical.length
+      ? await shipping.estimate(cart.regionId, base, pricing.groupId)
+      : null;
     return {
       id: cart.id,
       customer_id: cart.customerId ?? 0,
@@ -204,7 +231,10 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
     async updateItem(id: string, itemId: string, input: LineItemInput) {
       return db.transaction(async (tx) => {
         const cart = await lockCart(tx, id);
-        const [line] = await tx.select().from(cartItems).where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, id)));
+        const [line] = await tx
+          .select()
+          .from(cartItems)
+          .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, id)));
         if (!line) throw notFound(`No item ${itemId} in cart ${id}`);
         const sameProduct = input.product_id === line.productId;
         const variantId = await checkLine(
@@ -217,7 +247,8 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
           .select()
           .from(cartItems)
           .where(and(eq(cartItems.cartId, id), eq(cartItems.variantId, variantId)));
-        if (other && other.id !== itemId) throw conflict(`Variant ${variantId} already has its own line (${other.id})`);
+        if (other && other.id !== itemId)
+          throw conflict(`Variant ${variantId} already has its own line (${other.id})`);
         await tx
           .update(cartItems)
           .set({ productId: input.product_id, variantId, quantity: input.quantity })

@@ -375,7 +375,7 @@ export function createCatalogue(db: Database) {
           id: products.id,
           tracking: products.inventoryTracking,
           availability: products.availability,
-          level: sql<number>`coalesce((select sum(${variants.inventoryLevel}) from ${variants} where ${variants.productId} = ${products.id}), 0)::int`,
+          level: sql<number>`coalesce((select sum(v.inventory_level) from variants v where v.product_id = ${products}.id), 0)::int`,
         })
         .from(products)
         .where(inArray(products.id, ids));

@@ -1,11 +1,17 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { toCustomer } from '#core/customer.ts';
 import { countryByIso } from '#core/countries.ts';
+import { toCustomer } from '#core/customer.ts';
 import { statesOf } from '#core/states.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, CommerceError, conflict, notFound } from './errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
-import { type AddressRow, addresses, type CustomerRow, customerGroups, customers } from './schema-customers.ts';
+import {
+  type AddressRow,
+  addresses,
+  type CustomerRow,
+  customerGroups,
+  customers,
+} from './schema-customers.ts';
 
 /** Customers and their addresses (SPEC §3 customer; the country and state options of §3/§9). */
 
@@ -98,14 +104,17 @@ export interface AddressInput {
 /** Checks the country is one the store lists and, for the US and Canada, that the state is one of its own. */
 function normaliseAddress(input: AddressInput) {
   const country = countryByIso(input.country_code.toLowerCase());
-  if (!country || country.iso.length !== 2)
+  if (!country)
     throw badRequest(`country_code '${input.country_code}' is not a country the store ships to`);
   const states = statesOf(country.iso);
   let state = input.state_or_province?.trim() ?? '';
   if (states.length) {
     const wanted = state.toLowerCase();
     const match = states.find(
-      (option) => option.text.toLowerCase() === wanted || option.code.toLowerCase() === wanted || option.value === wanted,
+      (option) =>
+        option.text.toLowerCase() === wanted ||
+        option.code.toLowerCase() === wanted ||
+        option.value === wanted,
     );
     if (!match)
       throw badRequest(`state_or_province '${state}' is not a state or province of ${country.text}`);
@@ -127,7 +136,9 @@ function normaliseAddress(input: AddressInput) {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
 }
 

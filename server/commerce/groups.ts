@@ -4,9 +4,14 @@ import { type DiscountRule, discountRulesFor } from '#core/discount-rules.ts';
 import { proCodeInfoOf } from '#core/pro-code.ts';
 import type { Database } from '../db/database.ts';
 import { notFound } from './errors.ts';
-import { type CustomerGroupRow, type DiscountRuleRecord, customerGroups, customers } from './schema-customers.ts';
-import { orders } from './schema-sales.ts';
 import { commerceRegions } from './schema.ts';
+import {
+  type CustomerGroupRow,
+  customerGroups,
+  customers,
+  type DiscountRuleRecord,
+} from './schema-customers.ts';
+import { orders } from './schema-sales.ts';
 
 /** Customer groups, the §6 rule of whose discount rules apply, and pro spend (§3 pro status). */
 
@@ -45,7 +50,9 @@ export function createGroups(db: Database) {
   const guestGroup = db
     .select()
     .from(customerGroups)
-    .where(and(eq(customerGroups.regionId, sql.placeholder('region')), eq(customerGroups.isGroupForGuests, true)))
+    .where(
+      and(eq(customerGroups.regionId, sql.placeholder('region')), eq(customerGroups.isGroupForGuests, true)),
+    )
     .orderBy(asc(customerGroups.id))
     .limit(1)
     .prepare('groups_guest');
@@ -71,13 +78,23 @@ export function createGroups(db: Database) {
       if (customerId !== null) {
         const [row] = await customerWithGroup.execute({ id: customerId });
         customerGroup = row?.group ?? null;
-        proRegion = row ? proCodeInfoOf({ notes: row.customer.notes, form_fields: row.customer.formFields })?.region : undefined;
+        proRegion = row
+          ? proCodeInfoOf({ notes: row.customer.notes, form_fields: row.customer.formFields })?.region
+          : undefined;
       }
       const toCore = (group: CustomerGroupRow | null | undefined) =>
         group
-          ? { id: group.id, name: group.name, discount_rules: group.discountRules as unknown as DiscountRule[] }
+          ? {
+              id: group.id,
+              name: group.name,
+              discount_rules: group.discountRules as unknown as DiscountRule[],
+            }
           : null;
-      const rules = discountRulesFor(proRegion, toCore(customerGroup), toCore(guest)) as unknown as DiscountRuleRecord[];
+      const rules = discountRulesFor(
+        proRegion,
+        toCore(customerGroup),
+        toCore(guest),
+      ) as unknown as DiscountRuleRecord[];
       return {
         regionId,
         currencyCode: region.currencyCode,
@@ -129,7 +146,13 @@ export function createGroups(db: Database) {
         const [sum] = await db
           .select({ total: sql<string>`coalesce(sum(${orders.total}), 0)` })
           .from(orders)
-          .where(and(eq(orders.customerId, customerId), gt(orders.createdAt, start), lte(orders.createdAt, expires)));
+          .where(
+            and(
+              eq(orders.customerId, customerId),
+              gt(orders.createdAt, start),
+              lte(orders.createdAt, expires),
+            ),
+          );
         orderTotal = Number(sum?.total ?? 0);
       }
       return {

@@ -16,7 +16,7 @@ import { statesOf } from '#core/states.ts';
 import type { Database } from '../db/database.ts';
 import { type Carts, createCarts } from './carts.ts';
 import { type Catalogue, createCatalogue } from './catalogue.ts';
-import { createCustomers, type Customers } from './customers.ts';
+import { type Customers, createCustomers } from './customers.ts';
 import { notFound } from './errors.ts';
 import { createGroups, type Groups } from './groups.ts';
 import { createOrders, type Orders } from './orders.ts';
@@ -49,7 +49,9 @@ export interface Commerce {
     get(code: string): Promise<CurrencyJson>;
   };
   countries: {
-    list(): Promise<{ id: string; country: string; country_iso2: string; slug: string; states_count: number }[]>;
+    list(): Promise<
+      { id: string; country: string; country_iso2: string; slug: string; states_count: number }[]
+    >;
     states(iso: string): Promise<{ id: string; state: string; state_abbreviation: string; value: string }[]>;
   };
   /** Commerce regions: us, ca, eu_region_1. */
@@ -159,4 +161,17 @@ export function createCommerce(db: Database, _options: CommerceOptions = {}): Co
       };
     },
   };
+}
+
+const built = new WeakMap<object, Commerce>();
+
+/** The commerce engine of a services object, built once per object (loaders: `commerceFor(services)`). */
+export function commerceFor(services: { db: Database; commerce?: Commerce }): Commerce {
+  if (services.commerce) return services.commerce;
+  let commerce = built.get(services);
+  if (!commerce) {
+    commerce = createCommerce(services.db);
+    built.set(services, commerce);
+  }
+  return commerce;
 }

@@ -51,7 +51,11 @@ export function createOrders(db: Database) {
     async get(id: number) {
       const [row] = await byId.execute({ id });
       if (!row) throw notFound(`No order ${id}`);
-      const items = await db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.id));
+      const items = await db
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.orderId, id))
+        .orderBy(asc(orderItems.id));
       return {
         ...orderJson(row),
         products: items.map((item) => ({
@@ -69,7 +73,11 @@ export function createOrders(db: Database) {
     },
 
     async shipments(orderId: number) {
-      const rows = await db.select().from(shipments).where(eq(shipments.orderId, orderId)).orderBy(asc(shipments.id));
+      const rows = await db
+        .select()
+        .from(shipments)
+        .where(eq(shipments.orderId, orderId))
+        .orderBy(asc(shipments.id));
       return rows.map((row) => ({
         id: row.id,
         order_id: row.orderId,
@@ -87,7 +95,8 @@ export function createOrders(db: Database) {
      */
     async statusByEmail(id: number, email: string) {
       const [row] = await byId.execute({ id });
-      if (!row || row.email.toLowerCase() !== email.trim().toLowerCase()) throw notFound(`No order ${id} for that email`);
+      if (!row || row.email.toLowerCase() !== email.trim().toLowerCase())
+        throw notFound(`No order ${id} for that email`);
       return {
         id: row.id,
         status: row.status,

@@ -19,11 +19,13 @@ export function discountedPrice(
   if (!rule) return price;
   const amount = Number(rule.amount);
   if (!Number.isFinite(amount)) return price;
-  let result = price;
-  if (rule.method === 'percent') result = price * (1 - amount / 100);
-  else if (rule.method === 'fixed') result = price - amount;
-  else if (rule.method === 'price') result = amount;
-  return Math.max(0, Math.round(result * 100) / 100);
+  // In whole cents, so 30 % off 179.95 is 125.97 (half a cent rounds up), not 125.96 from float drift.
+  const cents = Math.round(price * 100);
+  let result = cents;
+  if (rule.method === 'percent') result = Math.round((cents * (100 - amount)) / 100);
+  else if (rule.method === 'fixed') result = cents - Math.round(amount * 100);
+  else if (rule.method === 'price') result = Math.round(amount * 100);
+  return Math.max(0, result) / 100;
 }
 
 export interface PriceSet {

@@ -7,7 +7,11 @@ import type { Database } from '../db/database.ts';
  */
 export function createRateLimits(db: Database) {
   return {
-    async hit(key: string, limit: number, windowSeconds: number): Promise<{ allowed: boolean; retryAfter: number }> {
+    async hit(
+      key: string,
+      limit: number,
+      windowSeconds: number,
+    ): Promise<{ allowed: boolean; retryAfter: number }> {
       const result = (await db.execute(sql`
         insert into rate_limits (key, count, window_ends_at)
         values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
@@ -15,7 +19,9 @@ export function createRateLimits(db: Database) {
           count = case when rate_limits.window_ends_at <= now() then 1 else rate_limits.count + 1 end,
           window_ends_at = case when rate_limits.window_ends_at <= now() then excluded.window_ends_at
                                 else rate_limits.window_ends_at end
-        returning count, window_ends_at as ends`)) as unknown as { rows: { count: number; ends: string | Date }[] };
+        returning count, window_ends_at as ends`)) as unknown as {
+        rows: { count: number; ends: string | Date }[];
+      };
       const row = result.rows[0]!;
       const ends = new Date(row.ends).getTime();
       return {

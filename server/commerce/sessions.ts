@@ -68,7 +68,10 @@ export function createSessions(db: Database) {
       expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
     };
     await db.insert(sessions).values(row);
-    return { token, view: { sessionId: row.id, customer: null, csrfToken: row.csrfToken, cartId } as SessionView };
+    return {
+      token,
+      view: { sessionId: row.id, customer: null, csrfToken: row.csrfToken, cartId } as SessionView,
+    };
   }
 
   const api = {
@@ -95,7 +98,10 @@ export function createSessions(db: Database) {
      * The request's session, or a new anonymous one. `setCookie` is the Set-Cookie header value to send when a
      * session was created (null otherwise). Pass `secure` when the site is served over https.
      */
-    async ensure(request: Request, secure: boolean): Promise<{ session: SessionView; setCookie: string | null }> {
+    async ensure(
+      request: Request,
+      secure: boolean,
+    ): Promise<{ session: SessionView; setCookie: string | null }> {
       const existing = await api.fromRequest(request);
       if (existing) return { session: existing, setCookie: null };
       const { token, view } = await insert(null, null);
@@ -106,7 +112,12 @@ export function createSessions(db: Database) {
      * Signs a customer in: replaces the session with a new id (no fixation), keeping its cart and csrf token.
      * Returns the new cookie value.
      */
-    async signIn(previous: SessionView | null, customer: CustomerJson, cartId: string | null, secure: boolean) {
+    async signIn(
+      previous: SessionView | null,
+      customer: CustomerJson,
+      cartId: string | null,
+      secure: boolean,
+    ) {
       if (previous) await db.delete(sessions).where(eq(sessions.id, previous.sessionId));
       const { token, view } = await insert(customer.id, cartId, previous?.csrfToken);
       return { session: { ...view, customer }, setCookie: sessionCookie(token, secure) };

@@ -67,15 +67,23 @@ export function createShipping(db: Database) {
     /** §7 /api/pro/shipping_method_settings: is_enabled and hide_free_shipping_groups. */
     async settings(regionId: string) {
       const [row] = await settingsOf.execute({ region: regionId });
-      return { is_enabled: row?.isEnabled ?? false, hide_free_shipping_groups: row?.hideFreeShippingGroups ?? '' };
+      return {
+        is_enabled: row?.isEnabled ?? false,
+        hide_free_shipping_groups: row?.hideFreeShippingGroups ?? '',
+      };
     },
     /** The cheapest shipping for a subtotal in the region's first zone, for a customer group (§6, §9). */
     async estimate(regionId: string, subtotal: number, customerGroupId: number | null) {
       const [zone] = await zonesOf.execute({ region: regionId });
       if (!zone) return null;
-      const [methods, settings] = await Promise.all([methodsOf.execute({ zone: zone.id }), api.settings(regionId)]);
+      const [methods, settings] = await Promise.all([
+        methodsOf.execute({ zone: zone.id }),
+        api.settings(regionId),
+      ]);
       const quote = shippingCost(subtotal, methods.map(methodJson), { customerGroupId, settings });
-      return quote ? { cost: quote.cost, free: quote.free, method_id: quote.method.id ?? null, zone_id: zone.id } : null;
+      return quote
+        ? { cost: quote.cost, free: quote.free, method_id: quote.method.id ?? null, zone_id: zone.id }
+        : null;
     },
   };
   return api;

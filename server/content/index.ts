@@ -17,7 +17,7 @@ export { createContentService, DeliveryError, type DeliveryOptions } from './del
 export * from './delivery-client.ts';
 export { DISPLAY_TEXT_DEFAULTS, type DisplayText, type DisplayTextKey } from './display-text-defaults.ts';
 export { createInterstackRoutes } from './interstack-routes.ts';
-export { type ContentStore, createContentStore, MASTER_LOCALE } from './store.ts';
+export { type ContentStore, createContentStore, type EntryInput, MASTER_LOCALE } from './store.ts';
 
 /** Base path of the built-in content service. */
 export const CONTENT_BASE_PATH = '/cms';

@@ -5,13 +5,18 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { commerceFor } from '../commerce/index.ts';
 import { CONTENT_BASE_PATH, contentFor } from '../content/index.ts';
 import { createMediaRoutes, MEDIA_MANIFEST, MEDIA_ORIGINALS_DIR } from '../media/index.ts';
 import { type Services, servicesContext } from '../services.ts';
+import { createApiRouter } from './api/index.ts';
+import { apiOptionsFrom, blocklistOptionsFrom } from './api/options.ts';
 import { buildManifestRoutes } from './build-manifest.ts';
 import type { RedirectRules } from './legacy-redirects.ts';
 import { localeRouting } from './locale-routing.ts';
+import { blocklist } from './middleware/blocklist.ts';
 import { requestLogger } from './request-logger.ts';
+import { type SitemapSource, seoRoutes, staticPages } from './seo-routes.ts';
 
 export interface HttpAppOptions {
   services: Services;
@@ -21,11 +26,19 @@ export interface HttpAppOptions {
   clientDir?: string;
   /** Legacy redirect rules (seed/redirects/legacy.json); none when not given. */
   redirects?: RedirectRules;
+  /** Public pages each part of the store adds to the sitemaps. */
+  sitemapSources?: SitemapSource[];
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export function createHttpApp({ services, build, clientDir, redirects }: HttpAppOptions): Hono {
+export function createHttpApp({
+  services,
+  build,
+  clientDir,
+  redirects,
+  sitemapSources,
+}: HttpAppOptions): Hono {
   const app = new Hono();
 
   app.use(requestId({ headerName: 'X-Request-Id' }));
@@ -38,6 +51,7 @@ export function createHttpApp({ services, build, clientDir, redirects }: HttpApp
       crossOriginResourcePolicy: 'same-origin',
     }),
   );
+  app.use(blocklist(blocklistOptionsFrom(services.config)));
   app.use(compress());
 
   app.get('/healthz', async (c) => {
@@ -53,6 +67,13 @@ export function createHttpApp({ services, build, clientDir, redirects }: HttpApp
   });
 
   app.route('/builds', buildManifestRoutes(services.build));
+  app.route(
+    '/',
+    seoRoutes({
+      origin: (request) => services.config.PUBLIC_BASE_URL ?? new URL(request.url).origin,
+      sources: [staticPages, ...(sitemapSources ?? [])],
+    }),
+  );
   app.route(
     '/media',
     createMediaRoutes({
@@ -70,6 +91,9 @@ export function createHttpApp({ services, build, clientDir, redirects }: HttpApp
   app.route(CONTENT_BASE_PATH, content.service);
   app.route('/api', content.interstack);
 
+  // Commerce: the /api contract of SPEC §7 (server/http/api).
+  services.commerce = commerceFor(services);
+  app.route('/api', createApiRouter(apiOptionsFrom(services)));
   app.all('/api/*', (c) =>
     c.json({ status: 404, title: 'Not Found', detail: `No API endpoint ${c.req.method} ${c.req.path}` }, 404),
   );

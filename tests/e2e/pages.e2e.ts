@@ -22,7 +22,13 @@ const HOME_TITLE = 'Ridgeline Snowshoe Co. | Snowshoes and winter trail gear';
 const PAGES = [
   { name: 'home', path: '/', locale: 'en-US', title: HOME_TITLE, status: 200 },
   { name: 'home-fr-ca', path: '/fr-ca', locale: 'fr-CA', title: HOME_TITLE, status: 200 },
-  { name: 'not-found', path: '/en-us/nowhere', locale: 'en-US', title: 'Page Not Found | Ridgeline', status: 404 },
+  {
+    name: 'not-found',
+    path: '/en-us/nowhere',
+    locale: 'en-US',
+    title: 'Page Not Found | Ridgeline',
+    status: 404,
+  },
   {
     name: 'country',
     path: '/en-us/country',

@@ -15,7 +15,12 @@ import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts'
 
 const ENV = 'production';
 const ref = (contentType: string, uid: string) => ({ uid, _content_type_uid: contentType });
-const entry = (contentType: string, uid: string, locale: string, fields: Record<string, unknown>): EntryInput => ({
+const entry = (
+  contentType: string,
+  uid: string,
+  locale: string,
+  fields: Record<string, unknown>,
+): EntryInput => ({
   contentType,
   uid,
   locale,
@@ -24,9 +29,20 @@ const entry = (contentType: string, uid: string, locale: string, fields: Record<
 });
 
 const FIXTURES: EntryInput[] = [
-  entry('banner', 'nav-banner', 'en-us', { title: 'Nav banner', background: { type: 'Image', amplience_id: 'banner-powder-day' } }),
-  entry('main_nav', 'nav-us', 'en-us', { title: 'Snowshoes', regions: ['us'], link: { url: '/c/snowshoes', banner: [ref('banner', 'nav-banner')] } }),
-  entry('main_nav', 'nav-eu', 'en-us', { title: 'Raquettes EU', regions: ['eu'], link: { url: '/c/snowshoes', banner: [] } }),
+  entry('banner', 'nav-banner', 'en-us', {
+    title: 'Nav banner',
+    background: { type: 'Image', amplience_id: 'banner-powder-day' },
+  }),
+  entry('main_nav', 'nav-us', 'en-us', {
+    title: 'Snowshoes',
+    regions: ['us'],
+    link: { url: '/c/snowshoes', banner: [ref('banner', 'nav-banner')] },
+  }),
+  entry('main_nav', 'nav-eu', 'en-us', {
+    title: 'Raquettes EU',
+    regions: ['eu'],
+    link: { url: '/c/snowshoes', banner: [] },
+  }),
   entry('top_alert', 'alert-us', 'en-us', { title: 'Free shipping over $99', regions: ['us'] }),
   entry('header', 'header', 'en-us', {
     title: 'Header',
@@ -35,9 +51,22 @@ const FIXTURES: EntryInput[] = [
     secondary_nav: { links: [{ title: 'Support', url: '/support' }] },
   }),
   entry('regions', 'region-us', 'en-us', { title: 'United States', region_id: 'us', countries: ['us'] }),
-  entry('regions', 'region-eu1', 'en-us', { title: 'EU region 1', region_id: 'eu_region_1', countries: ['de', 'fr'] }),
-  entry('brand_settings', 'brand', 'en-us', { title: 'Ridgeline', display_name: 'Ridgeline Snowshoe Co.', shopping: true, contact: { phone: '+1 802 555 0142' } }),
-  entry('email_signup_settings', 'signup', 'en-us', { title: 'Newsletter', regions: ['us'], lists: ['news'] }),
+  entry('regions', 'region-eu1', 'en-us', {
+    title: 'EU region 1',
+    region_id: 'eu_region_1',
+    countries: ['de', 'fr'],
+  }),
+  entry('brand_settings', 'brand', 'en-us', {
+    title: 'Ridgeline',
+    display_name: 'Ridgeline Snowshoe Co.',
+    shopping: true,
+    contact: { phone: '+1 802 555 0142' },
+  }),
+  entry('email_signup_settings', 'signup', 'en-us', {
+    title: 'Newsletter',
+    regions: ['us'],
+    lists: ['news'],
+  }),
   entry('display_text', 'dt-add', 'en-us', { title: 'Add To Cart', text: 'Add to bag' }),
   entry('display_text', 'dt-add', 'fr', { title: 'Add To Cart', text: 'Ajouter au panier' }),
   entry('display_text', 'dt-search', 'en-us', { title: 'Search', text: 'Find gear' }),
@@ -45,8 +74,17 @@ const FIXTURES: EntryInput[] = [
     title: 'Footer strings',
     display_text_input: [ref('display_text', 'dt-add'), ref('display_text', 'dt-search')],
   }),
-  entry('search', 'search', 'en-us', { title: 'Search', fallback_image: { amplience_id: 'lifestyle-ridge-walk' }, main_menu: [ref('main_nav', 'nav-us')], sidebar_menu: [] }),
-  entry('product_category', 'snowshoes', 'en-us', { title: 'Snowshoes', url: '/snowshoes', cat_ids_bc: { us: [20] } }),
+  entry('search', 'search', 'en-us', {
+    title: 'Search',
+    fallback_image: { amplience_id: 'lifestyle-ridge-walk' },
+    main_menu: [ref('main_nav', 'nav-us')],
+    sidebar_menu: [],
+  }),
+  entry('product_category', 'snowshoes', 'en-us', {
+    title: 'Snowshoes',
+    url: '/snowshoes',
+    cat_ids_bc: { us: [20] },
+  }),
   entry('category_groups', 'group-snowshoes', 'en-us', {
     title: 'Snowshoes',
     parent_category: [ref('product_category', 'snowshoes')],
@@ -63,16 +101,55 @@ const FIXTURES: EntryInput[] = [
       product_attributes: { terrain: [i % 2 === 0 ? 'rolling' : 'steep'] },
     }),
   ),
-  entry('page', 'about', 'en-us', { title: 'About us', url: '/about', generic_page: { body: '<p>Since 1994.</p>' } }),
-  entry('page', 'about', 'fr', { title: 'À propos', url: '/about', generic_page: { body: '<p>Depuis 1994.</p>' } }),
-  entry('page', 'warranty', 'en-us', { title: 'Warranty', url: '/warranty', generic_page: { body: '<p>Lifetime.</p>' } }),
+  entry('page', 'about', 'en-us', {
+    title: 'About us',
+    url: '/about',
+    generic_page: { body: '<p>Since 1994.</p>' },
+  }),
+  entry('page', 'about', 'fr', {
+    title: 'À propos',
+    url: '/about',
+    generic_page: { body: '<p>Depuis 1994.</p>' },
+  }),
+  entry('page', 'warranty', 'en-us', {
+    title: 'Warranty',
+    url: '/warranty',
+    generic_page: { body: '<p>Lifetime.</p>' },
+  }),
   entry('hide_product_attributes', 'hide', 'en-us', { title: 'Hidden', attributes: ['sku'] }),
-  entry('automated_related_products_config', 'arp', 'en-us', { title: 'ARP', categories: [{ category: [ref('product_category', 'snowshoes')], configuration: ['terrain'] }] }),
-  entry('manage_product_attributes', 'mpa', 'en-us', { title: 'Specs', spec_titles: [{ id: 'frame', title: 'Frame' }] }),
-  entry('category_product_add_on_config', 'addons', 'en-us', { title: 'Add-ons', product_category: [ref('product_category', 'snowshoes')], regions: ['us'] }),
-  entry('error_page', 'error-us', 'en-us', { title: 'Not found', header: 'Page not found', regions: ['us'], banner: [ref('banner', 'nav-banner')], products: [ref('product', 'p-001')] }),
-  entry('error_page', 'error-us', 'de', { title: 'Nicht gefunden', header: 'Seite nicht gefunden', regions: ['us'], banner: [], products: [] }),
-  entry('color_groups', 'blues', 'en-us', { title: 'Blues', color_name: 'Blue', option_swatch_hex: '#6fa8d6', child_colors: ['Glacier Blue'] }),
+  entry('automated_related_products_config', 'arp', 'en-us', {
+    title: 'ARP',
+    categories: [{ category: [ref('product_category', 'snowshoes')], configuration: ['terrain'] }],
+  }),
+  entry('manage_product_attributes', 'mpa', 'en-us', {
+    title: 'Specs',
+    spec_titles: [{ id: 'frame', title: 'Frame' }],
+  }),
+  entry('category_product_add_on_config', 'addons', 'en-us', {
+    title: 'Add-ons',
+    product_category: [ref('product_category', 'snowshoes')],
+    regions: ['us'],
+  }),
+  entry('error_page', 'error-us', 'en-us', {
+    title: 'Not found',
+    header: 'Page not found',
+    regions: ['us'],
+    banner: [ref('banner', 'nav-banner')],
+    products: [ref('product', 'p-001')],
+  }),
+  entry('error_page', 'error-us', 'de', {
+    title: 'Nicht gefunden',
+    header: 'Seite nicht gefunden',
+    regions: ['us'],
+    banner: [],
+    products: [],
+  }),
+  entry('color_groups', 'blues', 'en-us', {
+    title: 'Blues',
+    color_name: 'Blue',
+    option_swatch_hex: '#6fa8d6',
+    child_colors: ['Glacier Blue'],
+  }),
 ];
 
 interface Captured {
@@ -95,10 +172,15 @@ describe.each(testDatabaseTargets)('content client queries (§7) on $name', (tar
     handle = await openMigrated(target);
     let app = new Hono();
     server = await new Promise((resolve) => {
-      const s = serve({ fetch: (request) => app.fetch(request), port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+      const s = serve({ fetch: (request) => app.fetch(request), port: 0, hostname: '127.0.0.1' }, () =>
+        resolve(s),
+      );
     });
     const port = (server.address() as AddressInfo).port;
-    const config = loadConfig({ CONTENT_BASE_URL: `http://127.0.0.1:${port}/cms`, CONTENT_CACHE_POLICY: '-1' });
+    const config = loadConfig({
+      CONTENT_BASE_URL: `http://127.0.0.1:${port}/cms`,
+      CONTENT_CACHE_POLICY: '-1',
+    });
     content = createContentServices({ config, db: handle.db, logger });
     app = new Hono().route('/cms', content.service).route('/api', content.interstack);
     await content.store.putEntries(FIXTURES);
@@ -121,7 +203,9 @@ describe.each(testDatabaseTargets)('content client queries (§7) on $name', (tar
     const header = await content.client.header('en-us', 'jp');
     expect(header?.main_nav).toEqual([]);
     expect(logs.map((l) => l.msg)).toContain('Header - No Region Match');
-    await content.store.putEntries([{ ...FIXTURES.find((f) => f.uid === 'header')!, publishTo: ['staging'] }]);
+    await content.store.putEntries([
+      { ...FIXTURES.find((f) => f.uid === 'header')!, publishTo: ['staging'] },
+    ]);
     try {
       logs.length = 0;
       expect(await content.client.header('en-us')).toBeNull();
@@ -139,7 +223,11 @@ describe.each(testDatabaseTargets)('content client queries (§7) on $name', (tar
       ]),
     );
     const brand = await content.client.brandSettings('fr');
-    expect(brand).toMatchObject({ display_name: 'Ridgeline Snowshoe Co.', contact: { phone: '+1 802 555 0142' }, site_search: true });
+    expect(brand).toMatchObject({
+      display_name: 'Ridgeline Snowshoe Co.',
+      contact: { phone: '+1 802 555 0142' },
+      site_search: true,
+    });
     expect((await content.client.emailSignupSettings('en-us', 'us'))?.uid).toBe('signup');
   });
 
@@ -159,9 +247,13 @@ describe.each(testDatabaseTargets)('content client queries (§7) on $name', (tar
       { title: 'Search', text: 'Find gear' },
     ]);
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const wrongKey = await fetch(`${base}/api/interstack/references?content_type=duplicate_display_text&api_key=x&entry_uids=dup-footer&locale=fr`);
+    const wrongKey = await fetch(
+      `${base}/api/interstack/references?content_type=duplicate_display_text&api_key=x&entry_uids=dup-footer&locale=fr`,
+    );
     expect(wrongKey.status).toBe(401);
-    const badType = await fetch(`${base}/api/interstack/references?content_type=product&api_key=x&entry_uids=a`);
+    const badType = await fetch(
+      `${base}/api/interstack/references?content_type=product&api_key=x&entry_uids=a`,
+    );
     expect(badType.status).toBe(400);
   });
 
@@ -178,7 +270,9 @@ describe.each(testDatabaseTargets)('content client queries (§7) on $name', (tar
     const products = await content.client.productsByUid(['p-001', 'p-002', 'missing'], 'en-us');
     expect(products.map((p) => p.uid)).toEqual(['p-001', 'p-002']);
     for (const product of products) {
-      expect(Object.keys(product).sort()).toEqual(['uid', ...PRODUCT_FIELDS.filter((f) => f in product)].sort());
+      expect(Object.keys(product).sort()).toEqual(
+        ['uid', ...PRODUCT_FIELDS.filter((f) => f in product)].sort(),
+      );
       expect(product).not.toHaveProperty('internal_note');
     }
   });
@@ -230,7 +324,11 @@ describe.each(testDatabaseTargets)('content client queries (§7) on $name', (tar
 
   it('colour groups', async () => {
     expect(await content.client.colorGroups('en-us')).toEqual([
-      expect.objectContaining({ color_name: 'Blue', option_swatch_hex: '#6fa8d6', child_colors: ['Glacier Blue'] }),
+      expect.objectContaining({
+        color_name: 'Blue',
+        option_swatch_hex: '#6fa8d6',
+        child_colors: ['Glacier Blue'],
+      }),
     ]);
   });
 });

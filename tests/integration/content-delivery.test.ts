@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import contentstack, { QueryOperation } from '@contentstack/delivery-sdk';
+import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContentService, createContentStore, type EntryInput } from '#server/content/index.ts';
@@ -12,7 +12,12 @@ const TOKEN = 'test-token';
 const ENV = 'production';
 
 const ref = (contentType: string, uid: string) => ({ uid, _content_type_uid: contentType });
-const published = (contentType: string, uid: string, locale: string, fields: Record<string, unknown>): EntryInput => ({
+const published = (
+  contentType: string,
+  uid: string,
+  locale: string,
+  fields: Record<string, unknown>,
+): EntryInput => ({
   contentType,
   uid,
   locale,
@@ -21,8 +26,14 @@ const published = (contentType: string, uid: string, locale: string, fields: Rec
 });
 
 const FIXTURES: EntryInput[] = [
-  published('banner', 'banner-winter', 'en-us', { title: 'Winter banner', background: { type: 'Image', amplience_id: 'banner-powder-day' } }),
-  published('banner', 'banner-winter', 'fr', { title: "Bannière d'hiver", background: { type: 'Image', amplience_id: 'banner-powder-day' } }),
+  published('banner', 'banner-winter', 'en-us', {
+    title: 'Winter banner',
+    background: { type: 'Image', amplience_id: 'banner-powder-day' },
+  }),
+  published('banner', 'banner-winter', 'fr', {
+    title: "Bannière d'hiver",
+    background: { type: 'Image', amplience_id: 'banner-powder-day' },
+  }),
   published('main_nav', 'nav-snowshoes', 'en-us', {
     title: 'Snowshoes',
     regions: ['us', 'ca'],
@@ -53,7 +64,12 @@ const FIXTURES: EntryInput[] = [
       ...(i % 10 === 0 ? { tagline: 'Featured' } : {}),
     }),
   ),
-  published('product', 'product-000', 'de', { title: 'Produkt 0', url: '/product-0', regions: ['us', 'ca'], price: 0 }),
+  published('product', 'product-000', 'de', {
+    title: 'Produkt 0',
+    url: '/product-0',
+    regions: ['us', 'ca'],
+    price: 0,
+  }),
 ];
 
 describe.each(testDatabaseTargets)('content delivery protocol on $name', (target) => {
@@ -62,7 +78,11 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
   let server: ReturnType<typeof serve>;
 
   const headers = { api_key: API_KEY, access_token: TOKEN };
-  const get = async (path: string, params: Record<string, string> = {}, extraHeaders: Record<string, string> = headers) => {
+  const get = async (
+    path: string,
+    params: Record<string, string> = {},
+    extraHeaders: Record<string, string> = headers,
+  ) => {
     const search = new URLSearchParams({ environment: ENV, ...params });
     const response = await fetch(`${base}/v3${path}?${search}`, { headers: extraHeaders });
     return { status: response.status, body: (await response.json()) as Record<string, any> };
@@ -99,7 +119,11 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
     expect(wrongKey.status).toBe(412);
     expect(wrongKey.body).toMatchObject({ error_code: 412, errors: { api_key: ['is not valid.'] } });
     expect(typeof wrongKey.body.error_message).toBe('string');
-    const wrongToken = await get('/content_types/header/entries', {}, { api_key: API_KEY, access_token: 'nope' });
+    const wrongToken = await get(
+      '/content_types/header/entries',
+      {},
+      { api_key: API_KEY, access_token: 'nope' },
+    );
     expect(wrongToken.status).toBe(401);
     expect(wrongToken.body.errors).toHaveProperty('access_token');
     const wrongBranch = await get('/content_types/header/entries', {}, { ...headers, branch: 'feature-x' });
@@ -125,7 +149,13 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
       query: { regions: 'eu', price: { $lt: 10 } },
     });
     expect(viaGet.status).toBe(200);
-    expect(viaGet.body.entries.map((e: any) => e.uid)).toEqual(['product-001', 'product-003', 'product-005', 'product-007', 'product-009']);
+    expect(viaGet.body.entries.map((e: any) => e.uid)).toEqual([
+      'product-001',
+      'product-003',
+      'product-005',
+      'product-007',
+      'product-009',
+    ]);
     expect(viaPost.body.entries.map((e: any) => e.uid)).toEqual(viaGet.body.entries.map((e: any) => e.uid));
     const wrongMethod = await post('/content_types/product/entries', { _method: 'DELETE', environment: ENV });
     expect(wrongMethod.status).toBe(400);
@@ -133,12 +163,18 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
 
   it('evaluates $in, $nin, $or, $and and $exists', async () => {
     const uids = async (query: object) =>
-      (await post('/content_types/product/entries', { _method: 'GET', environment: ENV, query })).body.entries.map(
-        (e: any) => e.uid,
-      );
-    expect(await uids({ uid: { $in: ['product-002', 'product-004', 'nope'] } })).toEqual(['product-002', 'product-004']);
+      (
+        await post('/content_types/product/entries', { _method: 'GET', environment: ENV, query })
+      ).body.entries.map((e: any) => e.uid);
+    expect(await uids({ uid: { $in: ['product-002', 'product-004', 'nope'] } })).toEqual([
+      'product-002',
+      'product-004',
+    ]);
     expect((await uids({ uid: { $nin: ['product-000'] }, tagline: { $exists: true } })).length).toBe(12);
-    expect(await uids({ $or: [{ uid: 'product-010' }, { uid: 'product-020' }] })).toEqual(['product-010', 'product-020']);
+    expect(await uids({ $or: [{ uid: 'product-010' }, { uid: 'product-020' }] })).toEqual([
+      'product-010',
+      'product-020',
+    ]);
     expect(await uids({ $and: [{ regions: { $in: ['us'] } }, { price: { $gte: 124 } }] })).toEqual([
       'product-124',
       'product-126',
@@ -150,7 +186,10 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
       include_count: true,
     });
     expect(withoutTagline.body.count).toBe(117);
-    const bad = await post('/content_types/product/entries', { environment: ENV, query: { price: { $where: 'x' } } });
+    const bad = await post('/content_types/product/entries', {
+      environment: ENV,
+      query: { price: { $where: 'x' } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error_message).toMatch(/\$where/);
   });
@@ -166,7 +205,10 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
   });
 
   it('falls back to en-us for entries missing in the locale only when asked', async () => {
-    const withFallback = await get('/content_types/main_nav/entries', { locale: 'fr', include_fallback: 'true' });
+    const withFallback = await get('/content_types/main_nav/entries', {
+      locale: 'fr',
+      include_fallback: 'true',
+    });
     const byUid = Object.fromEntries(withFallback.body.entries.map((e: any) => [e.uid, e]));
     expect(byUid['nav-snowshoes']).toMatchObject({ title: 'Raquettes', locale: 'fr' });
     expect(byUid['nav-accessories']).toMatchObject({ title: 'Accessories', locale: 'en-us' });
@@ -182,9 +224,15 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
     const header = ((await response.json()) as any).entries[0];
     expect(header.main_nav.map((n: any) => n.title)).toEqual(['Raquettes', 'Accessories']);
     expect(header.main_nav[0]._content_type_uid).toBe('main_nav');
-    expect(header.main_nav[0].link.banner[0]).toMatchObject({ uid: 'banner-winter', title: "Bannière d'hiver" });
+    expect(header.main_nav[0].link.banner[0]).toMatchObject({
+      uid: 'banner-winter',
+      title: "Bannière d'hiver",
+    });
     const plain = await get('/content_types/header/entries');
-    expect(plain.body.entries[0].main_nav[0]).toEqual({ uid: 'nav-snowshoes', _content_type_uid: 'main_nav' });
+    expect(plain.body.entries[0].main_nav[0]).toEqual({
+      uid: 'nav-snowshoes',
+      _content_type_uid: 'main_nav',
+    });
   });
 
   it('projects fields with only[BASE][] and keeps the uid', async () => {
@@ -209,11 +257,25 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
   it('describes content types and refuses an unknown one', async () => {
     const types = await get('/content_types', { include_count: 'true' });
     const uids = types.body.content_types.map((t: any) => t.uid);
-    for (const uid of ['header', 'regions', 'blog', 'support', 'team', 'page', 'brand_settings', 'display_text', 'error_page', 'color_groups', 'dealer']) {
+    for (const uid of [
+      'header',
+      'regions',
+      'blog',
+      'support',
+      'team',
+      'page',
+      'brand_settings',
+      'display_text',
+      'error_page',
+      'color_groups',
+      'dealer',
+    ]) {
       expect(uids).toContain(uid);
     }
     const header = await get('/content_types/header');
-    expect(header.body.content_type.schema).toContainEqual(expect.objectContaining({ uid: 'main_nav', data_type: 'reference' }));
+    expect(header.body.content_type.schema).toContainEqual(
+      expect.objectContaining({ uid: 'main_nav', data_type: 'reference' }),
+    );
     const unknown = await get('/content_types/nope/entries');
     expect(unknown.status).toBe(422);
     expect(unknown.body.error_code).toBe(118);
@@ -231,7 +293,11 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
     expect(nothing.body.items).toHaveLength(0);
     await new Promise((resolve) => setTimeout(resolve, 5));
     await createContentStore(handle.db).putEntries([
-      published('product', 'product-001', 'en-us', { title: 'Product 1 (updated)', regions: ['eu'], price: 1 }),
+      published('product', 'product-001', 'en-us', {
+        title: 'Product 1 (updated)',
+        regions: ['eu'],
+        price: 1,
+      }),
     ]);
     const changed = await get('/stacks/sync', { sync_token: second.body.sync_token });
     expect(changed.body.items.map((i: any) => [i.content_type_uid, i.data.uid, i.data.title])).toEqual([
@@ -262,8 +328,14 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
       ['nav-snowshoes', 'Raquettes', 'fr'],
     ]);
     expect(entries[1]?.link.banner[0]?.title).toBe("Bannière d'hiver");
-    const one = await stack.contentType('product').entry('product-000').locale('de').fetch<{ title: string }>();
+    const one = await stack
+      .contentType('product')
+      .entry('product-000')
+      .locale('de')
+      .fetch<{ title: string }>();
     expect(one.title).toBe('Produkt 0');
-    await expect(stack.contentType('product').entry('nope').fetch()).rejects.toMatchObject({ error_code: 141 });
+    await expect(stack.contentType('product').entry('nope').fetch()).rejects.toMatchObject({
+      error_code: 141,
+    });
   });
 });

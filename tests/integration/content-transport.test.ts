@@ -32,7 +32,12 @@ describe('content client transport (§9)', () => {
         body += chunk;
       });
       request.on('end', () => {
-        requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
+        requests.push({
+          method: request.method ?? '',
+          url: request.url ?? '',
+          headers: request.headers,
+          body,
+        });
         script(request, body, response);
       });
     });
@@ -48,7 +53,14 @@ describe('content client transport (§9)', () => {
   });
 
   const client = (overrides: Partial<Parameters<typeof createDeliveryClient>[0]> = {}) =>
-    createDeliveryClient({ baseUrl: base, apiKey: 'k', deliveryToken: 't', environment: 'production', retryDelayMs: 20, ...overrides });
+    createDeliveryClient({
+      baseUrl: base,
+      apiKey: 'k',
+      deliveryToken: 't',
+      environment: 'production',
+      retryDelayMs: 20,
+      ...overrides,
+    });
 
   it('has the §9 defaults', () => {
     expect(DELIVERY_DEFAULTS).toMatchObject({
@@ -61,7 +73,12 @@ describe('content client transport (§9)', () => {
       region: 'us',
       cachePolicy: -1,
     });
-    const settings = createDeliveryClient({ baseUrl: base, apiKey: 'k', deliveryToken: 't', environment: 'e' }).options;
+    const settings = createDeliveryClient({
+      baseUrl: base,
+      apiKey: 'k',
+      deliveryToken: 't',
+      environment: 'e',
+    }).options;
     expect(settings).toMatchObject({ timeoutMs: 30000, retryDelayMs: 300, retryLimit: 5, cachePolicy: -1 });
     expect(hostedContentBaseUrl()).toBe('https://cdn.contentstack.io');
     expect(hostedContentBaseUrl('eu')).toBe('https://eu-cdn.contentstack.com');
@@ -70,7 +87,12 @@ describe('content client transport (§9)', () => {
 
   it('sends the POST form: method marker, environment, query object and the key headers', async () => {
     script = (_req, _body, res) => answer(res, 200, { entries: [] });
-    await client({ branch: 'main' }).request('/content_types/header/entries', { locale: 'fr', query: { uid: 'a' }, include: ['main_nav'], only: ['title'] });
+    await client({ branch: 'main' }).request('/content_types/header/entries', {
+      locale: 'fr',
+      query: { uid: 'a' },
+      include: ['main_nav'],
+      only: ['title'],
+    });
     const [sent] = requests;
     expect(sent?.method).toBe('POST');
     expect(sent?.url).toBe('/cms/v3/content_types/header/entries');
@@ -87,7 +109,10 @@ describe('content client transport (§9)', () => {
 
   it('sends the plain GET form with the query as a parameter', async () => {
     script = (_req, _body, res) => answer(res, 200, { entries: [] });
-    await client({ form: 'get' }).request('/content_types/header/entries', { query: { uid: 'a' }, include: ['main_nav'] });
+    await client({ form: 'get' }).request('/content_types/header/entries', {
+      query: { uid: 'a' },
+      include: ['main_nav'],
+    });
     const url = new URL(requests[0]?.url ?? '', 'http://x');
     expect(requests[0]?.method).toBe('GET');
     expect(url.searchParams.get('environment')).toBe('production');
@@ -103,30 +128,53 @@ describe('content client transport (§9)', () => {
       else answer(res, 200, { entries: [{ uid: 'ok' }] });
     };
     const started = Date.now();
-    const result = await client({ retryDelayMs: undefined }).request<{ entries: unknown[] }>('/content_types/x/entries');
+    const result = await client({ retryDelayMs: undefined }).request<{ entries: unknown[] }>(
+      '/content_types/x/entries',
+    );
     expect(result.entries).toEqual([{ uid: 'ok' }]);
     expect(calls).toBe(3);
     expect(Date.now() - started).toBeGreaterThanOrEqual(580);
   });
 
   it('retries 408 at most 5 times, then fails with the §8 error shape; other statuses are not retried', async () => {
-    script = (_req, _body, res) => answer(res, 408, { error_message: 'Request timeout', error_code: 408, errors: {} });
-    const error = await client().request('/content_types/x/entries').catch((e) => e);
+    script = (_req, _body, res) =>
+      answer(res, 408, { error_message: 'Request timeout', error_code: 408, errors: {} });
+    const error = await client()
+      .request('/content_types/x/entries')
+      .catch((e) => e);
     expect(requests).toHaveLength(6);
     expect(error).toBeInstanceOf(ContentServiceError);
-    expect(error).toMatchObject({ error_message: 'Request timeout', error_code: 408, errors: {}, status: 408 });
+    expect(error).toMatchObject({
+      error_message: 'Request timeout',
+      error_code: 408,
+      errors: {},
+      status: 408,
+    });
     requests = [];
     script = (_req, _body, res) =>
-      answer(res, 404, { error_message: "The requested entry doesn't exist.", error_code: 141, errors: { uid: ['is not valid.'] } });
-    const missing = await client().request('/content_types/x/entries/nope').catch((e) => e);
+      answer(res, 404, {
+        error_message: "The requested entry doesn't exist.",
+        error_code: 141,
+        errors: { uid: ['is not valid.'] },
+      });
+    const missing = await client()
+      .request('/content_types/x/entries/nope')
+      .catch((e) => e);
     expect(requests).toHaveLength(1);
-    expect(missing).toMatchObject({ error_message: "The requested entry doesn't exist.", error_code: 141, status: 404, statusText: 'Not Found' });
+    expect(missing).toMatchObject({
+      error_message: "The requested entry doesn't exist.",
+      error_code: 141,
+      status: 404,
+      statusText: 'Not Found',
+    });
   });
 
   it('gives up after the timeout', async () => {
     script = () => {};
     const started = Date.now();
-    const error = await client({ timeoutMs: 150 }).request('/content_types/x/entries').catch((e) => e);
+    const error = await client({ timeoutMs: 150 })
+      .request('/content_types/x/entries')
+      .catch((e) => e);
     expect(error).toMatchObject({ error_message: 'timeout of 150ms exceeded' });
     expect(Date.now() - started).toBeLessThan(2000);
   });
@@ -143,7 +191,9 @@ describe('content client transport (§9)', () => {
       };
     });
     const read = (c: ReturnType<typeof client>, policy?: (typeof CachePolicy)[keyof typeof CachePolicy]) =>
-      c.request<{ entries: Array<{ v: number }> }>('/content_types/x/entries', {}, policy).then((r) => r.entries[0]?.v);
+      c
+        .request<{ entries: Array<{ v: number }> }>('/content_types/x/entries', {}, policy)
+        .then((r) => r.entries[0]?.v);
 
     it('-1 ignore cache (default): always the network, nothing stored', async () => {
       const c = client();
@@ -198,7 +248,8 @@ describe('content client transport (§9)', () => {
   });
 
   it('§8: a failed query is logged and its default kept; an empty list where a list was asked', async () => {
-    script = (_req, _body, res) => answer(res, 500, { error_message: 'Internal error', error_code: 500, errors: {} });
+    script = (_req, _body, res) =>
+      answer(res, 500, { error_message: 'Internal error', error_code: 500, errors: {} });
     const logged: string[] = [];
     const content = createContentClient({
       baseUrl: base,

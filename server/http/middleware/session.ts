@@ -29,14 +29,15 @@ export function requireCsrf(): MiddlewareHandler<ApiEnv> {
     const session = c.get('session');
     if (!session)
       return c.json(
-        { status: 403, title: 'Forbidden', detail: 'No session: call GET /api/session first and send its csrf token' },
+        {
+          status: 403,
+          title: 'Forbidden',
+          detail: 'No session: call GET /api/session first and send its csrf token',
+        },
         403,
       );
     if (!tokensMatch(c.req.header('csrf-token'), session.csrfToken))
-      return c.json(
-        { status: 403, title: 'Forbidden', detail: 'Missing or invalid csrf-token header' },
-        403,
-      );
+      return c.json({ status: 403, title: 'Forbidden', detail: 'Missing or invalid csrf-token header' }, 403);
     return next();
   };
 }

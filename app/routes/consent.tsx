@@ -1,0 +1,84 @@
+import { data, redirect } from 'react-router';
+import { z } from 'zod';
+import {
+  CONSENT_COOKIE,
+  type Consent,
+  effectiveConsent,
+  formatConsent,
+  parseConsent,
+} from '#core/consent.ts';
+import { localizedPath } from '#core/locale-prefix.ts';
+import { ConsentChoices } from '../components/consent-choices.tsx';
+import { readCookie } from '../lib/cookies.ts';
+import { localeFreeReturnPath } from '../lib/return-path.ts';
+import { parseUrlLocale } from '../lib/url-locale.ts';
+import type { Route } from './+types/consent';
+
+const choiceSchema = z.object({
+  choice: z.enum(['all', 'necessary'], { error: 'Choose “Accept all” or “Only necessary”.' }),
+  returnTo: z.string().optional(),
+});
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  const stored = parseConsent(readCookie(request.headers.get('cookie'), CONSENT_COOKIE));
+  const locale = parseUrlLocale(params.lang)!;
+  const saved = new URL(request.url).searchParams.has('saved');
+  return { stored, effective: effectiveConsent(locale.country, stored), saved };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const parsed = choiceSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success)
+    return data({ error: parsed.error.issues[0]!.message, consent: null }, { status: 400 });
+  const value = parsed.data.choice === 'all' ? 'granted' : 'denied';
+  const consent: Consent = { analytics: value, marketing: value };
+  const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
+  const cookie = `${CONSENT_COOKIE}=${encodeURIComponent(formatConsent(consent))}; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax${secure}`;
+  const headers = { 'Set-Cookie': cookie };
+  if (parsed.data.returnTo === undefined) return data({ error: null, consent }, { headers });
+  const locale = parseUrlLocale(params.lang)!;
+  return redirect(localizedPath(locale, localeFreeReturnPath(parsed.data.returnTo)), {
+    status: 303,
+    headers,
+  });
+}
+
+export const handle = { name: 'consent' };
+
+export function meta() {
+  return [{ title: 'Cookie settings | Ridgeline' }];
+}
+
+const describe = (value: 'granted' | 'denied') => (value === 'granted' ? 'Allowed' : 'Not allowed');
+
+export default function ConsentSettings({ loaderData, actionData, params }: Route.ComponentProps) {
+  const shown = loaderData.effective;
+  return (
+    <div className="container prose-page">
+      <h1>Cookie settings</h1>
+      <p>
+        Necessary cookies keep your cart, sign-in and country choice working; they are always on. Analytics
+        cookies tell us which pages help shoppers, and marketing cookies measure our campaigns.
+      </p>
+      <dl className="consent-state">
+        <dt>Necessary</dt>
+        <dd>Always on</dd>
+        <dt>Analytics</dt>
+        <dd>{describe(shown.analytics)}</dd>
+        <dt>Marketing</dt>
+        <dd>{describe(shown.marketing)}</dd>
+      </dl>
+      {actionData?.error ? (
+        <p className="form-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      {loaderData.saved ? (
+        <p role="status" className="form-success">
+          Your choice is saved.
+        </p>
+      ) : null}
+      <ConsentChoices localeSegment={params.lang} returnTo={`/${params.lang}/consent?saved=1`} />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Draws the demo store's media originals: `npm run media:draw` (tsx seed/media/draw.ts).
+ * Writes deterministic SVGs into seed/media/originals/ (a product image and its detail views for every product
+ * colour of seed/catalogue, and the lifestyle and banner artworks) and seed/media/manifest.json (points of
+ * interest, alt text, image sets, the poster-only demo video). Running it twice gives the same bytes.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  BANNER_IMAGE_IDS,
+  DEMO_VIDEO_ID,
+  PRODUCT_DETAIL_VIEWS,
+  productDetailImageId,
+  productImageId,
+} from '../../server/media/asset-ids.ts';
+import { type MediaManifest, manifestSchema } from '../../server/media/manifest.ts';
+import { CATALOGUE_PRODUCTS } from '../catalogue/index.ts';
+import { drawProductImage } from './art/products.ts';
+import { drawScene, SCENES } from './art/scenes.ts';
+
+const HERE = import.meta.dirname;
+const ORIGINALS = resolve(HERE, 'originals');
+const MANIFEST = resolve(HERE, 'manifest.json');
+
+const VIEW_ALT: Record<(typeof PRODUCT_DETAIL_VIEWS)[number], string> = {
+  side: 'side view',
+  detail: 'binding and detail close-up',
+};
+
+function main(): void {
+  mkdirSync(ORIGINALS, { recursive: true });
+  const written = new Set<string>();
+  const manifest: MediaManifest = { assets: {}, sets: {}, videos: {} };
+  const write = (id: string, svg: string) => {
+    writeFileSync(join(ORIGINALS, `${id}.svg`), svg);
+    written.add(`${id}.svg`);
+  };
+
+  for (const product of CATALOGUE_PRODUCTS) {
+    for (const colour of product.colours) {
+      const id = productImageId(product.slug, colour.slug);
+      const main = drawProductImage(product, colour.hex, 'main');
+      write(id, main.svg);
+      manifest.assets[id] = { poi: main.poi, alt: `${product.name} in ${colour.label}` };
+      const items: MediaManifest['sets'][string]['items'] = [{ type: 'img', id }];
+      for (const view of PRODUCT_DETAIL_VIEWS) {
+        const viewId = productDetailImageId(product.slug, colour.slug, view);
+        const art = drawProductImage(product, colour.hex, view);
+        write(viewId, art.svg);
+        manifest.assets[viewId] = { poi: art.poi, alt: `${product.name} in ${colour.label}, ${VIEW_ALT[view]}` };
+        items.push({ type: 'img', id: viewId });
+      }
+      manifest.sets[id] = { items };
+    }
+  }
+
+  for (const id of BANNER_IMAGE_IDS) {
+    const scene = SCENES[id];
+    write(id, drawScene(id));
+    manifest.assets[id] = { poi: scene.poi, alt: scene.alt };
+  }
+  manifest.videos[DEMO_VIDEO_ID] = {
+    poster: 'lifestyle-race-start',
+    alt: 'Runners leaving the start line of a winter snowshoe race',
+  };
+  manifest.sets['lifestyle-race'] = {
+    items: [
+      { type: 'video', id: DEMO_VIDEO_ID },
+      { type: 'img', id: 'lifestyle-race-start' },
+    ],
+  };
+
+  writeFileSync(MANIFEST, `${JSON.stringify(manifestSchema.parse(manifest), null, 1)}\n`);
+  process.stdout.write(`media:draw wrote ${written.size} originals and ${Object.keys(manifest.sets).length} sets\n`);
+}
+
+main();

@@ -1,0 +1,103 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { MAX_LINE_QUANTITY } from '../../commerce/index.ts';
+import type { ApiEnv } from '../middleware/session.ts';
+import { ApiError, type ApiOptions, body, ownCart, pathUuid } from './support.ts';
+
+/** Carts (SPEC §7 cart calls, §4 cart states). Amounts always come from the server. */
+
+const quantity = z
+  .number({ error: 'must be a whole number from 1 to 99' })
+  .int({ error: 'must be a whole number from 1 to 99' })
+  .min(1, { error: 'must be a whole number from 1 to 99' })
+  .max(MAX_LINE_QUANTITY, { error: 'must be a whole number from 1 to 99' });
+const positiveId = z.number().int().positive().max(999_999_999);
+
+const lineItem = z.strictObject({
+  product_id: positiveId,
+  variant_id: positiveId.optional(),
+  quantity,
+});
+const lineItems = z.array(lineItem).min(1, { error: 'needs at least one line item' }).max(50);
+
+const createBody = z.object({ line_items: lineItems });
+const addBody = z.object({ line_items: lineItems });
+const updateItemBody = z
+  .object({
+    line_item: z.object({ product_id: positiveId, variant_id: positiveId.optional(), quantity }).optional(),
+    productID: positiveId.optional(),
+    variantID: positiveId.optional(),
+    quantity: quantity.optional(),
+  })
+  .refine((value) => value.line_item || (value.productID !== undefined && value.quantity !== undefined), {
+    error: 'give line_item { product_id, quantity } or productID and quantity',
+  });
+const assignBody = z.object({ customerID: positiveId });
+
+export function cartRoutes({ commerce }: ApiOptions) {
+  const app = new Hono<ApiEnv>();
+
+  app.post('/cart/create', async (c) => {
+    const input = await body(c, createBody);
+    const session = c.get('session')!;
+    const cart = await commerce.carts.create(c.get('region'), session.customer?.id ?? null, input.line_items);
+    await commerce.sessions.setCart(session.sessionId, cart.id);
+    return c.json({ data: cart, meta: {} }, 201);
+  });
+
+  app.get('/cart/:cartId', async (c) => {
+    const id = pathUuid(c, 'cartId');
+    await ownCart(c, commerce, id);
+    return c.json({ data: await commerce.carts.get(id), meta: {} });
+  });
+
+  app.post('/cart/:cartId/items', async (c) => {
+    const id = pathUuid(c, 'cartId');
+    const input = await body(c, addBody);
+    await ownCart(c, commerce, id);
+    return c.json({ data: await commerce.carts.addItems(id, input.line_items), meta: {} });
+  });
+
+  app.put('/cart/:cartId/items/:itemId', async (c) => {
+    const id = pathUuid(c, 'cartId');
+    const itemId = pathUuid(c, 'itemId');
+    const input = await body(c, updateItemBody);
+    await ownCart(c, commerce, id);
+    const line = input.line_item ?? {
+      product_id: input.productID!,
+      variant_id: input.variantID,
+      quantity: input.quantity!,
+    };
+    return c.json({ data: await commerce.carts.updateItem(id, itemId, line), meta: {} });
+  });
+
+  app.delete('/cart/:cartId/items/:itemId', async (c) => {
+    const id = pathUuid(c, 'cartId');
+    const itemId = pathUuid(c, 'itemId');
+    await ownCart(c, commerce, id);
+    return c.json({ data: await commerce.carts.deleteItem(id, itemId), meta: {} });
+  });
+
+  /** Attaches the cart to the signed-in customer (§4 on login). */
+  app.put('/cart/:cartId', async (c) => {
+    const id = pathUuid(c, 'cartId');
+    const input = await body(c, assignBody);
+    await ownCart(c, commerce, id);
+    const customerId = c.get('session')?.customer?.id;
+    if (customerId === undefined) throw new ApiError(401, 'Unauthorized', 'Sign in first');
+    if (input.customerID !== customerId)
+      throw new ApiError(404, 'Not Found', `No customer ${input.customerID}`);
+    return c.json({ data: await commerce.carts.assignCustomer(id, customerId), meta: {} });
+  });
+
+  app.delete('/cart/:cartId', async (c) => {
+    const id = pathUuid(c, 'cartId');
+    await ownCart(c, commerce, id);
+    await commerce.carts.delete(id);
+    const session = c.get('session')!;
+    if (session.cartId === id) await commerce.sessions.setCart(session.sessionId, null);
+    return c.body(null, 204);
+  });
+
+  return app;
+}

@@ -1,0 +1,227 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { clearSessionCookie } from '../../commerce/index.ts';
+import { clientIp, isHttps } from '../middleware/client-ip.ts';
+import { rateLimited } from '../middleware/rate-limit.ts';
+import type { ApiEnv } from '../middleware/session.ts';
+import { ApiError, type ApiOptions, body, customerIdOf, list, ownCustomerId, pathId } from './support.ts';
+
+/** Customers, sign-in, sessions and addresses (SPEC §7). Every customer id in a path must be the session's. */
+
+const email = z.email({ error: 'must be an email address' }).max(254);
+const password = z.string().min(8, { error: 'must have at least 8 characters' }).max(200);
+const name = z.string().trim().min(1, { error: 'must not be empty' }).max(100);
+const optionalText = z.string().trim().max(200).optional();
+
+const createBody = z.object({
+  email,
+  password,
+  first_name: name,
+  last_name: name,
+  company: optionalText,
+  phone: z.string().trim().max(40).optional(),
+  accepts_marketing: z.boolean().optional(),
+});
+const loginBody = z
+  .object({
+    email,
+    pw: z.string().min(1).max(200).optional(),
+    password: z.string().min(1).max(200).optional(),
+  })
+  .refine((value) => value.pw !== undefined || value.password !== undefined, { error: 'pw is required' });
+const validateBody = z.object({
+  customer: z.union([email, z.number().int().positive()]),
+  pw: z.string().min(1).max(200),
+});
+const bcloginBody = z.object({ id: z.number().int().positive(), redirect: z.string().max(2000).optional() });
+const updateBody = z
+  .strictObject({
+    email: email.optional(),
+    first_name: name.optional(),
+    last_name: name.optional(),
+    company: optionalText,
+    phone: z.string().trim().max(40).optional(),
+    password: password.optional(),
+    current_password: z.string().max(200).optional(),
+  })
+  .refine((value) => Object.keys(value).some((key) => key !== 'current_password'), {
+    error: 'nothing to change',
+  });
+const addressBody = z.object({
+  first_name: name,
+  last_name: name,
+  company: optionalText,
+  address1: z.string().trim().min(1).max(200),
+  address2: optionalText,
+  city: z.string().trim().min(1).max(100),
+  state_or_province: z.string().trim().max(100).optional(),
+  postal_code: z.string().trim().min(1).max(20),
+  country_code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, { error: 'must be a two-letter country code' }),
+  phone: z.string().trim().max(40).optional(),
+  address_type: z.enum(['residential', 'commercial']).optional(),
+});
+const addressUpdateBody = addressBody.extend({ id: z.number().int().positive() });
+
+/** Only paths of this site: one leading slash, no scheme, no protocol-relative or backslash tricks. */
+export function isLocalPath(target: string): boolean {
+  const hasControl = [...target].some((char) => char.charCodeAt(0) < 32 || char.charCodeAt(0) === 127);
+  return /^\/(?![/\\])/.test(target) && !hasControl && !target.includes('\\');
+}
+
+export function customerRoutes(options: ApiOptions) {
+  const { commerce, rateLimits: limits } = options;
+  const app = new Hono<ApiEnv>();
+
+  app.get('/customers', async (c) => {
+    const raw = c.req.query('email:in') ?? '';
+    const wanted = raw
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean);
+    const me = c.get('session')?.customer;
+    // Never lists other people: at most the signed-in customer, when their email is asked for.
+    const data = me && wanted.includes(me.email.toLowerCase()) ? [await commerce.customers.get(me.id)] : [];
+    return c.json(list(data));
+  });
+
+  app.post('/customers/create', async (c) => {
+    const input = await body(c, createBody);
+    const ip = clientIp(c, options.trustProxy);
+    const limited = await rateLimited(c, commerce, limits.windowSeconds, [
+      [`signup:ip:${ip}`, limits.signupPerIp],
+      [`signup:email:${input.email.toLowerCase()}`, limits.signupPerEmail],
+    ]);
+    if (limited) return limited;
+    const customer = await commerce.customers.create(c.get('region'), input);
+    const session = c.get('session');
+    const signedIn = await commerce.sessions.signIn(
+      session,
+      customer,
+      session?.cartId ?? null,
+      isHttps(c, options.trustProxy),
+    );
+    c.header('Set-Cookie', signedIn.setCookie);
+    return c.json({ data: customer, meta: { csrfToken: signedIn.session.csrfToken } }, 201);
+  });
+
+  app.post('/customers/login', async (c) => {
+    const input = await body(c, loginBody);
+    const ip = clientIp(c, options.trustProxy);
+    const limited = await rateLimited(c, commerce, limits.windowSeconds, [
+      [`login:ip:${ip}`, limits.loginPerIp],
+      [`login:email:${input.email.toLowerCase()}`, limits.loginPerEmail],
+    ]);
+    if (limited) return limited;
+    const customer = await commerce.customers.authenticate(input.email, (input.pw ?? input.password)!);
+    if (!customer) throw new ApiError(401, 'Unauthorized', 'Email or password is incorrect');
+    const session = c.get('session');
+    // §4: a session cart with no customer, or this customer's, is attached to the customer.
+    let cartId = session?.cartId ?? null;
+    if (cartId) {
+      const cart = await commerce.carts.find(cartId);
+      if (cart && (cart.customerId === null || cart.customerId === customer.id)) {
+        if (cart.customerId === null) await commerce.carts.assignCustomer(cartId, customer.id);
+      } else cartId = null;
+    }
+    const signedIn = await commerce.sessions.signIn(
+      session,
+      customer,
+      cartId,
+      isHttps(c, options.trustProxy),
+    );
+    c.header('Set-Cookie', signedIn.setCookie);
+    return c.json({ data: customer, meta: { csrfToken: signedIn.session.csrfToken, cartId } });
+  });
+
+  app.post('/customers/logout', async (c) => {
+    const session = c.get('session');
+    if (session) await commerce.sessions.destroy(session.sessionId);
+    c.header('Set-Cookie', clearSessionCookie(isHttps(c, options.trustProxy)));
+    return c.json({ data: { signed_out: true }, meta: {} });
+  });
+
+  app.post('/customers/validate-session', async (c) => {
+    const session = c.get('session');
+    return c.json({
+      data: {
+        is_valid: Boolean(session?.customer),
+        customer: session?.customer ?? null,
+        cart_id: session?.cartId ?? null,
+      },
+      meta: {},
+    });
+  });
+
+  /** Checks the signed-in customer's password (e.g. before a sensitive change). */
+  app.post('/customers/validate', async (c) => {
+    const input = await body(c, validateBody);
+    const me = c.get('session')?.customer;
+    if (!me) throw new ApiError(401, 'Unauthorized', 'Sign in first');
+    const matches =
+      typeof input.customer === 'number'
+        ? input.customer === me.id
+        : input.customer.toLowerCase() === me.email.toLowerCase();
+    if (!matches) throw new ApiError(404, 'Not Found', 'No such customer');
+    const limited = await rateLimited(c, commerce, limits.windowSeconds, [
+      [`login:email:${me.email.toLowerCase()}`, limits.loginPerEmail],
+    ]);
+    if (limited) return limited;
+    const valid = (await commerce.customers.authenticate(me.email, input.pw)) !== null;
+    return c.json({ data: { is_valid: valid, customer_id: me.id }, meta: {} });
+  });
+
+  /** The sign-in redirect: only to paths of this site. */
+  app.post('/customers/bclogin', async (c) => {
+    const input = await body(c, bcloginBody);
+    if (input.id !== customerIdOf(c)) throw new ApiError(404, 'Not Found', `No customer ${input.id}`);
+    const target = input.redirect ?? '/';
+    if (!isLocalPath(target))
+      throw new ApiError(
+        400,
+        'Bad Request',
+        'redirect must be a path of this site, starting with a single /',
+      );
+    return c.json({ data: { redirect_url: target }, meta: {} });
+  });
+
+  app.put('/customers/:id', async (c) => {
+    const id = ownCustomerId(c, 'id');
+    const input = await body(c, updateBody);
+    return c.json({ data: await commerce.customers.update(id, input), meta: {} });
+  });
+
+  app.delete('/customers/:id', async (c) => {
+    const id = ownCustomerId(c, 'id');
+    await commerce.customers.delete(id);
+    c.header('Set-Cookie', clearSessionCookie(isHttps(c, options.trustProxy)));
+    return c.body(null, 204);
+  });
+
+  app.get('/customers/:id/addresses', async (c) => {
+    const id = ownCustomerId(c, 'id');
+    return c.json(list(await commerce.customers.addresses(id)));
+  });
+
+  app.post('/customers/:id/addresses', async (c) => {
+    const id = ownCustomerId(c, 'id');
+    const input = await body(c, addressBody);
+    return c.json({ data: await commerce.customers.addAddress(id, input), meta: {} }, 201);
+  });
+
+  app.put('/customers/:id/addresses', async (c) => {
+    const id = ownCustomerId(c, 'id');
+    const input = await body(c, addressUpdateBody);
+    return c.json({ data: await commerce.customers.updateAddress(id, input.id, input), meta: {} });
+  });
+
+  app.delete('/customers/:id/addresses/:addressId', async (c) => {
+    const id = ownCustomerId(c, 'id');
+    await commerce.customers.deleteAddress(id, pathId(c, 'addressId'));
+    return c.body(null, 204);
+  });
+
+  return app;
+}

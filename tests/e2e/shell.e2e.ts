@@ -1,0 +1,163 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVED_LOCALES } from '#core/served-locales.ts';
+import { accessibilityViolations, launchBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type Pushed = Record<string, unknown> | IArguments;
+const pageViews = (pushed: Pushed[]) =>
+  pushed.filter(
+    (entry) => !('length' in entry) && (entry as Record<string, unknown>).event === 'content-view',
+  );
+
+describe('tag manager data layer (§7)', () => {
+  it('receives consent first and exactly one page view per navigation', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/`);
+      await page.waitForLoadState('networkidle');
+      const readLayer = () =>
+        page.evaluate(() =>
+          ((window as unknown as { dataLayer: unknown[] }).dataLayer ?? []).map((entry) =>
+            typeof entry === 'object' && entry !== null && 'length' in entry
+              ? { kind: 'gtag', args: Array.from(entry as ArrayLike<unknown>) }
+              : entry,
+          ),
+        );
+      let layer = (await readLayer()) as Array<Record<string, unknown>>;
+      expect(layer[0]).toEqual({
+        kind: 'gtag',
+        args: ['consent', 'default', expect.objectContaining({ analytics_storage: 'granted' })],
+      });
+      expect(layer.filter((entry) => entry.event === 'content-view')).toEqual([
+        { event: 'content-view', 'content-name': '/', 'content-view-name': 'routes/index' },
+      ]);
+
+      await page.getByRole('link', { name: /Country and language/ }).click();
+      await page.getByRole('heading', { name: 'Choose your country and language' }).waitFor();
+      await page.getByRole('link', { name: 'Cookie settings' }).click();
+      await page.getByRole('heading', { name: 'Cookie settings' }).waitFor();
+      layer = (await readLayer()) as Array<Record<string, unknown>>;
+      const views = layer.filter((entry) => entry.event === 'content-view');
+      expect(views.map((view) => view['content-name'])).toEqual([
+        '/',
+        '/en-us/country?returnTo=%2F',
+        '/en-us/consent',
+      ]);
+      expect(views.at(-1)?.['content-view-name']).toBe('consent');
+      expect(pageViews([])).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('cookie consent', () => {
+  it('asks a German visitor first, by keyboard, and remembers the answer', async () => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    await context.addCookies([
+      { name: 'country', value: 'de', url: server.url },
+      { name: 'language', value: 'de', url: server.url },
+    ]);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/de-de`);
+      const banner = page.getByRole('region', { name: 'Cookies on Ridgeline' });
+      await banner.waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      const layer = await page.evaluate(() =>
+        JSON.stringify((window as unknown as { dataLayer: unknown[] }).dataLayer),
+      );
+      expect(layer).toContain('"analytics_storage":"denied"');
+
+      await page.getByRole('button', { name: 'Only necessary' }).focus();
+      await page.keyboard.press('Enter');
+      await banner.waitFor({ state: 'detached' });
+      await expect
+        .poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'consent')?.value)
+        .toBe(encodeURIComponent('analytics=denied,marketing=denied'));
+      await page.reload();
+      expect(await page.getByRole('region', { name: 'Cookies on Ridgeline' }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('does not ask a US visitor, who can still opt out from the footer', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/`);
+      expect(await page.getByRole('region', { name: 'Cookies on Ridgeline' }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Cookie settings' }).click();
+      await page.getByRole('button', { name: 'Only necessary' }).click();
+      await page.getByRole('status').filter({ hasText: 'Your choice is saved.' }).waitFor();
+      expect(await page.locator('.consent-state dd').allTextContents()).toEqual([
+        'Always on',
+        'Not allowed',
+        'Not allowed',
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('SEO', () => {
+  it('gives each page one canonical and complete hreflang alternates', async () => {
+    const html = await (
+      await fetch(`${server.url}/en-us/country`, { headers: { cookie: 'country=us; language=en' } })
+    ).text();
+    const canonicals = html.match(/<link rel="canonical"[^>]*>/g) ?? [];
+    expect(canonicals).toHaveLength(1);
+    expect(canonicals[0]).toContain(`href="${server.url}/en-us/country"`);
+    expect(html).toContain(`href="${server.url}/fr-ca/country" hrefLang="fr-CA"`);
+    expect(html).toContain(`href="${server.url}/en-us/country" hrefLang="x-default"`);
+    expect(html.match(/rel="alternate"/g)?.length).toBe(SERVED_LOCALES.length + 1);
+  });
+
+  it('serves a sitemap index and per-locale sitemaps that parse as XML', async () => {
+    const page = await browser.newPage();
+    try {
+      const index = await (await fetch(`${server.url}/sitemap.xml`)).text();
+      const locales = await page.evaluate((xml) => {
+        const doc = new DOMParser().parseFromString(xml, 'application/xml');
+        if (doc.getElementsByTagName('parsererror').length) throw new Error('sitemap index is not XML');
+        return Array.from(doc.getElementsByTagName('loc')).map((loc) => loc.textContent);
+      }, index);
+      expect(locales).toContain(`${server.url}/sitemap-ja-jp.xml`);
+      const sitemap = await (await fetch(`${server.url}/sitemap-ja-jp.xml`)).text();
+      const urls = await page.evaluate((xml) => {
+        const doc = new DOMParser().parseFromString(xml, 'application/xml');
+        if (doc.getElementsByTagName('parsererror').length) throw new Error('sitemap is not XML');
+        return Array.from(doc.getElementsByTagName('loc')).map((loc) => loc.textContent);
+      }, sitemap);
+      expect(urls).toContain(`${server.url}/ja-jp`);
+      for (const url of urls) {
+        const response = await fetch(url!, {
+          headers: { cookie: 'country=jp; language=ja', 'user-agent': 'Googlebot/2.1' },
+        });
+        expect(response.status, url!).toBe(200);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('serves robots.txt pointing at the sitemap', async () => {
+    const text = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(text).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+  });
+});
