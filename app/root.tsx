@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
@@ -16,9 +17,12 @@ import type { Route } from './+types/root';
 import { Analytics } from './components/analytics.tsx';
 import { ConsentBanner } from './components/consent-banner.tsx';
 import { ErrorPage } from './components/error-page.tsx';
+import { BuildWatcher } from './components/platform/build-watcher.tsx';
+import { ResponsiveProvider } from './components/platform/responsive-provider.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { readCookie } from './lib/cookies.ts';
+import { layoutOf } from './lib/layout.ts';
 import { localeStateFor } from './lib/locale-state.ts';
 import { seoLinks } from './lib/seo.ts';
 import { DEFAULT_LOCALE, htmlLangFor, parseUrlLocale } from './lib/url-locale.ts';
@@ -50,6 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const root = useRouteLoaderData<RootData>('root');
   const error = useRouteError();
+  const flush = layoutOf(useMatches()) === 'flush-banner';
   const head =
     root && !error
       ? seoLinks(root.origin, root.locale, splitLocalePrefix(pathname).rest || '/').map((link) => (
@@ -76,11 +81,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <SiteHeader />
-        <main id="main">{children}</main>
-        <SiteFooter />
-        {root ? <ConsentBanner /> : null}
+        <ResponsiveProvider>
+          <SiteHeader />
+          <main id="main" className={flush ? 'main main--flush' : 'main'}>
+            <div key={pathname} className="page">
+              {children}
+            </div>
+          </main>
+          <SiteFooter />
+          {root ? <ConsentBanner /> : null}
+        </ResponsiveProvider>
         {root ? <Analytics /> : null}
+        {root ? <BuildWatcher buildId={root.buildId} /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>

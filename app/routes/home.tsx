@@ -1,7 +1,10 @@
 import { servicesContext } from '#server/services.ts';
 import { HomePage } from '../components/home-page.tsx';
 import { storefrontRegions } from '../lib/home.server.ts';
+import type { RouteHandle } from '../lib/layout.ts';
 import type { Route } from './+types/home';
+
+export const handle = { name: 'home', layout: 'flush-banner' } satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { regions: await storefrontRegions(context.get(servicesContext)) };

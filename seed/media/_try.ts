@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { CATALOGUE_PRODUCTS } from '../catalogue/index.ts';
 import { drawProductImage } from './art/products.ts';
+
 const [out, ...specs] = process.argv.slice(2);
 const tiles: Buffer[] = [];
 for (const s of specs) {
@@ -18,4 +19,5 @@ const cols = Math.min(4, tiles.length);
 const rows = Math.ceil(tiles.length / cols);
 await sharp({ create: { width: cols * 450, height: rows * 600, channels: 3, background: '#fff' } })
   .composite(tiles.map((input, i) => ({ input, left: (i % cols) * 450, top: Math.floor(i / cols) * 600 })))
-  .png().toFile(out!);
+  .png()
+  .toFile(out!);

@@ -47,7 +47,10 @@ function main(): void {
         const viewId = productDetailImageId(product.slug, colour.slug, view);
         const art = drawProductImage(product, colour.hex, view);
         write(viewId, art.svg);
-        manifest.assets[viewId] = { poi: art.poi, alt: `${product.name} in ${colour.label}, ${VIEW_ALT[view]}` };
+        manifest.assets[viewId] = {
+          poi: art.poi,
+          alt: `${product.name} in ${colour.label}, ${VIEW_ALT[view]}`,
+        };
         items.push({ type: 'img', id: viewId });
       }
       manifest.sets[id] = { items };
@@ -71,7 +74,9 @@ function main(): void {
   };
 
   writeFileSync(MANIFEST, `${JSON.stringify(manifestSchema.parse(manifest), null, 1)}\n`);
-  process.stdout.write(`media:draw wrote ${written.size} originals and ${Object.keys(manifest.sets).length} sets\n`);
+  process.stdout.write(
+    `media:draw wrote ${written.size} originals and ${Object.keys(manifest.sets).length} sets\n`,
+  );
 }
 
 main();

@@ -25,13 +25,20 @@ async function main(): Promise<void> {
     const png = await sharp(svg).resize({ width: 600, height: 600, fit: 'inside' }).png().toBuffer();
     process.stdout.write(`${id}: ${(performance.now() - started).toFixed(0)} ms, ${svg.length} bytes\n`);
     await sharp(png).toFile(join(out, `${id}.png`));
-    tiles.push(await sharp(png).resize({ width: 300, height: 300, fit: 'contain', background: '#fff' }).png().toBuffer());
+    tiles.push(
+      await sharp(png)
+        .resize({ width: 300, height: 300, fit: 'contain', background: '#fff' })
+        .png()
+        .toBuffer(),
+    );
   }
   if (sheet) {
     const columns = Math.min(4, tiles.length);
     const rows = Math.ceil(tiles.length / columns);
     await sharp({ create: { width: columns * 300, height: rows * 300, channels: 3, background: '#ffffff' } })
-      .composite(tiles.map((input, i) => ({ input, left: (i % columns) * 300, top: Math.floor(i / columns) * 300 })))
+      .composite(
+        tiles.map((input, i) => ({ input, left: (i % columns) * 300, top: Math.floor(i / columns) * 300 })),
+      )
       .png()
       .toFile(join(out, 'sheet.png'));
   }

@@ -40,8 +40,18 @@ export interface AssetInput {
 
 export type StoredAsset = typeof contentAssets.$inferSelect;
 
+/** JSON with sorted keys: jsonb does not keep key order, so comparisons must not depend on it. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const keys = Object.keys(value as object).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
 function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  return canonical(a) === canonical(b);
 }
 
 /** Reading and writing entries and assets in the product's database. */
@@ -123,35 +133,39 @@ export function createContentStore(db: Database) {
      * Creates or updates entries. The version goes up only when the fields or the publish state change, so
      * importing the same files twice changes nothing.
      */
-    async putEntries(
-      inputs: readonly EntryInput[],
-    ): Promise<{ created: number; updated: number; unchanged: number }> {
+    async putEntries(inputs: readonly EntryInput[]): Promise<{ created: number; updated: number; unchanged: number }> {
       const counts = { created: 0, updated: 0, unchanged: 0 };
+      if (inputs.length === 0) return counts;
       await db.transaction(async (tx) => {
+        const types = [...new Set(inputs.map((input) => input.contentType))];
+        const existing = await tx
+          .select({
+            contentType: contentEntries.contentType,
+            uid: contentEntries.uid,
+            locale: contentEntries.locale,
+            fields: contentEntries.fields,
+            publishedTo: contentEntries.publishedTo,
+            version: contentEntries.version,
+          })
+          .from(contentEntries)
+          .where(inArray(contentEntries.contentType, types));
+        const held = new Map(existing.map((row) => [`${row.contentType}\u0000${row.uid}\u0000${row.locale}`, row]));
+        const now = new Date();
+        const fresh: Array<typeof contentEntries.$inferInsert> = [];
         for (const input of inputs) {
           const title = typeof input.fields.title === 'string' ? input.fields.title : '';
           const publishedTo = [...new Set(input.publishTo)].sort();
-          const existing = await tx
-            .select()
-            .from(contentEntries)
-            .where(
-              and(
-                eq(contentEntries.contentType, input.contentType),
-                eq(contentEntries.uid, input.uid),
-                eq(contentEntries.locale, input.locale),
-              ),
-            );
-          const current = existing[0];
+          const current = held.get(`${input.contentType}\u0000${input.uid}\u0000${input.locale}`);
           if (!current) {
-            await tx.insert(contentEntries).values({
+            fresh.push({
               contentType: input.contentType,
               uid: input.uid,
               locale: input.locale,
               title,
               fields: input.fields,
               publishedTo,
-              createdAt: new Date(),
-              updatedAt: new Date(),
+              createdAt: now,
+              updatedAt: now,
             });
             counts.created++;
           } else if (sameJson(current.fields, input.fields) && sameJson(current.publishedTo, publishedTo)) {
@@ -159,13 +173,7 @@ export function createContentStore(db: Database) {
           } else {
             await tx
               .update(contentEntries)
-              .set({
-                title,
-                fields: input.fields,
-                publishedTo,
-                version: current.version + 1,
-                updatedAt: new Date(),
-              })
+              .set({ title, fields: input.fields, publishedTo, version: current.version + 1, updatedAt: new Date() })
               .where(
                 and(
                   eq(contentEntries.contentType, input.contentType),
@@ -175,6 +183,9 @@ export function createContentStore(db: Database) {
               );
             counts.updated++;
           }
+        }
+        for (let i = 0; i < fresh.length; i += 200) {
+          await tx.insert(contentEntries).values(fresh.slice(i, i + 200));
         }
       });
       return counts;

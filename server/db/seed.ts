@@ -3,6 +3,7 @@ import { COUNTRIES } from '#core/countries.ts';
 import { COMMERCE_REGION_CURRENCY, COMMERCE_REGIONS, CURRENCIES, REGION_GROUPS } from '#core/regions.ts';
 import { commerceRegions, countries, currencies } from '../commerce/schema.ts';
 import { seedCommerce } from '../commerce/seed-commerce.ts';
+import { seedDemoContent } from '../content/demo-content.ts';
 import type { Database } from './database.ts';
 
 const REGION_NAMES: Record<(typeof COMMERCE_REGIONS)[number], string> = {
@@ -66,4 +67,5 @@ export async function isEmpty(db: Database): Promise<boolean> {
 export async function seedDemoStore(db: Database): Promise<void> {
   await seedReferenceData(db);
   await seedCommerce(db);
+  await seedDemoContent(db);
 }

@@ -15,7 +15,7 @@ export class ByteLru<V extends { byteLength: number }> {
   }
 
   set(key: string, value: V): void {
-    if (value.byteLength > this.maxBytes / 4) return;
+    if (value.byteLength > this.maxBytes / 4 || this.maxBytes <= 0) return;
     const old = this.map.get(key);
     if (old) {
       this.bytes -= old.byteLength;

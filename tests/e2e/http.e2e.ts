@@ -113,7 +113,7 @@ describe('the store over HTTP', () => {
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
-    const response = await fetch(`${server.url}/api/nothing-here`);
+    const response = await fetch(`${server.url}/api/nothing-here`, { headers: { region: 'us' } });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ status: 404, title: 'Not Found' });
   });

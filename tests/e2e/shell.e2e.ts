@@ -42,7 +42,7 @@ describe('tag manager data layer (§7)', () => {
         args: ['consent', 'default', expect.objectContaining({ analytics_storage: 'granted' })],
       });
       expect(layer.filter((entry) => entry.event === 'content-view')).toEqual([
-        { event: 'content-view', 'content-name': '/', 'content-view-name': 'routes/index' },
+        { event: 'content-view', 'content-name': '/', 'content-view-name': 'index' },
       ]);
 
       await page.getByRole('link', { name: /Country and language/ }).click();

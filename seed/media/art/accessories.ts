@@ -1,4 +1,4 @@
-import { logoMark, RUBBER, RUBBER_DEEP, shadow, STEEL_LINE, TILE_H, TILE_W, WEBBING } from './common.ts';
+import { logoMark, RUBBER, RUBBER_DEEP, STEEL_LINE, shadow, TILE_H, TILE_W, WEBBING } from './common.ts';
 import { darken, lighten, luminance, mix, n, pts, smoothPath, type Tone, tone } from './svg.ts';
 
 export interface Art {
@@ -64,7 +64,9 @@ function pole(t: Tone, length: number, carbon: boolean, probe: boolean, id: stri
   p.push(`<rect x="-26" y="-4" width="16" height="${n(gripH - 10)}" rx="8" fill="#ffffff" opacity="0.12"/>`);
   y = gripH;
   // Foam extension.
-  p.push(`<rect x="-26" y="${n(y)}" width="52" height="${n(foamH)}" rx="12" fill="#303338" stroke="${RUBBER_DEEP}" stroke-width="4"/>`);
+  p.push(
+    `<rect x="-26" y="${n(y)}" width="52" height="${n(foamH)}" rx="12" fill="#303338" stroke="${RUBBER_DEEP}" stroke-width="4"/>`,
+  );
   y += foamH;
   const section = (width: number, h: number, fill: string, edge: string, hi: string) => {
     p.push(
@@ -93,7 +95,9 @@ function pole(t: Tone, length: number, carbon: boolean, probe: boolean, id: stri
   section(24, s3, '#b9bec4', STEEL_LINE, '#eef0f2');
   if (probe) {
     for (let i = 1; i < 12; i++) {
-      p.push(`<line x1="-12" y1="${n(y + (s3 * i) / 12)}" x2="${i % 2 ? 0 : 12}" y2="${n(y + (s3 * i) / 12)}" stroke="#2b2f35" stroke-width="3"/>`);
+      p.push(
+        `<line x1="-12" y1="${n(y + (s3 * i) / 12)}" x2="${i % 2 ? 0 : 12}" y2="${n(y + (s3 * i) / 12)}" stroke="#2b2f35" stroke-width="3"/>`,
+      );
     }
   }
   // Basket and tip.
@@ -128,7 +132,9 @@ function basket(t: Tone, r: number): string {
       `<line x1="${n(Math.cos(a) * r * 0.2)}" y1="${n(Math.sin(a) * r * 0.2)}" x2="${n(Math.cos(a) * r * 0.95)}" y2="${n(Math.sin(a) * r * 0.95)}" stroke="#45484e" stroke-width="${n(r * 0.06)}" stroke-linecap="round"/>`,
     );
   }
-  p.push(`<path d="M${n(-r * 0.7)} ${n(-r * 0.5)}A${r} ${r} 0 0 1 ${n(r * 0.2)} ${n(-r * 0.85)}" fill="none" stroke="#ffffff" stroke-opacity="0.15" stroke-width="14"/>`);
+  p.push(
+    `<path d="M${n(-r * 0.7)} ${n(-r * 0.5)}A${r} ${r} 0 0 1 ${n(r * 0.2)} ${n(-r * 0.85)}" fill="none" stroke="#ffffff" stroke-opacity="0.15" stroke-width="14"/>`,
+  );
   return p.join('');
 }
 
@@ -185,7 +191,9 @@ function strapBand(x: number, y: number, w: number, h: number, t: Tone, ratchet:
   ];
   if (ratchet) {
     for (let i = 1; i < Math.floor(w / 26); i++) {
-      p.push(`<line x1="${n(x + i * 26)}" y1="${n(y + h * 0.45)}" x2="${n(x + i * 26)}" y2="${n(y + h * 0.85)}" stroke="${t.deep}" stroke-width="5" opacity="0.6"/>`);
+      p.push(
+        `<line x1="${n(x + i * 26)}" y1="${n(y + h * 0.45)}" x2="${n(x + i * 26)}" y2="${n(y + h * 0.85)}" stroke="${t.deep}" stroke-width="5" opacity="0.6"/>`,
+      );
     }
   }
   p.push(
@@ -251,11 +259,13 @@ export function drawBinding(slug: string, hex: string, view: 'main' | 'side'): A
   body.push(shadow(CX + 30, CY + 60, fw * 0.9, fl * 0.58, 0.8));
   // Crampon teeth below the toe.
   const teeth: Array<[number, number]> = [];
-  for (let i = 0; i <= 10; i++) teeth.push([CX - fw * 0.55 + (fw * 1.1 * i) / 10, top + 150 + (i % 2 ? -70 : 0)]);
+  for (let i = 0; i <= 10; i++)
+    teeth.push([CX - fw * 0.55 + (fw * 1.1 * i) / 10, top + 150 + (i % 2 ? -70 : 0)]);
   body.push(
     `<polygon points="${pts([...teeth, [CX + fw * 0.55, top + 380], [CX - fw * 0.55, top + 380]])}" fill="url(#steel)" stroke="${STEEL_LINE}" stroke-width="6" stroke-linejoin="round"/>`,
   );
-  for (const sx of [-1, 1]) body.push(`<circle cx="${CX + sx * fw * 0.4}" cy="${top + 330}" r="16" fill="#6b7077"/>`);
+  for (const sx of [-1, 1])
+    body.push(`<circle cx="${CX + sx * fw * 0.4}" cy="${top + 330}" r="16" fill="#6b7077"/>`);
   const footbed = smoothPath([
     [CX, top + 120],
     [CX + fw * 0.5, top + 170],
@@ -271,7 +281,9 @@ export function drawBinding(slug: string, hex: string, view: 'main' | 'side'): A
   body.push(`<path d="${footbed}" fill="${RUBBER}" stroke="${RUBBER_DEEP}" stroke-width="8"/>`);
   for (let i = 0; i < 8; i++) {
     const y = top + fl * (0.5 + i * 0.055);
-    body.push(`<path d="M${CX - fw * 0.36} ${n(y)}Q${CX} ${n(y + 16)} ${CX + fw * 0.36} ${n(y)}" stroke="#3b3e44" stroke-width="10" fill="none" stroke-linecap="round"/>`);
+    body.push(
+      `<path d="M${CX - fw * 0.36} ${n(y)}Q${CX} ${n(y + 16)} ${CX + fw * 0.36} ${n(y)}" stroke="#3b3e44" stroke-width="10" fill="none" stroke-linecap="round"/>`,
+    );
   }
   body.push(
     `<path d="M${CX - fw * 0.5} ${top + 420}C${CX - fw * 0.62} ${top + 160} ${CX - fw * 0.25} ${top + 80} ${CX} ${top + 76}C${CX + fw * 0.25} ${top + 80} ${CX + fw * 0.62} ${top + 160} ${CX + fw * 0.5} ${top + 420}Z" fill="${RUBBER_DEEP}"/>`,
@@ -282,7 +294,9 @@ export function drawBinding(slug: string, hex: string, view: 'main' | 'side'): A
       `<path d="M${CX - fw * 0.6} ${py}C${CX - fw * 0.3} ${py - 60} ${CX + fw * 0.3} ${py - 60} ${CX + fw * 0.6} ${py}L${CX + fw * 0.54} ${py + 300}C${CX + fw * 0.25} ${py + 270} ${CX - fw * 0.25} ${py + 270} ${CX - fw * 0.54} ${py + 300}Z" fill="${t.base}" stroke="${t.deep}" stroke-width="8"/>`,
     );
     for (let i = 0; i < 3; i++) {
-      body.push(`<path d="M${CX - fw * 0.52} ${py + 90 + i * 70}L${CX} ${py + 40 + i * 70}L${CX + fw * 0.52} ${py + 90 + i * 70}" stroke="#d4d8dc" stroke-width="7" fill="none"/>`);
+      body.push(
+        `<path d="M${CX - fw * 0.52} ${py + 90 + i * 70}L${CX} ${py + 40 + i * 70}L${CX + fw * 0.52} ${py + 90 + i * 70}" stroke="#d4d8dc" stroke-width="7" fill="none"/>`,
+      );
     }
     body.push(
       `<circle cx="${CX}" cy="${py + 150}" r="112" fill="${RUBBER_DEEP}"/>`,
@@ -290,7 +304,9 @@ export function drawBinding(slug: string, hex: string, view: 'main' | 'side'): A
     );
     for (let i = 0; i < 20; i++) {
       const a = (i / 20) * Math.PI * 2;
-      body.push(`<line x1="${n(CX + Math.cos(a) * 52)}" y1="${n(py + 150 + Math.sin(a) * 52)}" x2="${n(CX + Math.cos(a) * 82)}" y2="${n(py + 150 + Math.sin(a) * 82)}" stroke="#55595f" stroke-width="7"/>`);
+      body.push(
+        `<line x1="${n(CX + Math.cos(a) * 52)}" y1="${n(py + 150 + Math.sin(a) * 52)}" x2="${n(CX + Math.cos(a) * 82)}" y2="${n(py + 150 + Math.sin(a) * 82)}" stroke="#55595f" stroke-width="7"/>`,
+      );
     }
   } else {
     const rows = run ? [top + 300, top + 560] : [top + 260, top + 430, top + 600];
@@ -528,9 +544,13 @@ function backpack(t: Tone, w: number, h: number, id: string): string {
   );
   for (let i = 1; i < 9; i++) {
     const x = -w * 0.34 + (w * 0.68 * i) / 9;
-    p.push(`<line x1="${n(x)}" y1="${n(-h * 0.03)}" x2="${n(x * 1.08)}" y2="${n(h * 0.41)}" stroke="${t.base}" stroke-width="4" opacity="0.35"/>`);
+    p.push(
+      `<line x1="${n(x)}" y1="${n(-h * 0.03)}" x2="${n(x * 1.08)}" y2="${n(h * 0.41)}" stroke="${t.base}" stroke-width="4" opacity="0.35"/>`,
+    );
   }
-  p.push(stitch(`M${-w * 0.32} ${-h * 0.005}Q0 ${-h * 0.06} ${w * 0.32} ${-h * 0.005}`, lighten(t.base, 0.5)));
+  p.push(
+    stitch(`M${-w * 0.32} ${-h * 0.005}Q0 ${-h * 0.06} ${w * 0.32} ${-h * 0.005}`, lighten(t.base, 0.5)),
+  );
   // Compression straps and snowshoe A-frame straps.
   for (const y of [-h * 0.1, h * 0.22]) {
     p.push(`<path d="M${-w / 2 - 4} ${n(y)}L${w / 2 + 4} ${n(y - 10)}" stroke="#1f2124" stroke-width="34"/>`);
@@ -590,7 +610,9 @@ function tote(t: Tone, id: string): string {
   );
   for (let i = 0; i < 12; i++) {
     const x = -w * 0.3 + i * w * 0.055;
-    p.push(`<line x1="${n(x)}" y1="${n(h * 0.14)}" x2="${n(x + 90)}" y2="${n(h * 0.45)}" stroke="${t.base}" stroke-width="3" opacity="0.45"/>`);
+    p.push(
+      `<line x1="${n(x)}" y1="${n(h * 0.14)}" x2="${n(x + 90)}" y2="${n(h * 0.45)}" stroke="${t.base}" stroke-width="3" opacity="0.45"/>`,
+    );
   }
   p.push(
     `<rect x="-110" y="${-h * 0.12}" width="220" height="90" rx="16" fill="${contrast(t.base)}"/>`,
@@ -616,7 +638,10 @@ function runVest(t: Tone, id: string): string {
     );
   }
   for (const y of [-120, 80]) {
-    p.push(`<path d="M-90 ${y}L90 ${y}" stroke="#1f2124" stroke-width="22" stroke-linecap="round"/>`, buckle(0, y, 54));
+    p.push(
+      `<path d="M-90 ${y}L90 ${y}" stroke="#1f2124" stroke-width="22" stroke-linecap="round"/>`,
+      buckle(0, y, 54),
+    );
   }
   p.push(logoMark(-190, 300, 70, contrast(t.base), 7));
   return p.join('');
@@ -688,20 +713,30 @@ export function drawApparel(slug: string, hex: string, view: 'main' | 'side'): A
         );
       }
     }
-    body.push(`<path d="${torso}" fill="url(#fab-a)" stroke="${t.deep}" stroke-width="7" stroke-linejoin="round"/>`);
+    body.push(
+      `<path d="${torso}" fill="url(#fab-a)" stroke="${t.deep}" stroke-width="7" stroke-linejoin="round"/>`,
+    );
     if (fleece) body.push(`<path d="${torso}" fill="url(#grid)"/>`);
     if (vest) {
       for (let i = 0; i < 8; i++) {
         const y = -440 + i * 130;
-        body.push(`<path d="M-378 ${y}Q0 ${y + 40} 378 ${y}" stroke="${t.deep}" stroke-width="6" fill="none" opacity="0.7"/>`);
-        body.push(`<path d="M-370 ${y + 20}Q0 ${y + 80} 370 ${y + 20}" stroke="${t.light}" stroke-width="20" fill="none" opacity="0.25"/>`);
+        body.push(
+          `<path d="M-378 ${y}Q0 ${y + 40} 378 ${y}" stroke="${t.deep}" stroke-width="6" fill="none" opacity="0.7"/>`,
+        );
+        body.push(
+          `<path d="M-370 ${y + 20}Q0 ${y + 80} 370 ${y + 20}" stroke="${t.light}" stroke-width="20" fill="none" opacity="0.25"/>`,
+        );
       }
       for (const sx of [-1, 1]) {
-        body.push(`<path d="M${sx * 230} -620L${sx * 380} -540Q${sx * 400} -300 ${sx * 380} -200Q${sx * 300} -300 ${sx * 230} -620Z" fill="${t.deep}" opacity="0.5"/>`);
+        body.push(
+          `<path d="M${sx * 230} -620L${sx * 380} -540Q${sx * 400} -300 ${sx * 380} -200Q${sx * 300} -300 ${sx * 230} -620Z" fill="${t.deep}" opacity="0.5"/>`,
+        );
       }
     }
     // Hem band.
-    body.push(`<path d="M-372 540Q0 580 372 540L370 600Q0 640 -370 600Z" fill="${t.shade}" stroke="${t.deep}" stroke-width="5"/>`);
+    body.push(
+      `<path d="M-372 540Q0 580 372 540L370 600Q0 640 -370 600Z" fill="${t.shade}" stroke="${t.deep}" stroke-width="5"/>`,
+    );
     if (base) {
       body.push(
         `<path d="M-90 -660Q0 -560 90 -660" stroke="${t.shade}" stroke-width="30" fill="none"/>`,
@@ -744,7 +779,10 @@ export function drawBeanie(slug: string, hex: string, view: 'main' | 'side'): Ar
   const pom = slug.includes('pom');
   const defs = fabricDefs('h', t);
   const w = 760;
-  const body: string[] = [shadow(CX + 20, CY + 470, 460, 80, 0.85), `<g transform="translate(${CX} ${CY + 120})">`];
+  const body: string[] = [
+    shadow(CX + 20, CY + 470, 460, 80, 0.85),
+    `<g transform="translate(${CX} ${CY + 120})">`,
+  ];
   const dome = `M${-w / 2} 160C${-w / 2} -360 ${-w * 0.28} -560 0 -560C${w * 0.28} -560 ${w / 2} -360 ${w / 2} 160Z`;
   body.push(`<path d="${dome}" fill="url(#fab-h)" stroke="${t.deep}" stroke-width="7"/>`);
   if (pom) {
@@ -758,14 +796,20 @@ export function drawBeanie(slug: string, hex: string, view: 'main' | 'side'): Ar
   } else {
     for (let i = -9; i <= 9; i++) {
       const x = i * 40;
-      body.push(`<path d="M${x} 150Q${x * 0.9} -300 ${x * 0.2} -540" stroke="${t.deep}" stroke-width="9" fill="none" opacity="0.28"/>`);
+      body.push(
+        `<path d="M${x} 150Q${x * 0.9} -300 ${x * 0.2} -540" stroke="${t.deep}" stroke-width="9" fill="none" opacity="0.28"/>`,
+      );
     }
   }
   // Folded cuff with rib and a patch.
-  body.push(`<path d="M${-w / 2 - 20} 60Q0 20 ${w / 2 + 20} 60L${w / 2 + 10} 330Q0 370 ${-w / 2 - 10} 330Z" fill="${t.shade}" stroke="${t.deep}" stroke-width="7"/>`);
+  body.push(
+    `<path d="M${-w / 2 - 20} 60Q0 20 ${w / 2 + 20} 60L${w / 2 + 10} 330Q0 370 ${-w / 2 - 10} 330Z" fill="${t.shade}" stroke="${t.deep}" stroke-width="7"/>`,
+  );
   for (let i = -19; i <= 19; i++) {
     const x = i * 20;
-    body.push(`<line x1="${x}" y1="${n(48 + Math.abs(x) * 0.03)}" x2="${x}" y2="${n(340 - Math.abs(x) * 0.02)}" stroke="${t.deep}" stroke-width="6" opacity="0.3"/>`);
+    body.push(
+      `<line x1="${x}" y1="${n(48 + Math.abs(x) * 0.03)}" x2="${x}" y2="${n(340 - Math.abs(x) * 0.02)}" stroke="${t.deep}" stroke-width="6" opacity="0.3"/>`,
+    );
   }
   body.push(
     `<rect x="-110" y="130" width="220" height="120" rx="14" fill="#c49a6c" stroke="#8e6b45" stroke-width="5"/>`,
@@ -799,7 +843,9 @@ function glove(t: Tone, mitt: boolean, id: string): string {
   const outline = mitt
     ? `M-200 520L-210 40C-330 -20 -360 -180 -300 -220C-250 -250 -200 -160 -170 -90L-180 -360C-180 -560 180 -560 190 -360L200 520Z`
     : `M-190 520L-200 40C-320 -10 -350 -160 -300 -200C-250 -230 -200 -150 -170 -90L-170 -420C-170 -470 -100 -470 -100 -420L-100 -540C-100 -590 -25 -590 -25 -540L-25 -560C-25 -610 55 -610 55 -560L55 -520C55 -570 130 -570 130 -520L135 -330C140 -380 200 -380 200 -330L200 520Z`;
-  p.push(`<path d="${outline}" fill="url(#fab-${id})" stroke="${t.deep}" stroke-width="7" stroke-linejoin="round"/>`);
+  p.push(
+    `<path d="${outline}" fill="url(#fab-${id})" stroke="${t.deep}" stroke-width="7" stroke-linejoin="round"/>`,
+  );
   if (!mitt) {
     for (const x of [-100, -25, 55, 135]) p.push(stitch(`M${x} -360L${x} -40`, t.deep, 4));
   }
@@ -816,8 +862,13 @@ function glove(t: Tone, mitt: boolean, id: string): string {
       `<path d="M-300 -210C-250 -250 -200 -160 -170 -90L-210 40C-330 -20 -360 -180 -300 -220Z" fill="${t.deep}" opacity="0.45"/>`,
     );
   } else {
-    p.push(`<rect x="-200" y="380" width="400" height="160" rx="20" fill="${t.shade}" stroke="${t.deep}" stroke-width="6"/>`);
-    for (let x = -180; x <= 180; x += 20) p.push(`<line x1="${x}" y1="392" x2="${x}" y2="528" stroke="${t.deep}" stroke-width="5" opacity="0.3"/>`);
+    p.push(
+      `<rect x="-200" y="380" width="400" height="160" rx="20" fill="${t.shade}" stroke="${t.deep}" stroke-width="6"/>`,
+    );
+    for (let x = -180; x <= 180; x += 20)
+      p.push(
+        `<line x1="${x}" y1="392" x2="${x}" y2="528" stroke="${t.deep}" stroke-width="5" opacity="0.3"/>`,
+      );
     p.push(`<circle cx="-22" cy="-545" r="26" fill="#6b7077" opacity="0.8"/>`);
   }
   p.push(logoMark(0, 120, 110, contrast(t.base), 10));

@@ -7,11 +7,15 @@ export const TILE_H = 2133;
 export function backdrop(): { defs: string[]; body: string } {
   return {
     defs: [
-      radial('bg', [
-        [0, '#fbfaf8'],
-        [0.6, '#f1efeb'],
-        [1, '#e4e1db'],
-      ], { cx: 0.5, cy: 0.45, r: 0.75 }),
+      radial(
+        'bg',
+        [
+          [0, '#fbfaf8'],
+          [0.6, '#f1efeb'],
+          [1, '#e4e1db'],
+        ],
+        { cx: 0.5, cy: 0.45, r: 0.75 },
+      ),
       radial('shadow', [
         [0, '#2a2622', 0.32],
         [0.55, '#2a2622', 0.14],

@@ -153,5 +153,8 @@ export function drawProductImage(
     body = `<g transform="translate(${TILE_W / 2} ${TILE_H / 2}) scale(${scale}) translate(${-x} ${-y})">${body}</g>`;
   }
   const poi = view === 'detail' ? { x: 0.2, y: 0.2, w: 0.6, h: 0.6 } : art.poi;
-  return { svg: svgDocument(TILE_W, TILE_H, [...bg.defs, ...metalDefs(), ...art.defs], [bg.body, body]), poi };
+  return {
+    svg: svgDocument(TILE_W, TILE_H, [...bg.defs, ...metalDefs(), ...art.defs], [bg.body, body]),
+    poi,
+  };
 }

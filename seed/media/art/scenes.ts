@@ -20,76 +20,138 @@ function gradient(c: Canvas, stops: ReadonlyArray<readonly [number, string, numb
 }
 
 function sky(c: Canvas, top: string, bottom: string, middle?: string) {
-  const fill = gradient(c, middle ? [[0, top], [0.6, middle], [1, bottom]] : [[0, top], [1, bottom]]);
+  const fill = gradient(
+    c,
+    middle
+      ? [
+          [0, top],
+          [0.6, middle],
+          [1, bottom],
+        ]
+      : [
+          [0, top],
+          [1, bottom],
+        ],
+  );
   c.body.push(`<rect width="${SCENE_W}" height="${SCENE_H}" fill="${fill}"/>`);
 }
 
-/** A mountain ridge by midpoint displacement, from x=-50 to the right edge, around baseline y. */
-function ridge(rng: Rng, y: number, roughness: number, peaks: number): Array<[number, number]> {
-  let points: Array<[number, number]> = [
-    [-50, y + (rng() - 0.5) * roughness],
-    [SCENE_W + 50, y + (rng() - 0.5) * roughness],
-  ];
-  let amp = roughness;
-  for (let level = 0; level < 7; level++) {
+/** A mountain ridge: peaks and saddles at jittered spacing, roughened by midpoint displacement. */
+function ridge(rng: Rng, baseY: number, height: number, peaks: number): Array<[number, number]> {
+  const step = (SCENE_W + 100) / peaks;
+  let points: Array<[number, number]> = [[-50, baseY - height * 0.3 * rng()]];
+  for (let i = 0; i < peaks; i++) {
+    const px = -50 + step * (i + 0.3 + rng() * 0.4);
+    points.push([px, baseY - height * (0.45 + rng() * 0.55)]);
+    points.push([-50 + step * (i + 1), baseY - height * (0.05 + rng() * 0.25)]);
+  }
+  let amp = height * 0.12;
+  for (let level = 0; level < 5; level++) {
     const next: Array<[number, number]> = [];
     for (let i = 0; i < points.length - 1; i++) {
       const [x0, y0] = points[i]!;
       const [x1, y1] = points[i + 1]!;
       next.push([x0, y0]);
-      const bias = level < 2 ? -amp * 0.4 * peaks : 0;
-      next.push([(x0 + x1) / 2 + (rng() - 0.5) * (x1 - x0) * 0.2, (y0 + y1) / 2 + (rng() - 0.5) * amp + bias * rng()]);
+      next.push([(x0 + x1) / 2 + (rng() - 0.5) * (x1 - x0) * 0.15, (y0 + y1) / 2 + (rng() - 0.5) * amp]);
     }
     next.push(points[points.length - 1]!);
     points = next;
-    amp *= 0.55;
+    amp *= 0.5;
   }
   return points;
 }
 
-function mountains(c: Canvas, rng: Rng, y: number, roughness: number, colour: string, snow: number, shade = 0.25) {
-  const line = ridge(rng, y, roughness, 1);
+function mountains(
+  c: Canvas,
+  rng: Rng,
+  y: number,
+  height: number,
+  colour: string,
+  snow: number,
+  shade = 0.25,
+  peaks = 5,
+) {
+  const line = ridge(rng, y, height, peaks);
   const fill = gradient(c, [
     [0, lighten(colour, 0.1)],
     [1, darken(colour, shade)],
   ]);
-  c.body.push(`<polygon points="${pts([...line, [SCENE_W + 50, SCENE_H + 10], [-50, SCENE_H + 10]])}" fill="${fill}"/>`);
+  c.body.push(
+    `<polygon points="${pts([...line, [SCENE_W + 50, SCENE_H + 10], [-50, SCENE_H + 10]])}" fill="${fill}"/>`,
+  );
   if (snow > 0) {
-    // Snow caps: the ridge, pushed down by a jagged depth that is deepest under the peaks.
-    const minY = Math.min(...line.map(([, py]) => py));
+    // Snow above a jagged snowline; a shaded flank on the right of each slope.
+    const snowline = y - height * 0.55 + snow * 0.4;
+    let jag = 0;
     const cap = line.map(([x, py]): [number, number] => {
-      const height = Math.max(0, y + roughness * 0.3 - py);
-      return [x, py + Math.min(height, snow * (0.5 + rng() * 0.7)) * 0.9];
+      jag = jag * 0.7 + (rng() - 0.5) * snow * 0.3;
+      return [x, py < snowline ? Math.max(py, snowline + jag) : py];
     });
     c.body.push(
-      `<polygon points="${pts([...line, ...cap.reverse()])}" fill="${mix('#ffffff', colour, 0.12)}" opacity="0.95"/>`,
+      `<polygon points="${pts([...line, ...cap.reverse()])}" fill="${mix('#ffffff', colour, 0.1)}"/>`,
     );
-    void minY;
+    const shadeParts: string[] = [];
+    for (let i = 1; i < line.length - 1; i += 1) {
+      const [x0, y0] = line[i - 1]!;
+      const [x1, y1] = line[i]!;
+      if (y1 > y0 && y0 < snowline) {
+        shadeParts.push(
+          `M${n(x0)} ${n(y0)}L${n(x1)} ${n(y1)}L${n(x1 - 20)} ${n(Math.min(snowline + 30, y1 + 80))}Z`,
+        );
+      }
+    }
+    c.body.push(`<path d="${shadeParts.join('')}" fill="${colour}" opacity="0.18"/>`);
   }
 }
 
 function tree(x: number, y: number, h: number, colour: string, snowy: boolean): string {
   const w = h * 0.42;
-  const parts: string[] = [`<rect x="${n(x - h * 0.025)}" y="${n(y - h * 0.12)}" width="${n(h * 0.05)}" height="${n(h * 0.14)}" fill="#4a3a2c"/>`];
+  const parts: string[] = [
+    `<rect x="${n(x - h * 0.025)}" y="${n(y - h * 0.12)}" width="${n(h * 0.05)}" height="${n(h * 0.14)}" fill="#4a3a2c"/>`,
+  ];
   for (let tier = 0; tier < 3; tier++) {
     const ty = y - h * 0.1 - tier * h * 0.26;
     const tw = w * (1 - tier * 0.26);
     parts.push(
-      `<polygon points="${pts([[x - tw / 2, ty], [x + tw / 2, ty], [x, ty - h * 0.42]])}" fill="${tier % 2 ? darken(colour, 0.08) : colour}"/>`,
+      `<polygon points="${pts([
+        [x - tw / 2, ty],
+        [x + tw / 2, ty],
+        [x, ty - h * 0.42],
+      ])}" fill="${tier % 2 ? darken(colour, 0.08) : colour}"/>`,
     );
     if (snowy) {
       parts.push(
-        `<polygon points="${pts([[x - tw * 0.42, ty - h * 0.02], [x - tw * 0.15, ty - h * 0.08], [x, ty - h * 0.03], [x + tw * 0.2, ty - h * 0.09], [x + tw * 0.44, ty - h * 0.02], [x, ty - h * 0.36]])}" fill="#f4f7fa" opacity="0.85"/>`,
+        `<polygon points="${pts([
+          [x - tw * 0.42, ty - h * 0.02],
+          [x - tw * 0.15, ty - h * 0.08],
+          [x, ty - h * 0.03],
+          [x + tw * 0.2, ty - h * 0.09],
+          [x + tw * 0.44, ty - h * 0.02],
+          [x, ty - h * 0.36],
+        ])}" fill="#f4f7fa" opacity="0.85"/>`,
       );
     }
   }
   return parts.join('');
 }
 
-function forest(c: Canvas, rng: Rng, y: number, count: number, size: number, colour: string, snowy = true, span = [0, SCENE_W]) {
+function forest(
+  c: Canvas,
+  rng: Rng,
+  y: number,
+  count: number,
+  size: number,
+  colour: string,
+  snowy = true,
+  span = [0, SCENE_W],
+) {
   const trees: Array<[number, number, number]> = [];
   for (let i = 0; i < count; i++) {
-    trees.push([span[0]! + rng() * (span[1]! - span[0]!), y + rng() * size * 0.25, size * (0.6 + rng() * 0.6)]);
+    trees.push([
+      span[0]! + rng() * (span[1]! - span[0]!),
+      y + rng() * size * 0.25,
+      size * (0.6 + rng() * 0.6),
+    ]);
   }
   trees.sort((a, b) => a[1] - b[1]);
   c.body.push(trees.map(([x, ty, h]) => tree(x, ty, h, colour, snowy)).join(''));
@@ -113,7 +175,9 @@ function tracks(c: Canvas, from: [number, number], to: [number, number], count: 
     const x = from[0] + (to[0] - from[0]) * t + (i % 2 ? size * 0.5 : -size * 0.5);
     const y = from[1] + (to[1] - from[1]) * t;
     const s = size * (0.5 + t * 0.5);
-    parts.push(`<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(s * 0.5)}" ry="${n(s * 0.22)}" fill="#b8c7d6" opacity="0.6"/>`);
+    parts.push(
+      `<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(s * 0.5)}" ry="${n(s * 0.22)}" fill="#b8c7d6" opacity="0.6"/>`,
+    );
   }
   c.body.push(parts.join(''));
 }
@@ -146,7 +210,8 @@ function person(f: Figure): string {
   const stride = f.stride ?? 0.5;
   const reach = (f.running ? 22 : 14) * (0.6 + stride * 0.6);
   const parts: string[] = [];
-  const g = (content: string) => `<g transform="translate(${n(x)} ${n(y)}) scale(${n(s * dir)} ${n(s)})">${content}</g>`;
+  const g = (content: string) =>
+    `<g transform="translate(${n(x)} ${n(y)}) scale(${n(s * dir)} ${n(s)})">${content}</g>`;
   const lean = f.running ? 8 : 3;
   const inner: string[] = [];
   // Snowshoes.
@@ -160,10 +225,16 @@ function person(f: Figure): string {
     `<path d="M${lean * 0.4} -46L${n(-reach * 0.5)} -24L${n(-reach)} ${f.running ? -8 : -3}" stroke="${darken(pants, 0.15)}" stroke-width="9" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`,
   );
   // Pack.
-  if (f.pack) inner.push(`<rect x="${n(-15 + lean * 0.6)}" y="-80" width="13" height="30" rx="5" fill="${f.pack}"/>`);
+  if (f.pack)
+    inner.push(`<rect x="${n(-15 + lean * 0.6)}" y="-80" width="13" height="30" rx="5" fill="${f.pack}"/>`);
   // Torso.
-  inner.push(`<path d="M${n(-8 + lean)} -82L${n(9 + lean)} -82L${n(8 + lean * 0.5)} -44L${n(-8 + lean * 0.3)} -44Z" fill="${jacket}" stroke="${darken(jacket, 0.3)}" stroke-width="1.5" stroke-linejoin="round"/>`);
-  if (f.bib) inner.push(`<rect x="${n(-4 + lean * 0.8)}" y="-72" width="11" height="9" fill="#ffffff"/><rect x="${n(-2 + lean * 0.8)}" y="-69.5" width="7" height="1.6" fill="#333"/>`);
+  inner.push(
+    `<path d="M${n(-8 + lean)} -82L${n(9 + lean)} -82L${n(8 + lean * 0.5)} -44L${n(-8 + lean * 0.3)} -44Z" fill="${jacket}" stroke="${darken(jacket, 0.3)}" stroke-width="1.5" stroke-linejoin="round"/>`,
+  );
+  if (f.bib)
+    inner.push(
+      `<rect x="${n(-4 + lean * 0.8)}" y="-72" width="11" height="9" fill="#ffffff"/><rect x="${n(-2 + lean * 0.8)}" y="-69.5" width="7" height="1.6" fill="#333"/>`,
+    );
   // Arms and poles.
   const armFront = `M${n(5 + lean)} -78L${n(16 + lean)} -60L${n(24 + lean)} -52`;
   const armBack = `M${n(-2 + lean)} -78L${n(-12 + lean)} -60L${n(-18 + lean)} -56`;
@@ -188,10 +259,14 @@ function person(f: Figure): string {
 }
 
 function beam(x: number, y: number, length: number, angle: number, spread: number, c: Canvas): string {
-  const fill = gradient(c, [
-    [0, '#fff6c8', 0.75],
-    [1, '#fff6c8', 0],
-  ], { x1: 0, y1: 0, x2: 1, y2: 0 });
+  const fill = gradient(
+    c,
+    [
+      [0, '#fff6c8', 0.75],
+      [1, '#fff6c8', 0],
+    ],
+    { x1: 0, y1: 0, x2: 1, y2: 0 },
+  );
   const a = (angle * Math.PI) / 180;
   const s = (spread * Math.PI) / 180;
   const p1: [number, number] = [x + Math.cos(a - s) * length, y + Math.sin(a - s) * length];
@@ -210,7 +285,9 @@ function sun(c: Canvas, x: number, y: number, r: number, colour: string) {
 function snowflakes(c: Canvas, rng: Rng, count: number, opacity = 0.8) {
   const flakes: string[] = [];
   for (let i = 0; i < count; i++) {
-    flakes.push(`<circle cx="${n(rng() * SCENE_W)}" cy="${n(rng() * SCENE_H)}" r="${n(2 + rng() * 5)}" fill="#ffffff" opacity="${n(opacity * (0.4 + rng() * 0.6))}"/>`);
+    flakes.push(
+      `<circle cx="${n(rng() * SCENE_W)}" cy="${n(rng() * SCENE_H)}" r="${n(2 + rng() * 5)}" fill="#ffffff" opacity="${n(opacity * (0.4 + rng() * 0.6))}"/>`,
+    );
   }
   c.body.push(flakes.join(''));
 }
@@ -239,7 +316,13 @@ const SCENE_DRAWINGS: Record<string, (c: Canvas, rng: Rng) => void> = {
     mountains(c, rng, 650, 240, '#43406a', 60, 0.45);
     // The summit ridge in the foreground.
     c.body.push(
-      `<path d="M-20 1010L-20 820L500 760L980 640L1180 600L1420 660L1900 780L2420 860L2420 1010Z" fill="${gradient(c, [[0, '#f3eef2'], [1, '#c9c2d6']])}"/>`,
+      `<path d="M-20 1010L-20 820L500 760L980 640L1180 600L1420 660L1900 780L2420 860L2420 1010Z" fill="${gradient(
+        c,
+        [
+          [0, '#f3eef2'],
+          [1, '#c9c2d6'],
+        ],
+      )}"/>`,
       `<path d="M980 640L1180 600L1420 660L1300 700L1120 660Z" fill="#ffffff" opacity="0.7"/>`,
     );
     c.body.push(
@@ -269,8 +352,26 @@ const SCENE_DRAWINGS: Record<string, (c: Canvas, rng: Rng) => void> = {
     // A snowman and kids.
     c.body.push(
       `<circle cx="1800" cy="850" r="80" fill="#ffffff" stroke="#d4e0ea" stroke-width="4"/><circle cx="1800" cy="740" r="55" fill="#ffffff" stroke="#d4e0ea" stroke-width="4"/><circle cx="1800" cy="660" r="38" fill="#ffffff" stroke="#d4e0ea" stroke-width="4"/><polygon points="1800,660 1850,668 1800,672" fill="#f08a24"/><circle cx="1788" cy="650" r="5" fill="#333"/><circle cx="1812" cy="650" r="5" fill="#333"/><rect x="1760" y="700" width="80" height="14" rx="7" fill="#c8362d"/>`,
-      person({ x: 1000, y: 900, h: 150, jacket: '#d8d23a', hat: '#c8362d', stride: 0.9, poles: false, running: true }),
-      person({ x: 1300, y: 880, h: 130, jacket: '#8e2c5a', hat: '#1f9e9a', stride: 0.4, poles: false, facing: -1 }),
+      person({
+        x: 1000,
+        y: 900,
+        h: 150,
+        jacket: '#d8d23a',
+        hat: '#c8362d',
+        stride: 0.9,
+        poles: false,
+        running: true,
+      }),
+      person({
+        x: 1300,
+        y: 880,
+        h: 130,
+        jacket: '#8e2c5a',
+        hat: '#1f9e9a',
+        stride: 0.4,
+        poles: false,
+        facing: -1,
+      }),
       person({ x: 760, y: 920, h: 120, jacket: '#1f9e9a', hat: '#f08a24', stride: 0.6, poles: false }),
     );
     snowflakes(c, rng, 60, 0.6);
@@ -319,46 +420,109 @@ const SCENE_DRAWINGS: Record<string, (c: Canvas, rng: Rng) => void> = {
     );
     for (let i = 0; i < 14; i++) {
       const x = 260 + i * 140;
-      c.body.push(`<polygon points="${pts([[x, 240], [x + 70, 240], [x + 35, 300]])}" fill="${['#f08a24', '#1f9e9a', '#d8d23a', '#c8362d'][i % 4]}"/>`);
+      c.body.push(
+        `<polygon points="${pts([
+          [x, 240],
+          [x + 70, 240],
+          [x + 35, 300],
+        ])}" fill="${['#f08a24', '#1f9e9a', '#d8d23a', '#c8362d'][i % 4]}"/>`,
+      );
     }
     c.body.push(`<path d="M200 240Q1200 280 2200 240" stroke="#333" stroke-width="3" fill="none"/>`);
     const colours = ['#c8362d', '#1f9e9a', '#d8d23a', '#1e2a44', '#f08a24', '#6b4fa0', '#2f5d46'];
     for (let i = 0; i < 7; i++) {
       c.body.push(
-        person({ x: 760 + i * 150 + (i % 2) * 40, y: 870 + (i % 3) * 25, h: 190 + (i % 3) * 15, jacket: colours[i]!, stride: (i * 0.31) % 1, running: true, bib: true, poles: false }),
+        person({
+          x: 760 + i * 150 + (i % 2) * 40,
+          y: 870 + (i % 3) * 25,
+          h: 190 + (i % 3) * 15,
+          jacket: colours[i]!,
+          stride: (i * 0.31) % 1,
+          running: true,
+          bib: true,
+          poles: false,
+        }),
       );
     }
     // Spectators.
     for (let i = 0; i < 9; i++) {
-      c.body.push(person({ x: 120 + i * 45, y: 760, h: 120, jacket: colours[(i + 3) % 7]!, poles: false, stride: 0.5, facing: 1 }));
+      c.body.push(
+        person({
+          x: 120 + i * 45,
+          y: 760,
+          h: 120,
+          jacket: colours[(i + 3) % 7]!,
+          poles: false,
+          stride: 0.5,
+          facing: 1,
+        }),
+      );
     }
   },
   'lifestyle-night-trail'(c, rng) {
     sky(c, '#0b1230', '#2a3b6b');
     for (let i = 0; i < 160; i++) {
-      c.body.push(`<circle cx="${n(rng() * SCENE_W)}" cy="${n(rng() * 520)}" r="${n(1 + rng() * 2.5)}" fill="#ffffff" opacity="${n(0.3 + rng() * 0.7)}"/>`);
+      c.body.push(
+        `<circle cx="${n(rng() * SCENE_W)}" cy="${n(rng() * 520)}" r="${n(1 + rng() * 2.5)}" fill="#ffffff" opacity="${n(0.3 + rng() * 0.7)}"/>`,
+      );
     }
-    c.body.push(`<circle cx="1950" cy="170" r="62" fill="#f4f1e0"/><circle cx="1975" cy="155" r="58" fill="#0f1a3e"/>`);
+    c.body.push(
+      `<circle cx="1950" cy="170" r="62" fill="#f4f1e0"/><circle cx="1975" cy="155" r="58" fill="#0f1a3e"/>`,
+    );
     mountains(c, rng, 520, 260, '#2e3d66', 70, 0.4);
     forest(c, rng, 680, 40, 220, '#14243a', true);
     snowfield(c, 700, 20, '#9fb2d0', '#4f638a');
     c.body.push(
       beam(1120, 690, 700, -8, 9, c),
       beam(1420, 700, 650, -4, 8, c),
-      person({ x: 1100, y: 820, h: 170, jacket: '#f08a24', stride: 0.4, headlamp: true, running: true, poles: false }),
-      person({ x: 1400, y: 835, h: 165, jacket: '#d8d23a', stride: 0.8, headlamp: true, running: true, poles: false }),
+      person({
+        x: 1100,
+        y: 820,
+        h: 170,
+        jacket: '#f08a24',
+        stride: 0.4,
+        headlamp: true,
+        running: true,
+        poles: false,
+      }),
+      person({
+        x: 1400,
+        y: 835,
+        h: 165,
+        jacket: '#d8d23a',
+        stride: 0.8,
+        headlamp: true,
+        running: true,
+        poles: false,
+      }),
     );
   },
   'lifestyle-workshop'(c, rng) {
     // Wall of planks, a window on the snow, tools, frames on hooks, a bench.
-    c.body.push(`<rect width="${SCENE_W}" height="${SCENE_H}" fill="${gradient(c, [[0, '#c7a27a'], [1, '#9c7650']])}"/>`);
-    for (let i = 0; i < 16; i++) c.body.push(`<line x1="${i * 150}" y1="0" x2="${i * 150}" y2="${SCENE_H}" stroke="#7f5e3e" stroke-width="4" opacity="0.5"/>`);
-    c.body.push(`<rect x="1560" y="120" width="640" height="420" fill="#bcd6ea" stroke="#5e4630" stroke-width="24"/>`);
-    c.body.push(`<polygon points="1572,540 1572,380 1700,300 1820,390 1960,260 2188,420 2188,540" fill="#eef3f8"/>`);
+    c.body.push(
+      `<rect width="${SCENE_W}" height="${SCENE_H}" fill="${gradient(c, [
+        [0, '#c7a27a'],
+        [1, '#9c7650'],
+      ])}"/>`,
+    );
+    for (let i = 0; i < 16; i++)
+      c.body.push(
+        `<line x1="${i * 150}" y1="0" x2="${i * 150}" y2="${SCENE_H}" stroke="#7f5e3e" stroke-width="4" opacity="0.5"/>`,
+      );
+    c.body.push(
+      `<rect x="1560" y="120" width="640" height="420" fill="#bcd6ea" stroke="#5e4630" stroke-width="24"/>`,
+    );
+    c.body.push(
+      `<polygon points="1572,540 1572,380 1700,300 1820,390 1960,260 2188,420 2188,540" fill="#eef3f8"/>`,
+    );
     c.body.push(`<line x1="1880" y1="120" x2="1880" y2="540" stroke="#5e4630" stroke-width="16"/>`);
     // Pegboard with tools.
-    c.body.push(`<rect x="160" y="120" width="620" height="420" rx="10" fill="#d9c29f" stroke="#8c6a47" stroke-width="8"/>`);
-    for (let i = 0; i < 12; i++) for (let j = 0; j < 8; j++) c.body.push(`<circle cx="${190 + i * 50}" cy="${145 + j * 50}" r="5" fill="#a3865f"/>`);
+    c.body.push(
+      `<rect x="160" y="120" width="620" height="420" rx="10" fill="#d9c29f" stroke="#8c6a47" stroke-width="8"/>`,
+    );
+    for (let i = 0; i < 12; i++)
+      for (let j = 0; j < 8; j++)
+        c.body.push(`<circle cx="${190 + i * 50}" cy="${145 + j * 50}" r="5" fill="#a3865f"/>`);
     c.body.push(
       `<rect x="230" y="180" width="24" height="200" rx="6" fill="#4a4f55"/><rect x="214" y="360" width="56" height="90" rx="10" fill="#c8362d"/>`,
       `<path d="M360 180l40 0l0 60l-14 0l0 200l-12 0l0 -200l-14 0z" fill="#8a9097"/>`,
@@ -369,19 +533,39 @@ const SCENE_DRAWINGS: Record<string, (c: Canvas, rng: Rng) => void> = {
       const x = 950 + i * 190;
       c.body.push(
         `<circle cx="${x}" cy="150" r="8" fill="#333"/>`,
-        `<path d="${smoothPath([[x, 160], [x + 70, 190], [x + 80, 320], [x + 50, 450], [x, 490], [x - 50, 450], [x - 80, 320], [x - 70, 190]])}" fill="#23262b" stroke="${['#c8362d', '#1f9e9a', '#f08a24'][i]}" stroke-width="16"/>`,
+        `<path d="${smoothPath([
+          [x, 160],
+          [x + 70, 190],
+          [x + 80, 320],
+          [x + 50, 450],
+          [x, 490],
+          [x - 50, 450],
+          [x - 80, 320],
+          [x - 70, 190],
+        ])}" fill="#23262b" stroke="${['#c8362d', '#1f9e9a', '#f08a24'][i]}" stroke-width="16"/>`,
       );
     }
     // Bench with a snowshoe being assembled.
     c.body.push(
       `<rect x="0" y="640" width="${SCENE_W}" height="60" fill="#6e4f33"/><rect x="0" y="700" width="${SCENE_W}" height="300" fill="#5a3f28"/>`,
       `<rect x="80" y="700" width="60" height="300" fill="#4a331f"/><rect x="2260" y="700" width="60" height="300" fill="#4a331f"/>`,
-      `<g transform="translate(1150 600) rotate(-80)">${`<path d="${smoothPath([[0, -300], [100, -260], [120, -60], [80, 150], [0, 210], [-80, 150], [-120, -60], [-100, -260]])}" fill="#2b2f35" stroke="#6fa8d6" stroke-width="22"/>`}</g>`,
+      `<g transform="translate(1150 600) rotate(-80)">${`<path d="${smoothPath([
+        [0, -300],
+        [100, -260],
+        [120, -60],
+        [80, 150],
+        [0, 210],
+        [-80, 150],
+        [-120, -60],
+        [-100, -260],
+      ])}" fill="#2b2f35" stroke="#6fa8d6" stroke-width="22"/>`}</g>`,
       `<rect x="1500" y="590" width="160" height="50" rx="10" fill="#c8362d"/><rect x="1520" y="560" width="30" height="40" fill="#8a9097"/>`,
       `<circle cx="700" cy="615" r="22" fill="#8a9097"/><circle cx="760" cy="620" r="16" fill="#8a9097"/>`,
     );
     // Lamp glow.
-    c.body.push(`<polygon points="1300,0 1340,0 1500,560 1120,560" fill="#fff3c4" opacity="0.15"/><rect x="1290" y="0" width="60" height="40" fill="#333"/>`);
+    c.body.push(
+      `<polygon points="1300,0 1340,0 1500,560 1120,560" fill="#fff3c4" opacity="0.15"/><rect x="1290" y="0" width="60" height="40" fill="#333"/>`,
+    );
     void rng;
   },
   'lifestyle-dealer-shop'(c, rng) {
@@ -392,26 +576,48 @@ const SCENE_DRAWINGS: Record<string, (c: Canvas, rng: Rng) => void> = {
     c.body.push(
       `<polygon points="600,380 1200,180 1800,380" fill="#5a3f28"/>`,
       `<polygon points="580,390 1200,170 1820,390 1800,400 1200,200 600,400" fill="#ffffff"/>`,
-      `<rect x="640" y="380" width="1120" height="480" fill="${gradient(c, [[0, '#8c6443'], [1, '#6e4c31']])}"/>`,
+      `<rect x="640" y="380" width="1120" height="480" fill="${gradient(c, [
+        [0, '#8c6443'],
+        [1, '#6e4c31'],
+      ])}"/>`,
     );
-    for (let i = 0; i < 12; i++) c.body.push(`<line x1="640" y1="${400 + i * 40}" x2="1760" y2="${400 + i * 40}" stroke="#5a3f28" stroke-width="3"/>`);
+    for (let i = 0; i < 12; i++)
+      c.body.push(
+        `<line x1="640" y1="${400 + i * 40}" x2="1760" y2="${400 + i * 40}" stroke="#5a3f28" stroke-width="3"/>`,
+      );
     c.body.push(
       `<rect x="940" y="250" width="520" height="110" rx="12" fill="#1d1f21"/>`,
       logoMark(1010, 305, 80, '#ffffff', 9),
       `<rect x="1070" y="285" width="340" height="16" rx="8" fill="#ffffff"/><rect x="1070" y="313" width="220" height="10" rx="5" fill="#c8362d"/>`,
     );
     for (const wx of [700, 1330]) {
-      c.body.push(`<rect x="${wx}" y="470" width="370" height="280" fill="#cfe3f2" stroke="#3b2a1b" stroke-width="14"/><rect x="${wx}" y="470" width="370" height="280" fill="#fff7d6" opacity="0.35"/>`);
+      c.body.push(
+        `<rect x="${wx}" y="470" width="370" height="280" fill="#cfe3f2" stroke="#3b2a1b" stroke-width="14"/><rect x="${wx}" y="470" width="370" height="280" fill="#fff7d6" opacity="0.35"/>`,
+      );
       for (let i = 0; i < 3; i++) {
         const x = wx + 80 + i * 105;
-        c.body.push(`<path d="${smoothPath([[x, 520], [x + 34, 540], [x + 40, 620], [x + 24, 690], [x, 710], [x - 24, 690], [x - 40, 620], [x - 34, 540]])}" fill="#23262b" stroke="${['#c8362d', '#6fa8d6', '#f08a24', '#1f9e9a'][(i + wx) % 4]}" stroke-width="9"/>`);
+        c.body.push(
+          `<path d="${smoothPath([
+            [x, 520],
+            [x + 34, 540],
+            [x + 40, 620],
+            [x + 24, 690],
+            [x, 710],
+            [x - 24, 690],
+            [x - 40, 620],
+            [x - 34, 540],
+          ])}" fill="#23262b" stroke="${['#c8362d', '#6fa8d6', '#f08a24', '#1f9e9a'][(i + wx) % 4]}" stroke-width="9"/>`,
+        );
       }
     }
     c.body.push(
       `<rect x="1110" y="560" width="180" height="300" fill="#3b2a1b"/><rect x="1130" y="580" width="140" height="150" fill="#cfe3f2" opacity="0.8"/><circle cx="1260" cy="720" r="9" fill="#d8b36a"/>`,
       `<path d="M620 460L1780 460L1740 400L660 400Z" fill="#c8362d"/>`,
     );
-    for (let i = 0; i < 12; i++) c.body.push(`<path d="M${660 + i * 90} 400L${660 + i * 90 + 45} 400L${620 + i * 96 + 22} 462Z" fill="#ffffff" opacity="0.25"/>`);
+    for (let i = 0; i < 12; i++)
+      c.body.push(
+        `<path d="M${660 + i * 90} 400L${660 + i * 90 + 45} 400L${620 + i * 96 + 22} 462Z" fill="#ffffff" opacity="0.25"/>`,
+      );
     snowfield(c, 850, 8, '#ffffff', '#dbe6ee');
     c.body.push(
       person({ x: 1900, y: 930, h: 200, jacket: '#1e2a44', pack: '#c8362d', stride: 0.4, facing: -1 }),
@@ -427,16 +633,46 @@ export interface SceneInfo {
 }
 
 export const SCENES: Record<string, SceneInfo> = {
-  'banner-powder-day': { alt: 'A snowshoer breaking trail through fresh powder below snowy peaks', poi: { x: 0.4, y: 0.55, w: 0.2, h: 0.35 } },
-  'banner-dawn-summit': { alt: 'Two snowshoers on a summit ridge at dawn', poi: { x: 0.42, y: 0.4, w: 0.16, h: 0.25 } },
-  'banner-backcountry': { alt: 'Two snowshoers crossing a wide backcountry snowfield under high peaks', poi: { x: 0.6, y: 0.55, w: 0.15, h: 0.3 } },
-  'banner-kids': { alt: 'Children playing on snowshoes beside a snowman', poi: { x: 0.3, y: 0.6, w: 0.45, h: 0.35 } },
-  'lifestyle-forest-trail': { alt: 'Two snowshoers on a forest trail between snowy firs', poi: { x: 0.48, y: 0.55, w: 0.1, h: 0.3 } },
-  'lifestyle-family-outing': { alt: 'A family of four out on snowshoes on a sunny day', poi: { x: 0.38, y: 0.6, w: 0.25, h: 0.35 } },
-  'lifestyle-race-start': { alt: 'Runners leaving the start arch of a winter snowshoe race', poi: { x: 0.3, y: 0.25, w: 0.45, h: 0.65 } },
-  'lifestyle-night-trail': { alt: 'Two runners with headlamps on a night trail under the stars', poi: { x: 0.44, y: 0.55, w: 0.18, h: 0.3 } },
-  'lifestyle-workshop': { alt: 'The Ridgeline workshop: snowshoe frames on hooks above a workbench', poi: { x: 0.38, y: 0.1, w: 0.3, h: 0.55 } },
-  'lifestyle-dealer-shop': { alt: 'A Ridgeline dealer shop front in the snow, snowshoes in the windows', poi: { x: 0.27, y: 0.2, w: 0.46, h: 0.65 } },
+  'banner-powder-day': {
+    alt: 'A snowshoer breaking trail through fresh powder below snowy peaks',
+    poi: { x: 0.4, y: 0.55, w: 0.2, h: 0.35 },
+  },
+  'banner-dawn-summit': {
+    alt: 'Two snowshoers on a summit ridge at dawn',
+    poi: { x: 0.42, y: 0.4, w: 0.16, h: 0.25 },
+  },
+  'banner-backcountry': {
+    alt: 'Two snowshoers crossing a wide backcountry snowfield under high peaks',
+    poi: { x: 0.6, y: 0.55, w: 0.15, h: 0.3 },
+  },
+  'banner-kids': {
+    alt: 'Children playing on snowshoes beside a snowman',
+    poi: { x: 0.3, y: 0.6, w: 0.45, h: 0.35 },
+  },
+  'lifestyle-forest-trail': {
+    alt: 'Two snowshoers on a forest trail between snowy firs',
+    poi: { x: 0.48, y: 0.55, w: 0.1, h: 0.3 },
+  },
+  'lifestyle-family-outing': {
+    alt: 'A family of four out on snowshoes on a sunny day',
+    poi: { x: 0.38, y: 0.6, w: 0.25, h: 0.35 },
+  },
+  'lifestyle-race-start': {
+    alt: 'Runners leaving the start arch of a winter snowshoe race',
+    poi: { x: 0.3, y: 0.25, w: 0.45, h: 0.65 },
+  },
+  'lifestyle-night-trail': {
+    alt: 'Two runners with headlamps on a night trail under the stars',
+    poi: { x: 0.44, y: 0.55, w: 0.18, h: 0.3 },
+  },
+  'lifestyle-workshop': {
+    alt: 'The Ridgeline workshop: snowshoe frames on hooks above a workbench',
+    poi: { x: 0.38, y: 0.1, w: 0.3, h: 0.55 },
+  },
+  'lifestyle-dealer-shop': {
+    alt: 'A Ridgeline dealer shop front in the snow, snowshoes in the windows',
+    poi: { x: 0.27, y: 0.2, w: 0.46, h: 0.65 },
+  },
 };
 
 /** The SVG original of one scene (deterministic: a seeded random source per id). */

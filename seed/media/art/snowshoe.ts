@@ -1,4 +1,4 @@
-import { logoMark, RUBBER, RUBBER_DEEP, shadow, STEEL_LINE, WEBBING } from './common.ts';
+import { logoMark, RUBBER, RUBBER_DEEP, STEEL_LINE, shadow, WEBBING } from './common.ts';
 import { darken, luminance, mix, n, pts, smoothPath, type Tone, tone } from './svg.ts';
 
 export type BindingStyle = 'dial' | 'ratchet' | 'straps3' | 'straps2' | 'one-pull' | 'run';
@@ -75,7 +75,11 @@ export function shoeColours(hex: string, spec: SnowshoeSpec): ShoeColours {
   const product = tone(hex);
   const veryDark = luminance(hex) < 0.04;
   if (spec.colouredDeck) {
-    return { frame: tone(veryDark ? '#8a9097' : '#33373d'), deck: product, accent: veryDark ? tone('#d8d23a') : product };
+    return {
+      frame: tone(veryDark ? '#8a9097' : '#33373d'),
+      deck: product,
+      accent: veryDark ? tone('#d8d23a') : product,
+    };
   }
   return {
     frame: product,
@@ -110,7 +114,9 @@ function binding(spec: SnowshoeSpec, c: ShoeColours, id: string): string {
   for (let i = 0; i < 7; i++) {
     const y = top + fl * (0.42 + i * 0.075);
     const hw = fw * (0.38 - i * 0.012);
-    parts.push(`<path d="M${n(-hw)} ${n(y)}Q0 ${n(y + 10)} ${n(hw)} ${n(y)}" stroke="#3b3e44" stroke-width="7" fill="none" stroke-linecap="round"/>`);
+    parts.push(
+      `<path d="M${n(-hw)} ${n(y)}Q0 ${n(y + 10)} ${n(hw)} ${n(y)}" stroke="#3b3e44" stroke-width="7" fill="none" stroke-linecap="round"/>`,
+    );
   }
   // Toe cup.
   const cupBottom = top + fl * 0.36;
@@ -130,7 +136,9 @@ function binding(spec: SnowshoeSpec, c: ShoeColours, id: string): string {
       for (let i = 1; i < 9; i++) {
         const x = x0 + (span * i) / 9;
         const yy = y + width * 0.5 - Math.cos(((x - x0) / span - 0.5) * Math.PI) * width * 0.35;
-        s.push(`<line x1="${n(x)}" y1="${n(yy - width * 0.22)}" x2="${n(x)}" y2="${n(yy + width * 0.22)}" stroke="${colour.deep}" stroke-width="5" opacity="0.55"/>`);
+        s.push(
+          `<line x1="${n(x)}" y1="${n(yy - width * 0.22)}" x2="${n(x)}" y2="${n(yy + width * 0.22)}" stroke="${colour.deep}" stroke-width="5" opacity="0.55"/>`,
+        );
       }
     }
     // Buckle on one side and a strap tail.
@@ -172,7 +180,9 @@ function binding(spec: SnowshoeSpec, c: ShoeColours, id: string): string {
           `<line x1="${n(Math.cos(a) * r * 0.55)}" y1="${n(dy + Math.sin(a) * r * 0.55)}" x2="${n(Math.cos(a) * r * 0.85)}" y2="${n(dy + Math.sin(a) * r * 0.85)}" stroke="#55595f" stroke-width="5"/>`,
         );
       }
-      parts.push(`<circle cx="${n(-r * 0.25)}" cy="${n(dy - r * 0.25)}" r="${n(r * 0.22)}" fill="#ffffff" opacity="0.18"/>`);
+      parts.push(
+        `<circle cx="${n(-r * 0.25)}" cy="${n(dy - r * 0.25)}" r="${n(r * 0.22)}" fill="#ffffff" opacity="0.18"/>`,
+      );
       break;
     }
     case 'ratchet':
@@ -203,7 +213,9 @@ function binding(spec: SnowshoeSpec, c: ShoeColours, id: string): string {
       // Mesh.
       for (let i = 0; i < 6; i++) {
         const x = -fw * 0.4 + i * fw * 0.16;
-        parts.push(`<line x1="${n(x)}" y1="${n(py + fl * 0.08)}" x2="${n(x + 18)}" y2="${n(py + fl * 0.28)}" stroke="${strapColour.deep}" stroke-width="4" opacity="0.5"/>`);
+        parts.push(
+          `<line x1="${n(x)}" y1="${n(py + fl * 0.08)}" x2="${n(x + 18)}" y2="${n(py + fl * 0.28)}" stroke="${strapColour.deep}" stroke-width="4" opacity="0.5"/>`,
+        );
       }
       parts.push(strap(top + fl * 0.47, 36, fw * 0.95, tone('#2b2e33'), true));
       break;
@@ -311,7 +323,9 @@ export function snowshoeTop(spec: SnowshoeSpec, hex: string, id: string): { defs
   for (const [x, y] of shape) {
     const ix = x * 0.9;
     const iy = y * 0.95;
-    body.push(`<circle cx="${n(ix)}" cy="${n(iy)}" r="7" fill="#c9cdd2" stroke="${STEEL_LINE}" stroke-width="3"/>`);
+    body.push(
+      `<circle cx="${n(ix)}" cy="${n(iy)}" r="7" fill="#c9cdd2" stroke="${STEEL_LINE}" stroke-width="3"/>`,
+    );
   }
   body.push(binding(spec, c, id));
   return { defs, body: body.join('') };
@@ -329,16 +343,22 @@ export function snowshoeSide(spec: SnowshoeSpec, hex: string): string {
   if (spec.rails) {
     const rail: Array<[number, number]> = [];
     for (let x = -len * 0.28; x <= len * 0.16; x += 24) rail.push([x, 30 + (rail.length % 2 ? 24 : 0)]);
-    parts.push(`<polyline points="${pts(rail)}" fill="none" stroke="url(#steel)" stroke-width="10" stroke-linejoin="round"/>`);
+    parts.push(
+      `<polyline points="${pts(rail)}" fill="none" stroke="url(#steel)" stroke-width="10" stroke-linejoin="round"/>`,
+    );
     const cleat: Array<[number, number]> = [];
     for (let i = 0; i < 7; i++) cleat.push([-len * 0.3 + i * 22, i % 2 ? 78 : 22]);
-    parts.push(`<polyline points="${pts(cleat)}" fill="#b9bec4" stroke="${STEEL_LINE}" stroke-width="5" stroke-linejoin="round"/>`);
+    parts.push(
+      `<polyline points="${pts(cleat)}" fill="#b9bec4" stroke="${STEEL_LINE}" stroke-width="5" stroke-linejoin="round"/>`,
+    );
   }
   // Toe crampon teeth under the pivot.
   const crampon: Array<[number, number]> = [[len * 0.02, 14]];
   for (let i = 0; i < 9; i++) crampon.push([len * 0.02 + i * 26, i % 2 ? 96 : 24]);
   crampon.push([len * 0.02 + 8 * 26, 14]);
-  parts.push(`<polygon points="${pts(crampon)}" fill="url(#steel)" stroke="${STEEL_LINE}" stroke-width="5" stroke-linejoin="round"/>`);
+  parts.push(
+    `<polygon points="${pts(crampon)}" fill="url(#steel)" stroke="${STEEL_LINE}" stroke-width="5" stroke-linejoin="round"/>`,
+  );
   // Frame tube with the toe curl.
   const frame = `M${n(x0)} 0L${n(x1 - 210)} 0C${n(x1 - 90)} 0 ${n(x1 - 20)} -40 ${n(x1)} -130`;
   parts.push(

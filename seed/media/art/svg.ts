@@ -14,7 +14,13 @@ function hexToRgb(hex: string): [number, number, number] {
 }
 
 function rgbToHex([r, g, b]: readonly number[]): string {
-  return `#${[r, g, b].map((v) => Math.round(Math.min(255, Math.max(0, v ?? 0))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[r, g, b]
+    .map((v) =>
+      Math.round(Math.min(255, Math.max(0, v ?? 0)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** Mixes two colours: t=0 gives a, t=1 gives b. */
@@ -78,7 +84,10 @@ export function linear(
 ): string {
   const { x1 = 0, y1 = 0, x2 = 0, y2 = 1 } = dir;
   return `<linearGradient id="${id}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}">${stops
-    .map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${a}"`}/>`)
+    .map(
+      ([o, c, a]) =>
+        `<stop offset="${o}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${a}"`}/>`,
+    )
     .join('')}</linearGradient>`;
 }
 
@@ -89,7 +98,10 @@ export function radial(
 ): string {
   const { cx = 0.5, cy = 0.5, r = 0.5 } = at;
   return `<radialGradient id="${id}" cx="${cx}" cy="${cy}" r="${r}">${stops
-    .map(([o, c, a]) => `<stop offset="${o}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${a}"`}/>`)
+    .map(
+      ([o, c, a]) =>
+        `<stop offset="${o}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${a}"`}/>`,
+    )
     .join('')}</radialGradient>`;
 }
 

@@ -1,0 +1,146 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE_PRODUCTS } from '../../seed/catalogue/index.ts';
+import { loadConfig } from '#server/config.ts';
+import { exportContent, readContentFiles } from '#server/content/content-files.ts';
+import { seedDemoContent } from '#server/content/demo-content.ts';
+import { type ContentServices, createContentServices, DISPLAY_TEXT_DEFAULTS } from '#server/content/index.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import { SUPPORTED_LOCALES } from '#core/locale.ts';
+import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+
+describe.each(testDatabaseTargets)('demo content on $name', (target) => {
+  let handle: DatabaseHandle;
+  let content: ContentServices;
+  let firstImport: Awaited<ReturnType<typeof seedDemoContent>>;
+
+  beforeAll(async () => {
+    handle = await openMigrated(target);
+    firstImport = await seedDemoContent(handle.db);
+    content = createContentServices({ config: loadConfig({ CONTENT_CACHE_POLICY: '-1' }), db: handle.db });
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  const all = (type: string, locale = 'en-us') => content.client.allEntries(type, { locale });
+
+  it('has the editorial volume the issue asks for, without filler text', async () => {
+    expect((await all('blog')).length).toBeGreaterThanOrEqual(12);
+    expect((await all('blog_category')).length).toBeGreaterThanOrEqual(3);
+    expect((await all('support')).length).toBeGreaterThanOrEqual(15);
+    expect((await all('team')).length).toBeGreaterThanOrEqual(8);
+    const dealers = await all('dealer');
+    expect(dealers.length).toBeGreaterThanOrEqual(40);
+    for (const dealer of dealers) {
+      const { lat, lng } = dealer.location as { lat: number; lng: number };
+      expect(Math.abs(lat)).toBeLessThanOrEqual(90);
+      expect(Math.abs(lng)).toBeLessThanOrEqual(180);
+    }
+    const countries = new Set(dealers.map((d) => (d.address as { country: string }).country));
+    for (const country of ['us', 'ca', 'de', 'fr', 'jp', 'no', 'se']) expect(countries).toContain(country);
+    const rows = await content.store.allEntries();
+    expect(rows.filter((row) => /lorem|ipsum/i.test(JSON.stringify(row.fields)))).toEqual([]);
+  });
+
+  it('has a product entry for every catalogue product, with its commerce ids and images', async () => {
+    const products = await all('product');
+    expect(products.map((p) => p.uid).sort()).toEqual(CATALOGUE_PRODUCTS.map((p) => p.slug).sort());
+    const ascent = products.find((p) => p.uid === 'ridgeline-summit-ascent-mens')!;
+    expect(ascent.url).toBe('/ridgeline-summit-ascent-mens');
+    expect((ascent.bc_products as Record<string, { id: number }>).us?.id).toBeGreaterThan(0);
+    expect((ascent.image as { url: string }).url).toMatch(/^\/media\/i\/ridgeline\/ridgeline-summit-ascent-mens-/);
+    const [german] = await content.client.productsByUid(['ridgeline-summit-ascent-mens'], 'de');
+    expect(german?.title).toBe('Summit Ascent Herren-Schneeschuh');
+  });
+
+  it('has display text for every UI string in all eight locales', async () => {
+    for (const locale of SUPPORTED_LOCALES) {
+      const entries = await content.client.allEntries('display_text', { locale, include_fallback: false });
+      const keys = new Set(entries.map((e) => String(e.title).toLowerCase()));
+      expect(Object.keys(DISPLAY_TEXT_DEFAULTS).filter((key) => !keys.has(key)), locale).toEqual([]);
+    }
+    expect((await content.client.displayText('ja'))['add to cart']).toBe('カートに追加');
+    expect((await content.client.displayText('sv'))['add to cart']).toBe('Lägg i varukorgen');
+  });
+
+  it('translates navigation, home and categories into fr, de and ja; other locales fall back to English', async () => {
+    expect((await content.client.header('fr', 'eu_region_1'))?.main_nav.map((n) => n.title)).toEqual([
+      'Raquettes',
+      'Accessoires',
+      'Explorer',
+    ]);
+    expect((await content.client.header('ja', 'jp'))?.main_nav[0]?.title).toBe('スノーシュー');
+    expect((await content.client.header('sv', 'eu'))?.main_nav[0]?.title).toBe('Snowshoes');
+    expect((await content.client.header('en-us', 'pro'))?.main_nav.map((n) => n.uid)).toContain('nav-pro');
+    expect((await content.client.header('en-us', 'us'))?.top_alert.map((a) => a.uid)).toEqual(['alert-us']);
+    const [home] = await content.client.pages(['home'], 'de');
+    expect(home?.title).toBe('Startseite');
+    const [running] = await content.client.pages(['winter-running'], 'de');
+    expect(running?.title).toBe('Winter running');
+    const groups = await content.client.categoryGroups('ja');
+    expect(groups.map((g) => g.title).sort()).toEqual(['アクセサリー', 'スノーシュー']);
+    expect((await content.client.errorPage('fr'))?.header).toBe('Page introuvable');
+    expect((await content.client.errorPage('it'))?.header).toBe('Page not found');
+  });
+
+  it('home and landing pages are built from published banners with hotspots of each data type', async () => {
+    const [home] = await content.client.pages(['home'], 'en-us');
+    const modules = (home?.landing_page as { modules: Array<{ type: string; banner?: Array<Record<string, any>> }> }).modules;
+    const banners = modules.filter((m) => m.type === 'banner').map((m) => m.banner?.[0]);
+    expect(banners.every((b) => b?.background?.amplience_id)).toBe(true);
+    expect(banners.map((b) => b?.background.type)).toContain('Video');
+    const hotspots = banners.flatMap((b) => b?.background.content.hotspots ?? []);
+    expect(new Set(hotspots.map((h: { dataType: string }) => h.dataType))).toEqual(new Set(['product', 'page', 'manual']));
+    expect(modules.some((m) => m.type === 'product_slider')).toBe(true);
+  });
+
+  it('every reference points at an existing entry', async () => {
+    const rows = await content.store.allEntries();
+    const known = new Set(rows.map((row) => `${row.contentType}/${row.uid}`));
+    const dangling: string[] = [];
+    const walk = (value: unknown, where: string) => {
+      if (Array.isArray(value)) value.forEach((item) => walk(item, where));
+      else if (value && typeof value === 'object') {
+        const record = value as Record<string, unknown>;
+        if (typeof record._content_type_uid === 'string' && typeof record.uid === 'string') {
+          if (!known.has(`${record._content_type_uid}/${record.uid}`)) dangling.push(`${where} → ${record._content_type_uid}/${record.uid}`);
+        } else Object.values(record).forEach((inner) => walk(inner, where));
+      }
+    };
+    for (const row of rows) walk(row.fields, `${row.contentType}/${row.uid}/${row.locale}`);
+    expect(dangling).toEqual([]);
+  });
+
+  it('serves related products by category from the demo content', async () => {
+    const products = await content.client.productsByCategory({
+      bcCategoryIds: [21],
+      bcRegion: 'us',
+      excludeUid: 'ridgeline-summit-trail-mens',
+      attributes: [{ attribute: 'terrain', values: ['mountain'] }],
+      locale: 'en-us',
+    });
+    expect(products.length).toBeGreaterThan(0);
+    expect(products.map((p) => p.uid)).not.toContain('ridgeline-summit-trail-mens');
+  });
+
+  it('imports idempotently and exports to files that read back the same', async () => {
+    expect(firstImport.created).toBeGreaterThan(1000);
+    const again = await seedDemoContent(handle.db);
+    expect(again).toMatchObject({ created: 0, updated: 0 });
+    const dir = mkdtempSync(join(tmpdir(), 'ridgeline-content-'));
+    try {
+      const { files } = await exportContent(handle.db, dir);
+      expect(files).toBe(firstImport.files);
+      expect(readdirSync(dir)).toContain('display_text');
+      const reread = readContentFiles(dir);
+      expect(reread).toHaveLength(files);
+      const header = reread.find((file) => file.uid === 'site-header');
+      expect(Object.keys(header?.locales ?? {}).sort()).toEqual(['de', 'en-us', 'fr', 'ja']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
