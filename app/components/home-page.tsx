@@ -1,9 +1,28 @@
 import { Form } from 'react-router';
 import type { StorefrontRegion } from '../lib/home.server.ts';
+import { SITE_NAME } from '../lib/page-meta.ts';
+import { organization } from '../lib/structured-data.ts';
+import { JsonLd } from './json-ld.tsx';
 
-export function HomePage({ regions, localeSegment }: { regions: StorefrontRegion[]; localeSegment: string }) {
+export function HomePage({
+  regions,
+  localeSegment,
+  origin,
+}: {
+  regions: StorefrontRegion[];
+  localeSegment: string;
+  origin: string;
+}) {
   return (
     <>
+      <JsonLd
+        data={organization({
+          name: SITE_NAME,
+          url: `${origin}/`,
+          logo: `${origin}/favicon.svg`,
+          telephone: '+1-802-555-0147',
+        })}
+      />
       <section className="hero" aria-labelledby="hero-title">
         <HeroArt />
         <div className="container hero__copy">

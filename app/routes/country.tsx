@@ -1,10 +1,13 @@
-import { data, Form, redirect, useNavigation } from 'react-router';
+import { data, Form, redirect, useMatches, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { CONTINENTS, COUNTRIES } from '#core/countries.ts';
 import { countryOffersLanguage, formatLocale } from '#core/locale.ts';
 import { localizedPath } from '#core/locale-prefix.ts';
+import { JsonLd } from '../components/json-ld.tsx';
 import { localeCookieLines } from '../lib/locale-cookies.server.ts';
+import { pageMeta, rootFacts } from '../lib/page-meta.ts';
 import { localeFreeReturnPath } from '../lib/return-path.ts';
+import { breadcrumbList } from '../lib/structured-data.ts';
 import type { Route } from './+types/country';
 
 const choiceSchema = z
@@ -36,18 +39,31 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(target, { status: 303, headers });
 }
 
-export function meta() {
-  return [
-    { title: 'Choose your country and language | Ridgeline' },
-    { name: 'description', content: 'Shop Ridgeline Snowshoe Co. in your country, currency and language.' },
-  ];
+export const handle = { name: 'country' };
+
+export function meta({ matches, location }: Route.MetaArgs) {
+  const { origin, hreflang } = rootFacts(matches);
+  return pageMeta({
+    title: 'Choose your country and language | Ridgeline',
+    description: 'Shop Ridgeline Snowshoe Co. in your country, currency and language.',
+    url: `${origin}${location.pathname}`,
+    locale: hreflang,
+  });
 }
 
 export default function CountryChooser({ loaderData, actionData, params }: Route.ComponentProps) {
   const navigation = useNavigation();
   const current = params.lang;
+  const { origin } = rootFacts(useMatches());
+  const homePath = current === 'en-us' ? '/' : `/${current}`;
   return (
     <div className="container country-page">
+      <JsonLd
+        data={breadcrumbList([
+          { name: 'Home', url: `${origin}${homePath}` },
+          { name: 'Country and language', url: `${origin}/${current}/country` },
+        ])}
+      />
       <h1>Choose your country and language</h1>
       <p className="country-page__lede">
         Prices, shipping and the products we can deliver depend on where you are.

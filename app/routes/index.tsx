@@ -9,10 +9,14 @@ export { meta } from './home.tsx';
 // `/` is the en-us home (SPEC §2).
 export const handle = { name: 'index', layout: 'flush-banner' } satisfies RouteHandle;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { regions: await storefrontRegions(context.get(servicesContext)) };
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  return {
+    regions: await storefrontRegions(services),
+    origin: services.config.PUBLIC_BASE_URL ?? new URL(request.url).origin,
+  };
 }
 
 export default function Index({ loaderData }: Route.ComponentProps) {
-  return <HomePage regions={loaderData.regions} localeSegment="en-us" />;
+  return <HomePage regions={loaderData.regions} localeSegment="en-us" origin={loaderData.origin} />;
 }

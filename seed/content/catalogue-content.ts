@@ -8,10 +8,10 @@ import {
   CATALOGUE_CATEGORIES,
   CATALOGUE_PRODUCTS,
   type CatalogueProduct,
-  catalogueImagePath,
-  catalogueProductId,
   COLOURS,
   type ColourKey,
+  catalogueImagePath,
+  catalogueProductId,
   regionalPrice,
 } from '../catalogue/index.ts';
 
@@ -23,7 +23,18 @@ export interface BuiltContent {
 }
 
 /** Every content region the demo store knows (SPEC §4, §9). */
-export const ALL_REGIONS = ['us', 'ca', 'jp', 'eu', 'eu_region_1', 'other', 'pro', 'pro_ca', 'pro_eu_region_1', 'no'];
+export const ALL_REGIONS = [
+  'us',
+  'ca',
+  'jp',
+  'eu',
+  'eu_region_1',
+  'other',
+  'pro',
+  'pro_ca',
+  'pro_eu_region_1',
+  'no',
+];
 const COMMERCE_REGIONS = ['us', 'ca', 'eu_region_1'] as const;
 const TRANSLATED = ['fr', 'de', 'ja'] as const;
 type Lang = (typeof TRANSLATED)[number];
@@ -37,7 +48,11 @@ const CATEGORY_TITLES: Record<string, Record<Lang, string>> = {
   'snowshoes/womens': { fr: 'Raquettes femme', de: 'Damen-Schneeschuhe', ja: 'ウィメンズ スノーシュー' },
   'snowshoes/kids': { fr: 'Raquettes enfant', de: 'Kinder-Schneeschuhe', ja: 'キッズ スノーシュー' },
   'snowshoes/running': { fr: 'Raquettes de course', de: 'Lauf-Schneeschuhe', ja: 'ランニング スノーシュー' },
-  'snowshoes/backcountry': { fr: 'Raquettes hors-piste', de: 'Backcountry-Schneeschuhe', ja: 'バックカントリー スノーシュー' },
+  'snowshoes/backcountry': {
+    fr: 'Raquettes hors-piste',
+    de: 'Backcountry-Schneeschuhe',
+    ja: 'バックカントリー スノーシュー',
+  },
   accessories: { fr: 'Accessoires', de: 'Zubehör', ja: 'アクセサリー' },
   'accessories/poles': { fr: 'Bâtons', de: 'Stöcke', ja: 'ポール' },
   'accessories/bindings': { fr: 'Fixations', de: 'Bindungen', ja: 'ビンディング' },
@@ -117,25 +132,100 @@ const CATEGORY_COPY: Record<string, Record<Lang, string>> = {
 
 /** Subcategory taglines in English and the three translated languages. */
 const TAGLINES: Record<string, Record<'en-us' | Lang, string>> = {
-  'snowshoes/mens': { 'en-us': 'Made in Vermont for every kind of winter trail', fr: 'Pour tous les sentiers d’hiver', de: 'Für jeden Wintertrail', ja: 'あらゆる冬のトレイルに' },
-  'snowshoes/womens': { 'en-us': 'A women’s-specific fit for a natural stride', fr: 'Une coupe féminine pour une foulée naturelle', de: 'Damenspezifische Passform für einen natürlichen Schritt', ja: '自然な歩幅のための女性専用フィット' },
-  'snowshoes/kids': { 'en-us': 'Real snowshoes, sized for young explorers', fr: 'De vraies raquettes, à la taille des jeunes explorateurs', de: 'Echte Schneeschuhe in Kindergröße', ja: '小さな探検家サイズの本格スノーシュー' },
-  'snowshoes/running': { 'en-us': 'Light, fast and built to race', fr: 'Légère, rapide et faite pour la compétition', de: 'Leicht, schnell und für Rennen gebaut', ja: '軽く、速く、レースのために' },
-  'snowshoes/backcountry': { 'en-us': 'Float and bite for deep, untracked snow', fr: 'Portance et accroche en neige vierge', de: 'Auftrieb und Biss im unverspurten Tiefschnee', ja: '深く未踏の雪での浮力とグリップ' },
-  'accessories/poles': { 'en-us': 'Balance and push on every climb', fr: 'Équilibre et poussée à chaque montée', de: 'Balance und Schub an jedem Anstieg', ja: 'あらゆる登りでバランスと推進力を' },
-  'accessories/bindings': { 'en-us': 'Upgrade and repair your Ridgeline frames', fr: 'Améliorez et réparez vos cadres Ridgeline', de: 'Ridgeline-Rahmen aufrüsten und reparieren', ja: 'Ridgelineフレームのアップグレードと修理に' },
-  'accessories/gaiters': { 'en-us': 'Dry boots from trailhead to summit', fr: 'Des chaussures au sec du départ au sommet', de: 'Trockene Schuhe vom Parkplatz bis zum Gipfel', ja: '登山口から山頂までドライな足元' },
-  'accessories/traction': { 'en-us': 'Sure footing when the snow turns to ice', fr: 'Un pas sûr quand la neige devient glace', de: 'Sicherer Tritt, wenn Schnee zu Eis wird', ja: '雪が氷に変わっても確かな足取り' },
-  'accessories/bags': { 'en-us': 'Carry your kit, snowshoes included', fr: 'Emportez votre équipement, raquettes comprises', de: 'Ausrüstung tragen, Schneeschuhe inklusive', ja: 'スノーシューも含めて装備を運ぶ' },
-  'accessories/apparel': { 'en-us': 'Layers for cold starts and warm climbs', fr: 'Des couches pour les départs froids et les montées chaudes', de: 'Schichten für kalte Starts und warme Anstiege', ja: '寒いスタートと暑い登りのためのレイヤー' },
+  'snowshoes/mens': {
+    'en-us': 'Made in Vermont for every kind of winter trail',
+    fr: 'Pour tous les sentiers d’hiver',
+    de: 'Für jeden Wintertrail',
+    ja: 'あらゆる冬のトレイルに',
+  },
+  'snowshoes/womens': {
+    'en-us': 'A women’s-specific fit for a natural stride',
+    fr: 'Une coupe féminine pour une foulée naturelle',
+    de: 'Damenspezifische Passform für einen natürlichen Schritt',
+    ja: '自然な歩幅のための女性専用フィット',
+  },
+  'snowshoes/kids': {
+    'en-us': 'Real snowshoes, sized for young explorers',
+    fr: 'De vraies raquettes, à la taille des jeunes explorateurs',
+    de: 'Echte Schneeschuhe in Kindergröße',
+    ja: '小さな探検家サイズの本格スノーシュー',
+  },
+  'snowshoes/running': {
+    'en-us': 'Light, fast and built to race',
+    fr: 'Légère, rapide et faite pour la compétition',
+    de: 'Leicht, schnell und für Rennen gebaut',
+    ja: '軽く、速く、レースのために',
+  },
+  'snowshoes/backcountry': {
+    'en-us': 'Float and bite for deep, untracked snow',
+    fr: 'Portance et accroche en neige vierge',
+    de: 'Auftrieb und Biss im unverspurten Tiefschnee',
+    ja: '深く未踏の雪での浮力とグリップ',
+  },
+  'accessories/poles': {
+    'en-us': 'Balance and push on every climb',
+    fr: 'Équilibre et poussée à chaque montée',
+    de: 'Balance und Schub an jedem Anstieg',
+    ja: 'あらゆる登りでバランスと推進力を',
+  },
+  'accessories/bindings': {
+    'en-us': 'Upgrade and repair your Ridgeline frames',
+    fr: 'Améliorez et réparez vos cadres Ridgeline',
+    de: 'Ridgeline-Rahmen aufrüsten und reparieren',
+    ja: 'Ridgelineフレームのアップグレードと修理に',
+  },
+  'accessories/gaiters': {
+    'en-us': 'Dry boots from trailhead to summit',
+    fr: 'Des chaussures au sec du départ au sommet',
+    de: 'Trockene Schuhe vom Parkplatz bis zum Gipfel',
+    ja: '登山口から山頂までドライな足元',
+  },
+  'accessories/traction': {
+    'en-us': 'Sure footing when the snow turns to ice',
+    fr: 'Un pas sûr quand la neige devient glace',
+    de: 'Sicherer Tritt, wenn Schnee zu Eis wird',
+    ja: '雪が氷に変わっても確かな足取り',
+  },
+  'accessories/bags': {
+    'en-us': 'Carry your kit, snowshoes included',
+    fr: 'Emportez votre équipement, raquettes comprises',
+    de: 'Ausrüstung tragen, Schneeschuhe inklusive',
+    ja: 'スノーシューも含めて装備を運ぶ',
+  },
+  'accessories/apparel': {
+    'en-us': 'Layers for cold starts and warm climbs',
+    fr: 'Des couches pour les départs froids et les montées chaudes',
+    de: 'Schichten für kalte Starts und warme Anstiege',
+    ja: '寒いスタートと暑い登りのためのレイヤー',
+  },
 };
 
 const NOUN: Record<string, Record<Lang, (model: string) => string>> = {
-  'snowshoes/mens': { fr: (m) => `Raquette ${m} Homme`, de: (m) => `${m} Herren-Schneeschuh`, ja: (m) => `${m} メンズ スノーシュー` },
-  'snowshoes/womens': { fr: (m) => `Raquette ${m} Femme`, de: (m) => `${m} Damen-Schneeschuh`, ja: (m) => `${m} ウィメンズ スノーシュー` },
-  'snowshoes/kids': { fr: (m) => `Raquette ${m} Enfant`, de: (m) => `${m} Kinder-Schneeschuh`, ja: (m) => `${m} キッズ スノーシュー` },
-  'snowshoes/running': { fr: (m) => `Raquette de course ${m}`, de: (m) => `${m} Lauf-Schneeschuh`, ja: (m) => `${m} ランニング スノーシュー` },
-  'snowshoes/backcountry': { fr: (m) => `Raquette hors-piste ${m}`, de: (m) => `${m} Backcountry-Schneeschuh`, ja: (m) => `${m} バックカントリー スノーシュー` },
+  'snowshoes/mens': {
+    fr: (m) => `Raquette ${m} Homme`,
+    de: (m) => `${m} Herren-Schneeschuh`,
+    ja: (m) => `${m} メンズ スノーシュー`,
+  },
+  'snowshoes/womens': {
+    fr: (m) => `Raquette ${m} Femme`,
+    de: (m) => `${m} Damen-Schneeschuh`,
+    ja: (m) => `${m} ウィメンズ スノーシュー`,
+  },
+  'snowshoes/kids': {
+    fr: (m) => `Raquette ${m} Enfant`,
+    de: (m) => `${m} Kinder-Schneeschuh`,
+    ja: (m) => `${m} キッズ スノーシュー`,
+  },
+  'snowshoes/running': {
+    fr: (m) => `Raquette de course ${m}`,
+    de: (m) => `${m} Lauf-Schneeschuh`,
+    ja: (m) => `${m} ランニング スノーシュー`,
+  },
+  'snowshoes/backcountry': {
+    fr: (m) => `Raquette hors-piste ${m}`,
+    de: (m) => `${m} Backcountry-Schneeschuh`,
+    ja: (m) => `${m} バックカントリー スノーシュー`,
+  },
 };
 
 const SUFFIX = /\s+(Men's|Women's|Kids'|Running|Backcountry) Snowshoe$/;
@@ -174,7 +264,11 @@ function priceRange(usd: number): string {
   return '300-plus';
 }
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 function gender(product: CatalogueProduct): string {
   if (product.categoryPath.endsWith('/mens')) return 'mens';
@@ -212,9 +306,15 @@ function productEntry(product: CatalogueProduct): BuiltContent {
     bc_categories: Object.fromEntries(COMMERCE_REGIONS.map((region) => [region, categoryIds])),
     is_new: { value: product.isNew ? 'Yes' : 'No' },
     is_redesigned: { value: product.isRedesigned ? 'Yes' : 'No' },
-    prices: Object.fromEntries(Object.entries(COUNTRY_PRICE).map(([country, price]) => [country, price(product.priceUsd)])),
+    prices: Object.fromEntries(
+      Object.entries(COUNTRY_PRICE).map(([country, price]) => [country, price(product.priceUsd)]),
+    ),
     price_range: priceRange(product.priceUsd),
-    image: { amplience_id: imageId, imageset: product.slug, url: first ? catalogueImagePath(product.slug, first.slug) : '' },
+    image: {
+      amplience_id: imageId,
+      imageset: product.slug,
+      url: first ? catalogueImagePath(product.slug, first.slug) : '',
+    },
     colours: product.colours.map((colour) => ({
       slug: colour.slug,
       label: colour.label,
@@ -229,7 +329,11 @@ function productEntry(product: CatalogueProduct): BuiltContent {
     },
     product_specs: specs.map(({ id: specId, value }) => ({ id: specId, value })),
     updated_product_specs: specs,
-    product_attributes: { gender: [gender(product)], terrain: terrain(product), category: [product.subcategory] },
+    product_attributes: {
+      gender: [gender(product)],
+      terrain: terrain(product),
+      category: [product.subcategory],
+    },
     product_category: [ref('product_category', categoryUid(product.categoryPath))],
     discontinued: Boolean(product.discontinued),
   };
@@ -258,8 +362,13 @@ function categoryEntry(category: (typeof CATALOGUE_CATEGORIES)[number]): BuiltCo
     cat_ids_bc: Object.fromEntries(COMMERCE_REGIONS.map((region) => [region, [category.id]])),
     automated_related_products: true,
     regions: ALL_REGIONS,
-    parent: category.parentId ? categoryUid(CATALOGUE_CATEGORIES.find((c) => c.id === category.parentId)?.path ?? '') : null,
-    seo_meta: { seo_title: `${category.name} | Ridgeline Snowshoe Co.`, seo_description: category.description },
+    parent: category.parentId
+      ? categoryUid(CATALOGUE_CATEGORIES.find((c) => c.id === category.parentId)?.path ?? '')
+      : null,
+    seo_meta: {
+      seo_title: `${category.name} | Ridgeline Snowshoe Co.`,
+      seo_description: category.description,
+    },
   };
   const locales: Record<string, Fields> = { 'en-us': base };
   for (const lang of TRANSLATED) {
@@ -269,20 +378,68 @@ function categoryEntry(category: (typeof CATALOGUE_CATEGORIES)[number]): BuiltCo
       title,
       display_title: title,
       description: CATEGORY_COPY[category.path]?.[lang] ?? category.description,
-      seo_meta: { seo_title: `${title} | Ridgeline Snowshoe Co.`, seo_description: CATEGORY_COPY[category.path]?.[lang] ?? '' },
+      seo_meta: {
+        seo_title: `${title} | Ridgeline Snowshoe Co.`,
+        seo_description: CATEGORY_COPY[category.path]?.[lang] ?? '',
+      },
     };
   }
   return { content_type: 'product_category', uid, locales };
 }
 
-const COLOUR_GROUPS: Array<{ uid: string; name: Record<'en-us' | Lang, string>; hex: string; keys: ColourKey[] }> = [
-  { uid: 'neutrals', name: { 'en-us': 'Black & Grey', fr: 'Noir et gris', de: 'Schwarz & Grau', ja: 'ブラック・グレー' }, hex: '#1d1f21', keys: ['black', 'graphite', 'slate'] },
-  { uid: 'whites', name: { 'en-us': 'White & Sand', fr: 'Blanc et sable', de: 'Weiß & Sand', ja: 'ホワイト・サンド' }, hex: '#f3f5f7', keys: ['snow', 'sand'] },
-  { uid: 'blues', name: { 'en-us': 'Blue', fr: 'Bleu', de: 'Blau', ja: 'ブルー' }, hex: '#6fa8d6', keys: ['glacier', 'midnight', 'aurora'] },
-  { uid: 'reds', name: { 'en-us': 'Red & Pink', fr: 'Rouge et rose', de: 'Rot & Pink', ja: 'レッド・ピンク' }, hex: '#c8362d', keys: ['summit', 'berry', 'alpenglow'] },
-  { uid: 'greens', name: { 'en-us': 'Green', fr: 'Vert', de: 'Grün', ja: 'グリーン' }, hex: '#2f5d46', keys: ['spruce', 'lichen'] },
-  { uid: 'yellows', name: { 'en-us': 'Yellow & Orange', fr: 'Jaune et orange', de: 'Gelb & Orange', ja: 'イエロー・オレンジ' }, hex: '#f08a24', keys: ['sunrise', 'citron'] },
-  { uid: 'purples', name: { 'en-us': 'Purple', fr: 'Violet', de: 'Lila', ja: 'パープル' }, hex: '#6b4fa0', keys: ['lupine'] },
+const COLOUR_GROUPS: Array<{
+  uid: string;
+  name: Record<'en-us' | Lang, string>;
+  hex: string;
+  keys: ColourKey[];
+}> = [
+  {
+    uid: 'neutrals',
+    name: { 'en-us': 'Black & Grey', fr: 'Noir et gris', de: 'Schwarz & Grau', ja: 'ブラック・グレー' },
+    hex: '#1d1f21',
+    keys: ['black', 'graphite', 'slate'],
+  },
+  {
+    uid: 'whites',
+    name: { 'en-us': 'White & Sand', fr: 'Blanc et sable', de: 'Weiß & Sand', ja: 'ホワイト・サンド' },
+    hex: '#f3f5f7',
+    keys: ['snow', 'sand'],
+  },
+  {
+    uid: 'blues',
+    name: { 'en-us': 'Blue', fr: 'Bleu', de: 'Blau', ja: 'ブルー' },
+    hex: '#6fa8d6',
+    keys: ['glacier', 'midnight', 'aurora'],
+  },
+  {
+    uid: 'reds',
+    name: { 'en-us': 'Red & Pink', fr: 'Rouge et rose', de: 'Rot & Pink', ja: 'レッド・ピンク' },
+    hex: '#c8362d',
+    keys: ['summit', 'berry', 'alpenglow'],
+  },
+  {
+    uid: 'greens',
+    name: { 'en-us': 'Green', fr: 'Vert', de: 'Grün', ja: 'グリーン' },
+    hex: '#2f5d46',
+    keys: ['spruce', 'lichen'],
+  },
+  {
+    uid: 'yellows',
+    name: {
+      'en-us': 'Yellow & Orange',
+      fr: 'Jaune et orange',
+      de: 'Gelb & Orange',
+      ja: 'イエロー・オレンジ',
+    },
+    hex: '#f08a24',
+    keys: ['sunrise', 'citron'],
+  },
+  {
+    uid: 'purples',
+    name: { 'en-us': 'Purple', fr: 'Violet', de: 'Lila', ja: 'パープル' },
+    hex: '#6b4fa0',
+    keys: ['lupine'],
+  },
 ];
 
 function colourGroupEntry(group: (typeof COLOUR_GROUPS)[number]): BuiltContent {

@@ -59,6 +59,7 @@ function main(): void {
 
   for (const id of BANNER_IMAGE_IDS) {
     const scene = SCENES[id];
+    if (!scene) throw new Error(`No scene drawn for ${id}`);
     write(id, drawScene(id));
     manifest.assets[id] = { poi: scene.poi, alt: scene.alt };
   }

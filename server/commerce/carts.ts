@@ -121,7 +121,7 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
   }
 
   /** The cart as the API shows it, priced now. */
-  async function view(executor: Database | Tx, cart: CartRow) {
+  async function view(executor: Database, cart: CartRow) {
     const pricing = await groups.pricing(cart.regionId, cart.customerId);
     const lines = await executor
       .select({
@@ -195,7 +195,7 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
     };
   }
 
-  return {
+  const api = {
     /** The raw cart row (for ownership checks), or null. */
     async find(id: string): Promise<CartRow | null> {
       return (await cartById.execute({ id }))[0] ?? null;
@@ -209,27 +209,29 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
 
     async create(regionId: string, customerId: number | null, items: LineItemInput[]) {
       const pricing = await groups.pricing(regionId, customerId);
-      return db.transaction(async (tx) => {
+      const created = await db.transaction(async (tx) => {
         const id = randomUUID();
         await tx.insert(carts).values({ id, regionId, currencyCode: pricing.currencyCode, customerId });
         const cart = await lockCart(tx, id);
         for (const item of items) await addLine(tx, cart, item);
-        return view(tx, cart);
+        return cart;
       });
+      // Priced after the commit, on the pool (PGlite has one connection, held by the transaction).
+      return view(db, created);
     },
 
     async addItems(id: string, items: LineItemInput[]) {
-      return db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const cart = await lockCart(tx, id);
         for (const item of items) await addLine(tx, cart, item);
         await touch(tx, id);
-        return view(tx, cart);
       });
+      return api.get(id);
     },
 
     /** Sets a line's quantity (and product/variant). */
     async updateItem(id: string, itemId: string, input: LineItemInput) {
-      return db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const cart = await lockCart(tx, id);
         const [line] = await tx
           .select()
@@ -254,21 +256,21 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
           .set({ productId: input.product_id, variantId, quantity: input.quantity })
           .where(eq(cartItems.id, itemId));
         await touch(tx, id);
-        return view(tx, cart);
       });
+      return api.get(id);
     },
 
     async deleteItem(id: string, itemId: string) {
-      return db.transaction(async (tx) => {
-        const cart = await lockCart(tx, id);
+      await db.transaction(async (tx) => {
+        await lockCart(tx, id);
         const deleted = await tx
           .delete(cartItems)
           .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, id)))
           .returning({ id: cartItems.id });
         if (deleted.length === 0) throw notFound(`No item ${itemId} in cart ${id}`);
         await touch(tx, id);
-        return view(tx, cart);
       });
+      return api.get(id);
     },
 
     async delete(id: string) {
@@ -277,13 +279,14 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
     },
 
     async assignCustomer(id: string, customerId: number) {
-      return db.transaction(async (tx) => {
-        const cart = await lockCart(tx, id);
+      await db.transaction(async (tx) => {
+        await lockCart(tx, id);
         await tx.update(carts).set({ customerId, updatedAt: new Date() }).where(eq(carts.id, id));
-        return view(tx, { ...cart, customerId });
       });
+      return api.get(id);
     },
   };
+  return api;
 }
 
 export type Carts = ReturnType<typeof createCarts>;

@@ -30,7 +30,8 @@ export class ContentFileError extends Error {
 }
 
 export function validateContentFile(data: unknown, file: string): ContentFile {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new ContentFileError(file, 'must hold an object');
+  if (!data || typeof data !== 'object' || Array.isArray(data))
+    throw new ContentFileError(file, 'must hold an object');
   const record = data as Record<string, unknown>;
   if (typeof record.content_type !== 'string' || !contentTypeByUid(record.content_type))
     throw new ContentFileError(file, `unknown content_type ${JSON.stringify(record.content_type)}`);
@@ -39,7 +40,8 @@ export function validateContentFile(data: unknown, file: string): ContentFile {
   const locales = record.locales;
   if (!locales || typeof locales !== 'object' || Array.isArray(locales))
     throw new ContentFileError(file, 'locales must be an object of locale → fields');
-  if (!(MASTER_LOCALE in locales)) throw new ContentFileError(file, `the ${MASTER_LOCALE} locale is required`);
+  if (!(MASTER_LOCALE in locales))
+    throw new ContentFileError(file, `the ${MASTER_LOCALE} locale is required`);
   for (const [locale, fields] of Object.entries(locales)) {
     if (!/^[a-z]{2}(-[a-z]{2})?$/.test(locale)) throw new ContentFileError(file, `bad locale ${locale}`);
     if (!fields || typeof fields !== 'object' || Array.isArray(fields))
@@ -64,7 +66,8 @@ export function readContentFiles(dir: string = CONTENT_DIR): ContentFile[] {
         throw new ContentFileError(path, `not valid JSON (${(error as Error).message})`);
       }
       const file = validateContentFile(parsed, path);
-      if (file.content_type !== type) throw new ContentFileError(path, `content_type must be ${type}, its folder`);
+      if (file.content_type !== type)
+        throw new ContentFileError(path, `content_type must be ${type}, its folder`);
       if (`${file.uid}.json` !== name) throw new ContentFileError(path, `uid must match the file name`);
       files.push(file);
     }
@@ -85,7 +88,8 @@ export function readAssetFile(dir: string = CONTENT_DIR): Omit<AssetInput, 'publ
 /** Merges files over built entries (a file's locale replaces the built one). */
 export function mergeContent(base: readonly ContentFile[], overrides: readonly ContentFile[]): ContentFile[] {
   const byKey = new Map<string, ContentFile>();
-  for (const file of base) byKey.set(`${file.content_type}/${file.uid}`, { ...file, locales: { ...file.locales } });
+  for (const file of base)
+    byKey.set(`${file.content_type}/${file.uid}`, { ...file, locales: { ...file.locales } });
   for (const file of overrides) {
     const key = `${file.content_type}/${file.uid}`;
     const held = byKey.get(key);
@@ -136,7 +140,9 @@ export async function exportContent(db: Database, dir: string): Promise<{ files:
       content_type: file.content_type,
       uid: file.uid,
       locales: Object.fromEntries(
-        Object.entries(file.locales).sort(([a], [b]) => (a === MASTER_LOCALE ? -1 : b === MASTER_LOCALE ? 1 : a.localeCompare(b))),
+        Object.entries(file.locales).sort(([a], [b]) =>
+          a === MASTER_LOCALE ? -1 : b === MASTER_LOCALE ? 1 : a.localeCompare(b),
+        ),
       ),
     };
     mkdirSync(join(dir, file.content_type), { recursive: true });

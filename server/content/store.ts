@@ -110,7 +110,9 @@ export function createContentStore(db: Database) {
         .where(
           and(
             // Timestamps are compared at millisecond precision, the precision of sync tokens.
-            since ? sql`date_trunc('milliseconds', ${contentEntries.updatedAt}) > ${since.toISOString()}::timestamptz` : undefined,
+            since
+              ? sql`date_trunc('milliseconds', ${contentEntries.updatedAt}) > ${since.toISOString()}::timestamptz`
+              : undefined,
             arrayContains(contentEntries.publishedTo, [environment]),
           ),
         )
@@ -133,7 +135,9 @@ export function createContentStore(db: Database) {
      * Creates or updates entries. The version goes up only when the fields or the publish state change, so
      * importing the same files twice changes nothing.
      */
-    async putEntries(inputs: readonly EntryInput[]): Promise<{ created: number; updated: number; unchanged: number }> {
+    async putEntries(
+      inputs: readonly EntryInput[],
+    ): Promise<{ created: number; updated: number; unchanged: number }> {
       const counts = { created: 0, updated: 0, unchanged: 0 };
       if (inputs.length === 0) return counts;
       await db.transaction(async (tx) => {
@@ -149,7 +153,9 @@ export function createContentStore(db: Database) {
           })
           .from(contentEntries)
           .where(inArray(contentEntries.contentType, types));
-        const held = new Map(existing.map((row) => [`${row.contentType}\u0000${row.uid}\u0000${row.locale}`, row]));
+        const held = new Map(
+          existing.map((row) => [`${row.contentType}\u0000${row.uid}\u0000${row.locale}`, row]),
+        );
         const now = new Date();
         const fresh: Array<typeof contentEntries.$inferInsert> = [];
         for (const input of inputs) {
@@ -173,7 +179,13 @@ export function createContentStore(db: Database) {
           } else {
             await tx
               .update(contentEntries)
-              .set({ title, fields: input.fields, publishedTo, version: current.version + 1, updatedAt: new Date() })
+              .set({
+                title,
+                fields: input.fields,
+                publishedTo,
+                version: current.version + 1,
+                updatedAt: new Date(),
+              })
               .where(
                 and(
                   eq(contentEntries.contentType, input.contentType),

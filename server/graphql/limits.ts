@@ -87,16 +87,27 @@ export function complexityRule(limits: Limits = GRAPHQL_LIMITS): (context: Valid
       };
       const cost = measure(operation.selectionSet, 0, new Set());
       if (!overCost && (aborted || maxDepth > limits.maxDepth)) {
-        context.reportError(new GraphQLError(`Query is too deep: the limit is ${limits.maxDepth} levels.`, { nodes: [operation] }));
+        context.reportError(
+          new GraphQLError(`Query is too deep: the limit is ${limits.maxDepth} levels.`, {
+            nodes: [operation],
+          }),
+        );
         return;
       }
       if (overCost || cost > limits.maxCost) {
         context.reportError(
-          new GraphQLError(`Query is too costly: ${Math.round(cost)} exceeds the limit of ${limits.maxCost}.`, { nodes: [operation] }),
+          new GraphQLError(
+            `Query is too costly: ${Math.round(cost)} exceeds the limit of ${limits.maxCost}.`,
+            { nodes: [operation] },
+          ),
         );
       }
       if (aliases > limits.maxAliases) {
-        context.reportError(new GraphQLError(`Query uses too many aliases: the limit is ${limits.maxAliases}.`, { nodes: [operation] }));
+        context.reportError(
+          new GraphQLError(`Query uses too many aliases: the limit is ${limits.maxAliases}.`, {
+            nodes: [operation],
+          }),
+        );
       }
     },
   });

@@ -4,7 +4,12 @@
  * randomly across categories; default counts 8 (4 for the uid-based list).
  */
 import { GraphQLError } from 'graphql';
-import { isManualProductVisible, pickAutomatedRelated, RELATED_PRODUCTS, relatedProducts } from '#core/related-products.ts';
+import {
+  isManualProductVisible,
+  pickAutomatedRelated,
+  RELATED_PRODUCTS,
+  relatedProducts,
+} from '#core/related-products.ts';
 import type { Commerce, ProductJson } from '../commerce/index.ts';
 import type { ContentClient, Entry } from '../content/index.ts';
 
@@ -40,13 +45,15 @@ function badInput(message: string): GraphQLError {
 
 function limitOf(limit: number | null | undefined, fallback: number): number {
   if (limit === null || limit === undefined) return fallback;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw badInput(`limit must be from 1 to ${MAX_LIMIT}.`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+    throw badInput(`limit must be from 1 to ${MAX_LIMIT}.`);
   return limit;
 }
 
 function listArgument<T>(name: string, values: readonly T[] | null | undefined): T[] {
   if (!values) return [];
-  if (values.length > MAX_LIST_ARGUMENT) throw badInput(`${name} may name at most ${MAX_LIST_ARGUMENT} products.`);
+  if (values.length > MAX_LIST_ARGUMENT)
+    throw badInput(`${name} may name at most ${MAX_LIST_ARGUMENT} products.`);
   return [...values];
 }
 
@@ -67,21 +74,34 @@ export function createRoot({ content, commerce, random = Math.random }: GraphqlD
     if (!commerce.isRegion(bcRegion)) throw badInput(`Unknown bcRegion ${bcRegion}.`);
   }
 
-  async function commerceProducts(bcRegion: string, ids: number[], includeVariants: boolean): Promise<Map<number, ProductJson>> {
+  async function commerceProducts(
+    bcRegion: string,
+    ids: number[],
+    includeVariants: boolean,
+  ): Promise<Map<number, ProductJson>> {
     if (ids.length === 0) return new Map();
     const pricing = await commerce.groups.pricing(bcRegion, null);
-    const page = await commerce.catalogue.listProducts(pricing, { ids, includeVariants, limit: MAX_LIST_ARGUMENT * 2 });
+    const page = await commerce.catalogue.listProducts(pricing, {
+      ids,
+      includeVariants,
+      limit: MAX_LIST_ARGUMENT * 2,
+    });
     return new Map(page.data.map((product) => [product.id, product]));
   }
 
-  function view(entry: Entry, bcRegion: string, products: Map<number, ProductJson>, withRetail: boolean): RelatedProductView {
+  function view(
+    entry: Entry,
+    bcRegion: string,
+    products: Map<number, ProductJson>,
+    withRetail: boolean,
+  ): RelatedProductView {
     const id = commerceIdOf(entry, bcRegion);
     let bcProduct = id === null ? null : (products.get(id) ?? null);
     if (bcProduct && !withRetail && 'variants' in bcProduct) {
       const variants = (bcProduct as ProductJson & { variants: Array<Record<string, unknown>> }).variants;
       bcProduct = {
         ...bcProduct,
-        variants: variants.map(({ retailPrice: _retail, retail_price: _retailPrice, ...rest }) => rest),
+        variants: variants.map(({ retailPrice: _retail, ...rest }) => rest),
       } as ProductJson;
     }
     return { ...entry, uid: entry.uid, id, bcProduct };
@@ -112,8 +132,8 @@ export function createRoot({ content, commerce, random = Math.random }: GraphqlD
       await requireRegion(args.bcRegion);
       const uids = listArgument('uids', args.uids);
       const ids = listArgument('ids', args.ids);
-      if (uids.length === 0 && ids.length === 0) return [];
       const limit = limitOf(args.limit, uids.length > 0 ? RELATED_PRODUCTS.uidLimit : RELATED_PRODUCTS.limit);
+      if (uids.length === 0 && ids.length === 0) return [];
       const locale = args.locale ?? DEFAULT_LOCALE;
       let entries: Entry[];
       if (uids.length > 0) {
@@ -130,12 +150,16 @@ export function createRoot({ content, commerce, random = Math.random }: GraphqlD
         entries = ids.map((id) => byId.get(id)).filter((entry): entry is Entry => Boolean(entry));
       }
       entries = entries.filter((entry) => entry.discontinued !== true);
-      const commerceIds = entries.map((entry) => commerceIdOf(entry, args.bcRegion)).filter((id): id is number => id !== null);
+      const commerceIds = entries
+        .map((entry) => commerceIdOf(entry, args.bcRegion))
+        .filter((id): id is number => id !== null);
       const products = await commerceProducts(args.bcRegion, commerceIds, true);
       const views = entries
         .map((entry) => view(entry, args.bcRegion, products, Boolean(args.includeVariantRetailPrice)))
         .filter((item) => item.bcProduct !== null)
-        .filter((item) => !args.ctsRegion || isManualProductVisible(item as never, args.ctsRegion, args.bcRegion));
+        .filter(
+          (item) => !args.ctsRegion || isManualProductVisible(item as never, args.ctsRegion, args.bcRegion),
+        );
       return relatedProducts(views, { uid: args.currentUid ?? null, id: args.currentId ?? null }, limit);
     },
 
@@ -158,11 +182,16 @@ export function createRoot({ content, commerce, random = Math.random }: GraphqlD
       if (/^\d+$/.test(args.categoryId)) {
         bcCategoryIds = [Number(args.categoryId)];
       } else {
-        const [category] = await content.allEntries('product_category', { locale, query: { uid: args.categoryId } });
+        const [category] = await content.allEntries('product_category', {
+          locale,
+          query: { uid: args.categoryId },
+        });
         if (!category) return { ids: [], uids: [] };
         categoryUid = category.uid;
         const ids = (category.cat_ids_bc as Record<string, unknown> | undefined)?.[args.bcRegion];
-        bcCategoryIds = (Array.isArray(ids) ? ids : [ids]).map(Number).filter((id) => Number.isInteger(id) && id > 0);
+        bcCategoryIds = (Array.isArray(ids) ? ids : [ids])
+          .map(Number)
+          .filter((id) => Number.isInteger(id) && id > 0);
       }
       // The category's configuration names the attributes that may filter its automated products.
       const configs = await content.automatedRelatedProductsConfig(locale);
@@ -190,14 +219,26 @@ export function createRoot({ content, commerce, random = Math.random }: GraphqlD
           });
           return entries
             .filter((entry) => entry.discontinued !== true)
-            .filter((entry) => !args.ctsRegion || !Array.isArray(entry.regions) || entry.regions.includes(args.ctsRegion))
+            .filter(
+              (entry) =>
+                !args.ctsRegion || !Array.isArray(entry.regions) || entry.regions.includes(args.ctsRegion),
+            )
             .map((entry) => ({ uid: entry.uid, id: commerceIdOf(entry, args.bcRegion) }))
             .filter((item): item is { uid: string; id: number } => item.id !== null);
         }),
       );
-      const sold = await commerceProducts(args.bcRegion, [...new Set(byCategory.flat().map((item) => item.id))], false);
+      const sold = await commerceProducts(
+        args.bcRegion,
+        [...new Set(byCategory.flat().map((item) => item.id))],
+        false,
+      );
       const candidates = byCategory.map((list) => list.filter((item) => sold.has(item.id)));
-      const picked = pickAutomatedRelated(candidates, { uid: args.currentUid ?? null, id: args.currentId ?? null }, limit, random);
+      const picked = pickAutomatedRelated(
+        candidates,
+        { uid: args.currentUid ?? null, id: args.currentId ?? null },
+        limit,
+        random,
+      );
       return { ids: picked.map((item) => item.id), uids: picked.map((item) => item.uid) };
     },
 
@@ -206,10 +247,17 @@ export function createRoot({ content, commerce, random = Math.random }: GraphqlD
       const page = await content.errorPage(locale);
       if (!page) return null;
       const entries = (Array.isArray(page.products) ? page.products : []) as Entry[];
-      let products: RelatedProductView[] = entries.map((entry) => ({ ...entry, uid: entry.uid, id: null, bcProduct: null }));
+      let products: RelatedProductView[] = entries.map((entry) => ({
+        ...entry,
+        uid: entry.uid,
+        id: null,
+        bcProduct: null,
+      }));
       if (args.bcRegion) {
         await requireRegion(args.bcRegion);
-        const ids = entries.map((entry) => commerceIdOf(entry, args.bcRegion!)).filter((id): id is number => id !== null);
+        const ids = entries
+          .map((entry) => commerceIdOf(entry, args.bcRegion!))
+          .filter((id): id is number => id !== null);
         const sold = await commerceProducts(args.bcRegion, ids, false);
         products = entries
           .filter((entry) => entry.discontinued !== true)

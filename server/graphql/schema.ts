@@ -2,7 +2,7 @@
  * The product's GraphQL schema (SPEC §7): colour groups, related products, automated related product ids and
  * the error page. Content comes from the content client, commerce records from the Commerce port.
  */
-import { buildSchema, GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql';
+import { buildSchema, GraphQLError, type GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 
 const sdl = /* GraphQL */ `
   "Any JSON value: content fields keep their delivered shape."

@@ -7,6 +7,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { commerceFor } from '../commerce/index.ts';
 import { CONTENT_BASE_PATH, contentFor } from '../content/index.ts';
+import { createGraphqlRoutes } from '../graphql/index.ts';
 import { createMediaRoutes, MEDIA_MANIFEST, MEDIA_ORIGINALS_DIR } from '../media/index.ts';
 import { type Services, servicesContext } from '../services.ts';
 import { createApiRouter } from './api/index.ts';
@@ -90,6 +91,14 @@ export function createHttpApp({
   services.content = content;
   app.route(CONTENT_BASE_PATH, content.service);
   app.route('/api', content.interstack);
+  app.route(
+    '/graphql',
+    createGraphqlRoutes({
+      content: content.client,
+      commerce: commerceFor(services),
+      onError: (error) => services.logger.error({ err: error }, 'graphql resolver error'),
+    }),
+  );
 
   // Commerce: the /api contract of SPEC §7 (server/http/api).
   services.commerce = commerceFor(services);

@@ -10,6 +10,8 @@ export interface RenderOptions {
   maxOutputBytes: number;
   webpEffort: number;
   avifEffort: number;
+  /** A render taking longer is stopped (and answered 422), so one odd original cannot hold a worker. */
+  timeoutSeconds: number;
 }
 
 /**
@@ -66,7 +68,7 @@ export async function renderImage(
   }
   let output: Buffer;
   try {
-    output = await image.toBuffer();
+    output = await image.timeout({ seconds: options.timeoutSeconds }).toBuffer();
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/pixel limit/i.test(message)) {

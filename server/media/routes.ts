@@ -45,6 +45,8 @@ export interface MediaRoutesOptions {
   lookupTtlMs?: number;
   /** Bytes of rendered images kept in memory in front of the disk cache (default 32 MB; 0 turns it off). */
   memoryCacheBytes?: number;
+  /** Largest size of the disk cache; the oldest files go beyond it (default 2 GB). */
+  maxCacheBytes?: number;
   logger?: { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 }
 
@@ -78,13 +80,18 @@ export function createMediaRoutes(options: MediaRoutesOptions): Hono {
     maxInputPixels,
     lookupTtlMs: options.lookupTtlMs ?? 1000,
   });
-  const cache = new DiskCache(options.cacheDir, options.memoryCacheBytes ?? 32 * 1024 * 1024);
+  const cache = new DiskCache(
+    options.cacheDir,
+    options.memoryCacheBytes ?? 32 * 1024 * 1024,
+    options.maxCacheBytes ?? 2 * 1024 * 1024 * 1024,
+  );
   const queue = new RenderQueue(options.renderConcurrency ?? 2, options.maxQueuedRenders ?? 256);
   const renderOptions = {
     maxInputPixels,
     maxOutputBytes: options.maxOutputBytes ?? 20 * 1024 * 1024,
     webpEffort: options.webpEffort ?? 2,
     avifEffort: options.avifEffort ?? 2,
+    timeoutSeconds: 15,
   };
 
   const descriptor = (id: string) => ({ id, alias, baseUrl: publicPath });

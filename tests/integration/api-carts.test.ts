@@ -182,17 +182,21 @@ describe.each(testDatabaseTargets)('/api carts on $name', (target) => {
     const cart = await newCart(browser, BEANIE);
     const gaiter = (await api.handle.db.select().from(variants).where(eq(variants.productId, GAITER)).orderBy(variants.id))[4]!;
     await api.handle.db.update(variants).set({ inventoryLevel: 1 }).where(eq(variants.id, gaiter.id));
+    let priceChange: Promise<unknown> = Promise.resolve();
     const requests = Array.from({ length: 50 }, (_, index) => {
+      // Half-way through, the price goes up: the cart must show the new price, never the old one.
       if (index === 25)
-        void api.handle.db
+        priceChange = api.handle.db
           .update(productPrices)
           .set({ retailPrice: 59.95 })
-          .where(sql`${productPrices.productId} = ${GAITER} and ${productPrices.regionId} = 'us'`);
+          .where(sql`${productPrices.productId} = ${GAITER} and ${productPrices.regionId} = 'us'`)
+          .execute();
       return browser.json('POST', `/api/cart/${cart.id}/items`, {
         body: { line_items: [{ product_id: GAITER, variant_id: gaiter.id, quantity: 1 }] },
       });
     });
     const results = await Promise.all(requests);
+    await priceChange;
     const statuses = results.map((result) => result.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(49);

@@ -13,6 +13,9 @@ import {
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: protocol answers are inspected loosely in tests
+type Loose = any;
+
 const ENV = 'production';
 const ref = (contentType: string, uid: string) => ({ uid, _content_type_uid: contentType });
 const entry = (
@@ -193,7 +196,7 @@ describe.each(testDatabaseTargets)('content client queries (§7) on $name', (tar
   it('header: first result with navigation, alerts and nav banners, filtered by region', async () => {
     const header = await content.client.header('en-us', 'us');
     expect(header?.main_nav.map((n) => n.uid)).toEqual(['nav-us']);
-    expect((header?.main_nav[0]?.link as any).banner[0].background.amplience_id).toBe('banner-powder-day');
+    expect((header!.main_nav[0]!.link as Loose).banner[0].background.amplience_id).toBe('banner-powder-day');
     expect(header?.top_alert.map((a) => a.title)).toEqual(['Free shipping over $99']);
     expect(header?.secondary_nav).toEqual({ links: [{ title: 'Support', url: '/support' }] });
   });
@@ -259,11 +262,11 @@ describe.each(testDatabaseTargets)('content client queries (§7) on $name', (tar
 
   it('search content, product categories and category groups with references', async () => {
     const search = await content.client.searchContent('en-us');
-    expect((search?.main_menu as any[])[0].title).toBe('Snowshoes');
+    expect((search!.main_menu as Loose)[0].title).toBe('Snowshoes');
     expect((await content.client.productCategories('en-us')).map((c) => c.uid)).toEqual(['snowshoes']);
     const [group] = await content.client.categoryGroups('en-us');
-    expect((group?.parent_category as any[])[0].url).toBe('/snowshoes');
-    expect((group?.categories as any[])[0].category[0].title).toBe('Snowshoes');
+    expect((group!.parent_category as Loose)[0].url).toBe('/snowshoes');
+    expect((group!.categories as Loose)[0].category[0].title).toBe('Snowshoes');
   });
 
   it('products by uid list return only the §7 field list', async () => {
@@ -294,16 +297,16 @@ describe.each(testDatabaseTargets)('content client queries (§7) on $name', (tar
   it('the four product-attribute configuration types', async () => {
     expect((await content.client.hideProductAttributes('en-us'))[0]?.attributes).toEqual(['sku']);
     const arp = await content.client.automatedRelatedProductsConfig('en-us');
-    expect((arp[0]?.categories as any[])[0].category[0].uid).toBe('snowshoes');
+    expect((arp[0]!.categories as Loose)[0].category[0].uid).toBe('snowshoes');
     expect((await content.client.manageProductAttributes('en-us'))[0]?.uid).toBe('mpa');
     const addOns = await content.client.categoryProductAddOnConfig('en-us');
-    expect((addOns[0]?.product_category as any[])[0].title).toBe('Snowshoes');
+    expect((addOns[0]!.product_category as Loose)[0].title).toBe('Snowshoes');
   });
 
   it('the error page by locale with its banner and products', async () => {
     const en = await content.client.errorPage('en-us', 'us');
     expect(en?.header).toBe('Page not found');
-    expect((en?.products as any[])[0].title).toBe('Product 1');
+    expect((en!.products as Loose)[0].title).toBe('Product 1');
     expect((await content.client.errorPage('de'))?.header).toBe('Seite nicht gefunden');
     expect((await content.client.errorPage('ja'))?.header).toBe('Page not found');
   });

@@ -7,6 +7,9 @@ import { createContentService, createContentStore, type EntryInput } from '#serv
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: protocol answers are inspected loosely in tests
+type Loose = any;
+
 const API_KEY = 'test-key';
 const TOKEN = 'test-token';
 const ENV = 'production';
@@ -85,7 +88,7 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
   ) => {
     const search = new URLSearchParams({ environment: ENV, ...params });
     const response = await fetch(`${base}/v3${path}?${search}`, { headers: extraHeaders });
-    return { status: response.status, body: (await response.json()) as Record<string, any> };
+    return { status: response.status, body: (await response.json()) as Loose };
   };
   const post = async (path: string, body: Record<string, unknown>) => {
     const response = await fetch(`${base}/v3${path}`, {
@@ -93,7 +96,7 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as Record<string, any> };
+    return { status: response.status, body: (await response.json()) as Loose };
   };
 
   beforeAll(async () => {
@@ -132,9 +135,9 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
 
   it('delivers only entries published to the environment', async () => {
     const production = await get('/content_types/header/entries');
-    expect(production.body.entries.map((e: any) => e.uid)).toEqual(['main-header']);
+    expect(production.body.entries.map((e: Loose) => e.uid)).toEqual(['main-header']);
     const staging = await get('/content_types/header/entries', { environment: 'staging' });
-    expect(staging.body.entries.map((e: any) => e.uid)).toEqual(['draft-header']);
+    expect(staging.body.entries.map((e: Loose) => e.uid)).toEqual(['draft-header']);
     const missing = await fetch(`${base}/v3/content_types/header/entries`, { headers });
     expect(missing.status).toBe(422);
   });
@@ -149,14 +152,16 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
       query: { regions: 'eu', price: { $lt: 10 } },
     });
     expect(viaGet.status).toBe(200);
-    expect(viaGet.body.entries.map((e: any) => e.uid)).toEqual([
+    expect(viaGet.body.entries.map((e: Loose) => e.uid)).toEqual([
       'product-001',
       'product-003',
       'product-005',
       'product-007',
       'product-009',
     ]);
-    expect(viaPost.body.entries.map((e: any) => e.uid)).toEqual(viaGet.body.entries.map((e: any) => e.uid));
+    expect(viaPost.body.entries.map((e: Loose) => e.uid)).toEqual(
+      viaGet.body.entries.map((e: Loose) => e.uid),
+    );
     const wrongMethod = await post('/content_types/product/entries', { _method: 'DELETE', environment: ENV });
     expect(wrongMethod.status).toBe(400);
   });
@@ -165,7 +170,7 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
     const uids = async (query: object) =>
       (
         await post('/content_types/product/entries', { _method: 'GET', environment: ENV, query })
-      ).body.entries.map((e: any) => e.uid);
+      ).body.entries.map((e: Loose) => e.uid);
     expect(await uids({ uid: { $in: ['product-002', 'product-004', 'nope'] } })).toEqual([
       'product-002',
       'product-004',
@@ -209,11 +214,11 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
       locale: 'fr',
       include_fallback: 'true',
     });
-    const byUid = Object.fromEntries(withFallback.body.entries.map((e: any) => [e.uid, e]));
+    const byUid = Object.fromEntries(withFallback.body.entries.map((e: Loose) => [e.uid, e]));
     expect(byUid['nav-snowshoes']).toMatchObject({ title: 'Raquettes', locale: 'fr' });
     expect(byUid['nav-accessories']).toMatchObject({ title: 'Accessories', locale: 'en-us' });
     const strict = await get('/content_types/main_nav/entries', { locale: 'fr' });
-    expect(strict.body.entries.map((e: any) => e.uid)).toEqual(['nav-snowshoes']);
+    expect(strict.body.entries.map((e: Loose) => e.uid)).toEqual(['nav-snowshoes']);
   });
 
   it('includes references by path, nested through groups, in the requested locale', async () => {
@@ -221,8 +226,8 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
     search.append('include[]', 'main_nav');
     search.append('include[]', 'main_nav.link.banner');
     const response = await fetch(`${base}/v3/content_types/header/entries?${search}`, { headers });
-    const header = ((await response.json()) as any).entries[0];
-    expect(header.main_nav.map((n: any) => n.title)).toEqual(['Raquettes', 'Accessories']);
+    const header = ((await response.json()) as Loose).entries[0];
+    expect(header.main_nav.map((n: Loose) => n.title)).toEqual(['Raquettes', 'Accessories']);
     expect(header.main_nav[0]._content_type_uid).toBe('main_nav');
     expect(header.main_nav[0].link.banner[0]).toMatchObject({
       uid: 'banner-winter',
@@ -239,7 +244,7 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
     const search = new URLSearchParams({ environment: ENV, query: JSON.stringify({ uid: 'product-001' }) });
     search.append('only[BASE][]', 'title');
     const response = await fetch(`${base}/v3/content_types/product/entries?${search}`, { headers });
-    expect(((await response.json()) as any).entries).toEqual([{ uid: 'product-001', title: 'Product 1' }]);
+    expect(((await response.json()) as Loose).entries).toEqual([{ uid: 'product-001', title: 'Product 1' }]);
   });
 
   it('reads one entry by uid and answers a missing one with error 141', async () => {
@@ -256,7 +261,7 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
 
   it('describes content types and refuses an unknown one', async () => {
     const types = await get('/content_types', { include_count: 'true' });
-    const uids = types.body.content_types.map((t: any) => t.uid);
+    const uids = types.body.content_types.map((t: Loose) => t.uid);
     for (const uid of [
       'header',
       'regions',
@@ -300,7 +305,7 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
       }),
     ]);
     const changed = await get('/stacks/sync', { sync_token: second.body.sync_token });
-    expect(changed.body.items.map((i: any) => [i.content_type_uid, i.data.uid, i.data.title])).toEqual([
+    expect(changed.body.items.map((i: Loose) => [i.content_type_uid, i.data.uid, i.data.title])).toEqual([
       ['product', 'product-001', 'Product 1 (updated)'],
     ]);
     expect(changed.body.items[0].data._version).toBe(2);

@@ -2,14 +2,17 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_PRODUCTS } from '../../seed/catalogue/index.ts';
+import { SUPPORTED_LOCALES } from '#core/locale.ts';
 import { loadConfig } from '#server/config.ts';
 import { exportContent, readContentFiles } from '#server/content/content-files.ts';
 import { seedDemoContent } from '#server/content/demo-content.ts';
 import { type ContentServices, createContentServices, DISPLAY_TEXT_DEFAULTS } from '#server/content/index.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { SUPPORTED_LOCALES } from '#core/locale.ts';
+import { CATALOGUE_PRODUCTS } from '../../seed/catalogue/index.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: protocol answers are inspected loosely in tests
+type Loose = any;
 
 describe.each(testDatabaseTargets)('demo content on $name', (target) => {
   let handle: DatabaseHandle;
@@ -51,7 +54,9 @@ describe.each(testDatabaseTargets)('demo content on $name', (target) => {
     const ascent = products.find((p) => p.uid === 'ridgeline-summit-ascent-mens')!;
     expect(ascent.url).toBe('/ridgeline-summit-ascent-mens');
     expect((ascent.bc_products as Record<string, { id: number }>).us?.id).toBeGreaterThan(0);
-    expect((ascent.image as { url: string }).url).toMatch(/^\/media\/i\/ridgeline\/ridgeline-summit-ascent-mens-/);
+    expect((ascent.image as { url: string }).url).toMatch(
+      /^\/media\/i\/ridgeline\/ridgeline-summit-ascent-mens-/,
+    );
     const [german] = await content.client.productsByUid(['ridgeline-summit-ascent-mens'], 'de');
     expect(german?.title).toBe('Summit Ascent Herren-Schneeschuh');
   });
@@ -60,7 +65,10 @@ describe.each(testDatabaseTargets)('demo content on $name', (target) => {
     for (const locale of SUPPORTED_LOCALES) {
       const entries = await content.client.allEntries('display_text', { locale, include_fallback: false });
       const keys = new Set(entries.map((e) => String(e.title).toLowerCase()));
-      expect(Object.keys(DISPLAY_TEXT_DEFAULTS).filter((key) => !keys.has(key)), locale).toEqual([]);
+      expect(
+        Object.keys(DISPLAY_TEXT_DEFAULTS).filter((key) => !keys.has(key)),
+        locale,
+      ).toEqual([]);
     }
     expect((await content.client.displayText('ja'))['add to cart']).toBe('カートに追加');
     expect((await content.client.displayText('sv'))['add to cart']).toBe('Lägg i varukorgen');
@@ -88,12 +96,15 @@ describe.each(testDatabaseTargets)('demo content on $name', (target) => {
 
   it('home and landing pages are built from published banners with hotspots of each data type', async () => {
     const [home] = await content.client.pages(['home'], 'en-us');
-    const modules = (home?.landing_page as { modules: Array<{ type: string; banner?: Array<Record<string, any>> }> }).modules;
+    const modules = (home!.landing_page as { modules: Array<{ type: string; banner?: Array<Loose> }> })
+      .modules;
     const banners = modules.filter((m) => m.type === 'banner').map((m) => m.banner?.[0]);
     expect(banners.every((b) => b?.background?.amplience_id)).toBe(true);
     expect(banners.map((b) => b?.background.type)).toContain('Video');
     const hotspots = banners.flatMap((b) => b?.background.content.hotspots ?? []);
-    expect(new Set(hotspots.map((h: { dataType: string }) => h.dataType))).toEqual(new Set(['product', 'page', 'manual']));
+    expect(new Set(hotspots.map((h: { dataType: string }) => h.dataType))).toEqual(
+      new Set(['product', 'page', 'manual']),
+    );
     expect(modules.some((m) => m.type === 'product_slider')).toBe(true);
   });
 
@@ -102,12 +113,16 @@ describe.each(testDatabaseTargets)('demo content on $name', (target) => {
     const known = new Set(rows.map((row) => `${row.contentType}/${row.uid}`));
     const dangling: string[] = [];
     const walk = (value: unknown, where: string) => {
-      if (Array.isArray(value)) value.forEach((item) => walk(item, where));
-      else if (value && typeof value === 'object') {
+      if (Array.isArray(value)) {
+        for (const item of value) walk(item, where);
+      } else if (value && typeof value === 'object') {
         const record = value as Record<string, unknown>;
         if (typeof record._content_type_uid === 'string' && typeof record.uid === 'string') {
-          if (!known.has(`${record._content_type_uid}/${record.uid}`)) dangling.push(`${where} → ${record._content_type_uid}/${record.uid}`);
-        } else Object.values(record).forEach((inner) => walk(inner, where));
+          if (!known.has(`${record._content_type_uid}/${record.uid}`))
+            dangling.push(`${where} → ${record._content_type_uid}/${record.uid}`);
+        } else {
+          for (const inner of Object.values(record)) walk(inner, where);
+        }
       }
     };
     for (const row of rows) walk(row.fields, `${row.contentType}/${row.uid}/${row.locale}`);

@@ -840,18 +840,31 @@ export function drawBeanie(slug: string, hex: string, view: 'main' | 'side'): Ar
 
 function glove(t: Tone, mitt: boolean, id: string): string {
   const p: string[] = [];
-  const outline = mitt
-    ? `M-200 520L-210 40C-330 -20 -360 -180 -300 -220C-250 -250 -200 -160 -170 -90L-180 -360C-180 -560 180 -560 190 -360L200 520Z`
-    : `M-190 520L-200 40C-320 -10 -350 -160 -300 -200C-250 -230 -200 -150 -170 -90L-170 -420C-170 -470 -100 -470 -100 -420L-100 -540C-100 -590 -25 -590 -25 -540L-25 -560C-25 -610 55 -610 55 -560L55 -520C55 -570 130 -570 130 -520L135 -330C140 -380 200 -380 200 -330L200 520Z`;
-  p.push(
-    `<path d="${outline}" fill="url(#fab-${id})" stroke="${t.deep}" stroke-width="7" stroke-linejoin="round"/>`,
-  );
+  // The hand as capsules: outlines first, fills on top, so the union reads as one shape.
+  const shapes: string[] = mitt
+    ? [
+        `<path d="M-215 520L-225 -280C-225 -600 225 -600 225 -280L220 520Z"/>`,
+        `<rect x="-300" y="-170" width="120" height="340" rx="60" transform="rotate(-32 -240 0)"/>`,
+      ]
+    : [
+        `<path d="M-185 520L-190 -250Q-190 -300 -140 -300L150 -300Q200 -300 200 -250L195 520Z"/>`,
+        `<rect x="-188" y="-560" width="78" height="330" rx="39" transform="rotate(-6 -149 -395)"/>`,
+        `<rect x="-100" y="-640" width="80" height="390" rx="40" transform="rotate(-2 -60 -445)"/>`,
+        `<rect x="-8" y="-650" width="80" height="400" rx="40" transform="rotate(2 32 -450)"/>`,
+        `<rect x="84" y="-590" width="76" height="340" rx="38" transform="rotate(7 122 -420)"/>`,
+        `<rect x="-270" y="-190" width="96" height="320" rx="48" transform="rotate(-34 -222 -30)"/>`,
+      ];
+  p.push(`<g fill="${t.deep}" stroke="${t.deep}" stroke-width="16" stroke-linejoin="round">${shapes.join('')}</g>`);
+  p.push(`<g fill="url(#fab-${id})">${shapes.join('')}</g>`);
   if (!mitt) {
-    for (const x of [-100, -25, 55, 135]) p.push(stitch(`M${x} -360L${x} -40`, t.deep, 4));
+    for (const [x, y] of [[-150, -520], [-60, -600], [32, -610], [122, -545]] as const) {
+      p.push(`<rect x="${x - 24}" y="${y - 24}" width="48" height="60" rx="24" fill="${t.shade}" opacity="0.8"/>`);
+    }
+    p.push(`<circle cx="-60" cy="-600" r="18" fill="#6b7077" opacity="0.7"/>`);
   }
   // Knuckle panel.
   p.push(
-    `<path d="M-170 -260Q10 -310 196 -250L198 -120Q10 -170 -172 -130Z" fill="${mitt ? t.shade : darken(t.base, 0.35)}" opacity="0.9"/>`,
+    `<path d="M-180 -250Q10 -300 192 -240L194 -110Q10 -160 -182 -120Z" fill="${mitt ? t.shade : darken(t.base, 0.3)}" opacity="0.9"/>`,
   );
   // Cuff: gauntlet for mitts, knit for gloves.
   if (mitt) {
@@ -859,17 +872,11 @@ function glove(t: Tone, mitt: boolean, id: string): string {
       `<path d="M-230 260L230 260L280 640L-280 640Z" fill="${t.shade}" stroke="${t.deep}" stroke-width="7"/>`,
       `<path d="M-270 600Q0 630 270 600" stroke="#1f2124" stroke-width="14" fill="none"/>`,
       `<rect x="230" y="580" width="44" height="70" rx="14" fill="#1f2124"/>`,
-      `<path d="M-300 -210C-250 -250 -200 -160 -170 -90L-210 40C-330 -20 -360 -180 -300 -220Z" fill="${t.deep}" opacity="0.45"/>`,
+      stitch('M-150 -360Q0 -470 150 -360', t.light, 4),
     );
   } else {
-    p.push(
-      `<rect x="-200" y="380" width="400" height="160" rx="20" fill="${t.shade}" stroke="${t.deep}" stroke-width="6"/>`,
-    );
-    for (let x = -180; x <= 180; x += 20)
-      p.push(
-        `<line x1="${x}" y1="392" x2="${x}" y2="528" stroke="${t.deep}" stroke-width="5" opacity="0.3"/>`,
-      );
-    p.push(`<circle cx="-22" cy="-545" r="26" fill="#6b7077" opacity="0.8"/>`);
+    p.push(`<rect x="-196" y="380" width="398" height="160" rx="20" fill="${t.shade}" stroke="${t.deep}" stroke-width="6"/>`);
+    for (let x = -176; x <= 180; x += 20) p.push(`<line x1="${x}" y1="392" x2="${x}" y2="528" stroke="${t.deep}" stroke-width="5" opacity="0.3"/>`);
   }
   p.push(logoMark(0, 120, 110, contrast(t.base), 10));
   return p.join('');

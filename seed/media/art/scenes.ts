@@ -1,4 +1,5 @@
-import { logoMark } from './common.ts';
+import { logoMark, metalDefs } from './common.ts';
+import { type SnowshoeSpec, snowshoeTop } from './snowshoe.ts';
 import { darken, lighten, linear, mix, n, pts, random, smoothPath, svgDocument } from './svg.ts';
 
 /** Lifestyle and banner artworks: flat vector landscapes with people on snowshoes, 2400x1000. */
@@ -6,6 +7,17 @@ export const SCENE_W = 2400;
 export const SCENE_H = 1000;
 
 type Rng = () => number;
+
+const WORKSHOP_SHOE: SnowshoeSpec = {
+  length: 1520,
+  width: 520,
+  taper: 0.15,
+  asym: 0,
+  binding: 'ratchet',
+  rails: true,
+  heelLift: true,
+  colouredDeck: false,
+};
 
 interface Canvas {
   defs: string[];
@@ -100,7 +112,7 @@ function mountains(
         );
       }
     }
-    c.body.push(`<path d="${shadeParts.join('')}" fill="${colour}" opacity="0.18"/>`);
+    c.body.push(`<path d="${shadeParts.join('')}" fill="${colour}" opacity="0.1"/>`);
   }
 }
 
@@ -355,7 +367,7 @@ const SCENE_DRAWINGS: Record<string, (c: Canvas, rng: Rng) => void> = {
       person({
         x: 1000,
         y: 900,
-        h: 150,
+        h: 230,
         jacket: '#d8d23a',
         hat: '#c8362d',
         stride: 0.9,
@@ -363,16 +375,16 @@ const SCENE_DRAWINGS: Record<string, (c: Canvas, rng: Rng) => void> = {
         running: true,
       }),
       person({
-        x: 1300,
+        x: 1320,
         y: 880,
-        h: 130,
+        h: 200,
         jacket: '#8e2c5a',
         hat: '#1f9e9a',
         stride: 0.4,
         poles: false,
         facing: -1,
       }),
-      person({ x: 760, y: 920, h: 120, jacket: '#1f9e9a', hat: '#f08a24', stride: 0.6, poles: false }),
+      person({ x: 720, y: 930, h: 185, jacket: '#1f9e9a', hat: '#f08a24', stride: 0.6, poles: false }),
     );
     snowflakes(c, rng, 60, 0.6);
   },
@@ -528,37 +540,19 @@ const SCENE_DRAWINGS: Record<string, (c: Canvas, rng: Rng) => void> = {
       `<path d="M360 180l40 0l0 60l-14 0l0 200l-12 0l0 -200l-14 0z" fill="#8a9097"/>`,
       `<circle cx="520" cy="260" r="70" fill="none" stroke="#2b2e33" stroke-width="18"/><rect x="600" y="180" width="30" height="260" rx="10" fill="#f08a24"/>`,
     );
-    // Snowshoe frames on hooks.
-    for (let i = 0; i < 3; i++) {
-      const x = 950 + i * 190;
-      c.body.push(
-        `<circle cx="${x}" cy="150" r="8" fill="#333"/>`,
-        `<path d="${smoothPath([
-          [x, 160],
-          [x + 70, 190],
-          [x + 80, 320],
-          [x + 50, 450],
-          [x, 490],
-          [x - 50, 450],
-          [x - 80, 320],
-          [x - 70, 190],
-        ])}" fill="#23262b" stroke="${['#c8362d', '#1f9e9a', '#f08a24'][i]}" stroke-width="16"/>`,
-      );
-    }
+    // Snowshoes on hooks, drawn with the product art.
+    c.defs.push(...metalDefs());
+    ['#c8362d', '#1f9e9a', '#f08a24'].forEach((colour, i) => {
+      const x = 960 + i * 200;
+      const shoe = snowshoeTop(WORKSHOP_SHOE, colour, `ws${i}`);
+      c.defs.push(...shoe.defs);
+      c.body.push(`<circle cx="${x}" cy="140" r="9" fill="#333"/><g transform="translate(${x} 330) scale(0.24)">${shoe.body}</g>`);
+    });
     // Bench with a snowshoe being assembled.
     c.body.push(
       `<rect x="0" y="640" width="${SCENE_W}" height="60" fill="#6e4f33"/><rect x="0" y="700" width="${SCENE_W}" height="300" fill="#5a3f28"/>`,
       `<rect x="80" y="700" width="60" height="300" fill="#4a331f"/><rect x="2260" y="700" width="60" height="300" fill="#4a331f"/>`,
-      `<g transform="translate(1150 600) rotate(-80)">${`<path d="${smoothPath([
-        [0, -300],
-        [100, -260],
-        [120, -60],
-        [80, 150],
-        [0, 210],
-        [-80, 150],
-        [-120, -60],
-        [-100, -260],
-      ])}" fill="#2b2f35" stroke="#6fa8d6" stroke-width="22"/>`}</g>`,
+      `<g transform="translate(1130 610) scale(0.09 0.2) rotate(-90)">${snowshoeTop(WORKSHOP_SHOE, '#6fa8d6', 'bench').body}</g>`,
       `<rect x="1500" y="590" width="160" height="50" rx="10" fill="#c8362d"/><rect x="1520" y="560" width="30" height="40" fill="#8a9097"/>`,
       `<circle cx="700" cy="615" r="22" fill="#8a9097"/><circle cx="760" cy="620" r="16" fill="#8a9097"/>`,
     );
