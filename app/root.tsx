@@ -25,6 +25,7 @@ import { readCookie } from './lib/cookies.ts';
 import { layoutOf } from './lib/layout.ts';
 import { localeStateFor } from './lib/locale-state.ts';
 import { seoLinks } from './lib/seo.ts';
+import { loadShell } from './lib/shell.server.ts';
 import { DEFAULT_LOCALE, htmlLangFor, parseUrlLocale } from './lib/url-locale.ts';
 import stylesHref from './styles/app.css?url';
 
@@ -34,12 +35,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { config, build } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { config, build } = services;
   const url = new URL(request.url);
-  const locale = parseUrlLocale(url.pathname.split('/')[1]) ?? DEFAULT_LOCALE;
+  const locale = localeStateFor(parseUrlLocale(url.pathname.split('/')[1]) ?? DEFAULT_LOCALE, false);
   const cookieHeader = request.headers.get('cookie');
   return {
-    locale: localeStateFor(locale, false),
+    locale,
+    shell: await loadShell(services, locale),
     origin: config.PUBLIC_BASE_URL ?? url.origin,
     gtmId: config.GTM_ID ?? null,
     buildId: build.id,

@@ -7,7 +7,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -62,7 +62,9 @@ async function main(): Promise<void> {
   await sharp(SOURCE).jpeg({ quality: 90 }).toFile(join(originalsDir, 'photo.jpg'));
   const meta = await sharp(join(originalsDir, 'photo.jpg')).metadata();
   process.stdout.write(
-    `original: ${meta.width}x${meta.height} JPEG and SVG; output 480 px WebP; ${new Date().toISOString()}\n\n`,
+    `original: ${meta.width}x${meta.height} JPEG and SVG; output 480 px WebP; ${new Date().toISOString()}; ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n\n`,
   );
 
   const app = new Hono();

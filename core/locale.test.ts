@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  contentLocaleOf,
   countryOffersLanguage,
   DEFAULT_COUNTRY,
   DEFAULT_LANGUAGE,
@@ -101,5 +102,13 @@ describe('§2/§5 served locales', () => {
 
   it.each(['xx-yy', 'fr-us', 'EN-US', 'en', '', null, undefined])('does not serve %s', (segment) => {
     expect(parseServedLocale(segment)).toBeNull();
+  });
+});
+
+describe('§9 content locale of a URL locale', () => {
+  it('reads English as en-us and other languages bare', () => {
+    expect(contentLocaleOf({ language: 'en', country: 'ca' })).toBe('en-us');
+    expect(contentLocaleOf({ language: 'fr', country: 'ca' })).toBe('fr');
+    expect(contentLocaleOf({ language: 'ja', country: 'jp' })).toBe('ja');
   });
 });

@@ -93,3 +93,11 @@ export function parseServedLocale(segment: string | null | undefined): Locale | 
     SUPPORTED_LANGUAGES.includes(locale.language) && countryOffersLanguage(locale.country, locale.language);
   return served ? locale : null;
 }
+
+/**
+ * The content service's locale for a URL locale: the §9 supported list has `en-us` for English and the bare
+ * language for the others (fr-ca and fr-fr both read `fr`).
+ */
+export function contentLocaleOf(locale: Locale): string {
+  return locale.language === DEFAULT_LANGUAGE ? 'en-us' : locale.language;
+}

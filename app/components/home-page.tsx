@@ -74,7 +74,7 @@ function HeroArt() {
       <rect width="1440" height="560" fill="url(#hero-sky)" />
       <path
         d="M0 380 L220 190 L360 300 L560 120 L760 330 L930 210 L1120 340 L1290 180 L1440 290 V560 H0 Z"
-        fill="#2a4a5f"
+        fill="#3d6580"
       />
       <path
         d="M560 120 L610 175 L585 168 L560 190 L540 170 L520 160 Z M1290 180 L1330 222 L1300 215 L1275 230 L1262 205 Z"

@@ -1,19 +1,81 @@
 import { Link, useRouteLoaderData } from 'react-router';
+import { useText } from '../lib/use-text.ts';
 import type { RootData } from '../root.tsx';
 
 export function SiteFooter() {
   const root = useRouteLoaderData<RootData>('root');
+  const t = useText();
+  const footer = root?.shell.footer;
   const year = new Date().getFullYear();
+  const name = footer?.displayName ?? 'Ridgeline Snowshoe Co.';
   return (
     <footer className="site-footer">
-      <div className="container">
-        <p>Ridgeline Snowshoe Co. · Made for the quiet miles since 2009.</p>
-        {root ? (
-          <p>
-            <Link to={`/${root.locale.segment}/consent`}>Cookie settings</Link>
-          </p>
+      <div className="container site-footer__grid">
+        <section aria-labelledby="footer-brand">
+          <h2 id="footer-brand" className="site-footer__heading">
+            {name}
+          </h2>
+          <p>Made for the quiet miles.</p>
+          {footer?.address.length ? (
+            <address>
+              {footer.address.map((line) => (
+                <span key={line} className="site-footer__line">
+                  {line}
+                </span>
+              ))}
+            </address>
+          ) : null}
+        </section>
+        {footer && (footer.phone || footer.email || footer.hours.length) ? (
+          <section aria-labelledby="footer-contact">
+            <h2 id="footer-contact" className="site-footer__heading">
+              {t('contact us')}
+            </h2>
+            {footer.phone ? (
+              <p>
+                <a href={`tel:${footer.phone.replace(/[^\d+]/g, '')}`}>{footer.phone}</a>
+              </p>
+            ) : null}
+            {footer.email ? (
+              <p>
+                <a href={`mailto:${footer.email}`}>{footer.email}</a>
+              </p>
+            ) : null}
+            {footer.hours.length ? (
+              <>
+                <h3 className="site-footer__subheading">{t('opening hours')}</h3>
+                <dl className="site-footer__hours">
+                  {footer.hours.map((row) => (
+                    <div key={row.days}>
+                      <dt>{row.days}</dt>
+                      <dd>{row.hours}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </>
+            ) : null}
+          </section>
         ) : null}
-        <p>© {year} Ridgeline Snowshoe Co. All rights reserved.</p>
+        {footer?.social.length ? (
+          <section aria-labelledby="footer-social">
+            <h2 id="footer-social" className="site-footer__heading">
+              {t('follow us')}
+            </h2>
+            <ul className="site-footer__social">
+              {footer.social.map((link) => (
+                <li key={link.url}>
+                  <a href={link.url} target="_blank" rel="noopener noreferrer">
+                    {link.network}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+      <div className="container site-footer__legal">
+        <p>{`© ${year} ${name.replace(/\.$/, '')}. ${t('all rights reserved')}`}</p>
+        {root ? <Link to={`/${root.locale.segment}/consent`}>Cookie settings</Link> : null}
       </div>
     </footer>
   );

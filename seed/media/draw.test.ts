@@ -15,8 +15,8 @@ describe('drawn demo media', () => {
   it('draws the same bytes every time', () => {
     const product = CATALOGUE_PRODUCTS[0]!;
     const colour = product.colours[0]!;
-    expect(drawProductImage(product, colour.hex, 'main').svg).toBe(
-      drawProductImage(product, colour.hex, 'main').svg,
+    expect(drawProductImage(product, colour.hex, 'main', 'A').svg).toBe(
+      drawProductImage(product, colour.hex, 'main', 'A').svg,
     );
     expect(drawScene('banner-powder-day')).toBe(drawScene('banner-powder-day'));
   });
@@ -24,7 +24,9 @@ describe('drawn demo media', () => {
   it('draws valid 3:4 product tiles and wide banners that sharp renders', async () => {
     const kinds = new Map(CATALOGUE_PRODUCTS.map((p) => [p.imageKind, p]));
     for (const product of kinds.values()) {
-      const { svg } = drawProductImage(product, product.colours[0]!.hex, 'detail');
+      const { svg } = drawProductImage(product, product.colours[0]!.hex, 'detail', `${product.name} & <co>`);
+      expect(svg).toContain('<title>');
+      expect(svg).toContain('&amp; &lt;co&gt;');
       const meta = await sharp(Buffer.from(svg), { density: 9 }).png().toBuffer({ resolveWithObject: true });
       expect([meta.info.width, meta.info.height], product.slug).toEqual([200, 267]);
     }

@@ -39,17 +39,19 @@ function main(): void {
   for (const product of CATALOGUE_PRODUCTS) {
     for (const colour of product.colours) {
       const id = productImageId(product.slug, colour.slug);
-      const main = drawProductImage(product, colour.hex, 'main');
+      const alt = `${product.name} in ${colour.label}`;
+      const main = drawProductImage(product, colour.hex, 'main', alt);
       write(id, main.svg);
-      manifest.assets[id] = { poi: main.poi, alt: `${product.name} in ${colour.label}` };
+      manifest.assets[id] = { poi: main.poi, alt };
       const items: MediaManifest['sets'][string]['items'] = [{ type: 'img', id }];
       for (const view of PRODUCT_DETAIL_VIEWS) {
         const viewId = productDetailImageId(product.slug, colour.slug, view);
-        const art = drawProductImage(product, colour.hex, view);
+        const viewAlt = `${alt}, ${VIEW_ALT[view]}`;
+        const art = drawProductImage(product, colour.hex, view, viewAlt);
         write(viewId, art.svg);
         manifest.assets[viewId] = {
           poi: art.poi,
-          alt: `${product.name} in ${colour.label}, ${VIEW_ALT[view]}`,
+          alt: viewAlt,
         };
         items.push({ type: 'img', id: viewId });
       }
@@ -74,7 +76,7 @@ function main(): void {
     ],
   };
 
-  writeFileSync(MANIFEST, `${JSON.stringify(manifestSchema.parse(manifest), null, 1)}\n`);
+  writeFileSync(MANIFEST, `${JSON.stringify(manifestSchema.parse(manifest), null, 2)}\n`);
   process.stdout.write(
     `media:draw wrote ${written.size} originals and ${Object.keys(manifest.sets).length} sets\n`,
   );

@@ -104,8 +104,7 @@ export interface AddressInput {
 /** Checks the country is one the store lists and, for the US and Canada, that the state is one of its own. */
 function normaliseAddress(input: AddressInput) {
   const country = countryByIso(input.country_code.toLowerCase());
-  if (!country)
-    throw badRequest(`country_code '${input.country_code}' is not a country the store ships to`);
+  if (!country) throw badRequest(`country_code '${input.country_code}' is not a country the store ships to`);
   const states = statesOf(country.iso);
   let state = input.state_or_province?.trim() ?? '';
   if (states.length) {

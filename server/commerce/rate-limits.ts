@@ -29,6 +29,18 @@ export function createRateLimits(db: Database) {
         retryAfter: Math.max(1, Math.ceil((ends - Date.now()) / 1000)),
       };
     },
+    /** Whether `limit` attempts are already used up in the current window, without counting one. */
+    async check(key: string, limit: number): Promise<{ allowed: boolean; retryAfter: number }> {
+      const result = (await db.execute(
+        sql`select count, window_ends_at as ends from rate_limits where key = ${key} and window_ends_at > now()`,
+      )) as unknown as { rows: { count: number; ends: string | Date }[] };
+      const row = result.rows[0];
+      if (!row || Number(row.count) < limit) return { allowed: true, retryAfter: 0 };
+      return {
+        allowed: false,
+        retryAfter: Math.max(1, Math.ceil((new Date(row.ends).getTime() - Date.now()) / 1000)),
+      };
+    },
     async reset(key: string): Promise<void> {
       await db.execute(sql`delete from rate_limits where key = ${key}`);
     },

@@ -32,5 +32,10 @@ describe('format negotiation', () => {
     expect(prefersImage('*/*')).toBe(false);
     expect(prefersImage('application/json')).toBe(false);
     expect(prefersImage(undefined)).toBe(false);
+    expect(
+      prefersImage(
+        'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8',
+      ),
+    ).toBe(false);
   });
 });

@@ -39,10 +39,13 @@ export function negotiateFormat(
   return hasAlpha ? 'png' : 'jpeg';
 }
 
-/** Whether a request prefers JSON over an image (an image set asked for by fetch rather than by <img>). */
+/**
+ * Whether a request for an image set wants its first image rather than the set's JSON: an <img> asks for image
+ * types only, while a script sends `*\/*` or JSON and a page navigation lists text/html first.
+ */
 export function prefersImage(accept: string | undefined): boolean {
   const types = acceptedTypes(accept);
-  if (types.has('application/json')) return false;
+  if (types.has('application/json') || types.has('text/html')) return false;
   for (const type of types) if (type.startsWith('image/')) return true;
   return false;
 }

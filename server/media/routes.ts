@@ -99,7 +99,8 @@ export function createMediaRoutes(options: MediaRoutesOptions): Hono {
   const imageSrc = (id: string) => mediaUrl(descriptor(id))!.split('?')[0]!;
 
   const checkAlias = (c: Context) => {
-    if (c.req.param('alias') !== alias) throw notFound(`No media alias ${c.req.param('alias')}.`);
+    if (c.req.param('alias') !== alias)
+      throw notFound(`No media alias ${c.req.param('alias')?.slice(0, 60)}.`);
   };
 
   async function requireImage(id: string): Promise<Original> {
@@ -115,7 +116,9 @@ export function createMediaRoutes(options: MediaRoutesOptions): Hono {
     const accept = c.req.header('Accept');
     const format = negotiateFormat(requested, accept, info.hasAlpha && !original.vector && !params.bg);
     const poi = params.poi ? await store.pointOfInterest(id) : undefined;
-    const key = renderCacheKey(original, params, format, poi ? JSON.stringify(poi) : '');
+    // Settings that change the pixels are part of the key too, so a changed setting never serves old files.
+    const settings = `${maxDimension}|${renderOptions.webpEffort}|${renderOptions.avifEffort}`;
+    const key = renderCacheKey(original, params, format, `${settings}|${poi ? JSON.stringify(poi) : ''}`);
     const etag = `"${key}"`;
     c.header('ETag', etag);
     c.header('Cache-Control', IMMUTABLE);

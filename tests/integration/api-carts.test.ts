@@ -13,10 +13,19 @@ const DISCONTINUED = catalogueProductId('ridgeline-backcountry-nordic-classic');
 describe.each(testDatabaseTargets)('/api carts on $name', (target) => {
   let api: ApiHarness;
   const firstVariant = async (productId: number) =>
-    (await api.handle.db.select().from(variants).where(eq(variants.productId, productId)).orderBy(variants.id))[0]!;
+    (
+      await api.handle.db
+        .select()
+        .from(variants)
+        .where(eq(variants.productId, productId))
+        .orderBy(variants.id)
+    )[0]!;
   const cartCount = async () =>
-    ((await api.handle.db.execute(sql`select count(*)::int as n from carts`)) as unknown as { rows: { n: number }[] })
-      .rows[0]!.n;
+    (
+      (await api.handle.db.execute(sql`select count(*)::int as n from carts`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]!.n;
 
   beforeAll(async () => {
     api = await openApi(target);
@@ -45,7 +54,11 @@ describe.each(testDatabaseTargets)('/api carts on $name', (target) => {
     const missing = await browser.json('POST', '/api/cart/create', { body, csrf: false });
     expect(missing.status).toBe(403);
     expect(missing.body.detail).toContain('csrf-token');
-    const wrong = await browser.json('POST', '/api/cart/create', { body, csrf: false, headers: { 'csrf-token': 'nope' } });
+    const wrong = await browser.json('POST', '/api/cart/create', {
+      body,
+      csrf: false,
+      headers: { 'csrf-token': 'nope' },
+    });
     expect(wrong.status).toBe(403);
     // Another session's token does not work either.
     const other = await api.browser().start();
@@ -69,7 +82,11 @@ describe.each(testDatabaseTargets)('/api carts on $name', (target) => {
     expect(cart.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(cart.base_amount).toBe(99.9);
     expect(cart.currency.code).toBe('USD');
-    expect(cart.line_items.physical_items[0]).toMatchObject({ product_id: GAITER, variant_id: variant.id, quantity: 2 });
+    expect(cart.line_items.physical_items[0]).toMatchObject({
+      product_id: GAITER,
+      variant_id: variant.id,
+      quantity: 2,
+    });
     expect(cart.shipping_cost).toBe(0); // 99.90 reaches the free-shipping minimum of 99
     const session = await browser.json('GET', '/api/session');
     expect(session.body.data.cartId).toBe(cart.id);
@@ -81,7 +98,8 @@ describe.each(testDatabaseTargets)('/api carts on $name', (target) => {
     const browser = await api.browser().start();
     const cart = await newCart(browser);
     const variant = await firstVariant(GAITER);
-    const add = (line: unknown) => browser.json('POST', `/api/cart/${cart.id}/items`, { body: { line_items: [line] } });
+    const add = (line: unknown) =>
+      browser.json('POST', `/api/cart/${cart.id}/items`, { body: { line_items: [line] } });
     for (const quantity of [0, 100, 1.5, -1, '2']) {
       const result = await add({ product_id: GAITER, variant_id: variant.id, quantity });
       expect(result.status).toBe(400);
@@ -100,7 +118,9 @@ describe.each(testDatabaseTargets)('/api carts on $name', (target) => {
     expect((await add({ product_id: DISCONTINUED, variant_id: gone.id, quantity: 1 })).status).toBe(422);
     const tooMany = await add({ product_id: GAITER, variant_id: variant.id, quantity: 99 });
     expect([409, 422]).toContain(tooMany.status);
-    const malformed = await browser.json('POST', `/api/cart/${cart.id}/items`, { rawBody: '{"line_items": [' });
+    const malformed = await browser.json('POST', `/api/cart/${cart.id}/items`, {
+      rawBody: '{"line_items": [',
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.detail).toBe('Malformed JSON body');
     const huge = await browser.json('POST', `/api/cart/${cart.id}/items`, {
@@ -128,7 +148,9 @@ describe.each(testDatabaseTargets)('/api carts on $name', (target) => {
     expect(added.status).toBe(200);
     expect(added.body.data.base_amount).toBe(84.9);
     expect(added.body.data.shipping_cost).toBe(5.95);
-    const line = added.body.data.line_items.physical_items.find((item: { product_id: number }) => item.product_id === BEANIE);
+    const line = added.body.data.line_items.physical_items.find(
+      (item: { product_id: number }) => item.product_id === BEANIE,
+    );
     const updated = await browser.json('PUT', `/api/cart/${cart.id}/items/${line.id}`, {
       body: { line_item: { product_id: BEANIE, variant_id: beanie.id, quantity: 2 } },
     });
@@ -137,7 +159,10 @@ describe.each(testDatabaseTargets)('/api carts on $name', (target) => {
       body: { productID: BEANIE, quantity: 1 },
     });
     expect(legacy.body.data.base_amount).toBe(84.9);
-    expect((await browser.json('PUT', `/api/cart/${cart.id}/items/${line.id}`, { body: { productID: BEANIE } })).status).toBe(400);
+    expect(
+      (await browser.json('PUT', `/api/cart/${cart.id}/items/${line.id}`, { body: { productID: BEANIE } }))
+        .status,
+    ).toBe(400);
     const removed = await browser.json('DELETE', `/api/cart/${cart.id}/items/${line.id}`);
     expect(removed.body.data.base_amount).toBe(49.95);
     expect((await browser.json('DELETE', `/api/cart/${cart.id}/items/${line.id}`)).status).toBe(404);
@@ -145,7 +170,7 @@ describe.each(testDatabaseTargets)('/api carts on $name', (target) => {
     expect((await browser.json('GET', `/api/cart/${cart.id}`)).status).toBe(404);
   });
 
-  it("never lets another session or customer read or change a cart, whatever id they name", async () => {
+  it('never lets another session or customer read or change a cart, whatever id they name', async () => {
     const owner = await api.browser().start();
     const cart = await newCart(owner);
     const stranger = await api.browser().start();
@@ -158,8 +183,12 @@ describe.each(testDatabaseTargets)('/api carts on $name', (target) => {
     expect((await stranger.call('DELETE', `/api/cart/${cart.id}`)).status).toBe(404);
     const signedIn = api.browser();
     const me = await signedIn.login(DEMO.standard.email, DEMO.standard.pw);
-    expect((await signedIn.json('PUT', `/api/cart/${cart.id}`, { body: { customerID: me.id } })).status).toBe(404);
-    expect((await owner.json('GET', `/api/cart/${cart.id}`)).body.data.line_items.physical_items).toHaveLength(1);
+    expect((await signedIn.json('PUT', `/api/cart/${cart.id}`, { body: { customerID: me.id } })).status).toBe(
+      404,
+    );
+    expect(
+      (await owner.json('GET', `/api/cart/${cart.id}`)).body.data.line_items.physical_items,
+    ).toHaveLength(1);
   });
 
   it('attaches the session cart to the customer at login and prices it with their group (§4, §6)', async () => {
@@ -174,13 +203,17 @@ describe.each(testDatabaseTargets)('/api carts on $name', (target) => {
     expect(read.body.data.shipping_cost).toBe(5.95);
     const assigned = await browser.json('PUT', `/api/cart/${cart.id}`, { body: { customerID: me.id } });
     expect(assigned.status).toBe(200);
-    expect((await browser.json('PUT', `/api/cart/${cart.id}`, { body: { customerID: me.id + 1 } })).status).toBe(404);
+    expect(
+      (await browser.json('PUT', `/api/cart/${cart.id}`, { body: { customerID: me.id + 1 } })).status,
+    ).toBe(404);
   });
 
   it('50 concurrent "add the last unit" requests: one succeeds, the rest are refused, none fails, prices are current', async () => {
     const browser = await api.browser().start();
     const cart = await newCart(browser, BEANIE);
-    const gaiter = (await api.handle.db.select().from(variants).where(eq(variants.productId, GAITER)).orderBy(variants.id))[4]!;
+    const gaiter = (
+      await api.handle.db.select().from(variants).where(eq(variants.productId, GAITER)).orderBy(variants.id)
+    )[4]!;
     await api.handle.db.update(variants).set({ inventoryLevel: 1 }).where(eq(variants.id, gaiter.id));
     let priceChange: Promise<unknown> = Promise.resolve();
     const requests = Array.from({ length: 50 }, (_, index) => {
@@ -202,7 +235,9 @@ describe.each(testDatabaseTargets)('/api carts on $name', (target) => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(49);
     expect(statuses.some((status) => status >= 500)).toBe(false);
     const final = await browser.json('GET', `/api/cart/${cart.id}`);
-    const line = final.body.data.line_items.physical_items.find((item: { variant_id: number }) => item.variant_id === gaiter.id);
+    const line = final.body.data.line_items.physical_items.find(
+      (item: { variant_id: number }) => item.variant_id === gaiter.id,
+    );
     expect(line.quantity).toBe(1);
     expect(line.sale_price).toBe(59.95);
     expect(final.body.data.base_amount).toBe(34.95 + 59.95);

@@ -82,6 +82,8 @@ describe('media service: bad input is a 4xx, never a crash', () => {
     '/media/s/ridgeline/..%2Fsecret',
     '/media/v/ridgeline/..%2Fsecret/mp4_720p',
     '/media/v/ridgeline/..%2Fsecret.json',
+    '/media/i/ridgeline/%E0%A4%A',
+    '/media/i/ridgeline/secret%2Etxt%00.svg',
   ])('refuses the path trick %s with a 400', async (url) => {
     await expectProblem(await app.request(url), [400]);
   });

@@ -73,6 +73,14 @@ describe('media service: images', () => {
     expect(other.status).toBe(200);
   });
 
+  it('answers HEAD like GET without a body', async () => {
+    const res = await app.request('/media/i/ridgeline/tile?w=40&fmt=png', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('etag')).toMatch(/^"[0-9a-f]{40}"$/);
+    expect((await res.arrayBuffer()).byteLength).toBe(0);
+  });
+
   it('reads and decodes a JPEG original, never enlarging it', async () => {
     const res = await app.request('/media/i/ridgeline/photo?w=3000&fmt=jpg');
     const meta = await decode(res);

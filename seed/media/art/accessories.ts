@@ -854,11 +854,20 @@ function glove(t: Tone, mitt: boolean, id: string): string {
         `<rect x="84" y="-590" width="76" height="340" rx="38" transform="rotate(7 122 -420)"/>`,
         `<rect x="-270" y="-190" width="96" height="320" rx="48" transform="rotate(-34 -222 -30)"/>`,
       ];
-  p.push(`<g fill="${t.deep}" stroke="${t.deep}" stroke-width="16" stroke-linejoin="round">${shapes.join('')}</g>`);
+  p.push(
+    `<g fill="${t.deep}" stroke="${t.deep}" stroke-width="16" stroke-linejoin="round">${shapes.join('')}</g>`,
+  );
   p.push(`<g fill="url(#fab-${id})">${shapes.join('')}</g>`);
   if (!mitt) {
-    for (const [x, y] of [[-150, -520], [-60, -600], [32, -610], [122, -545]] as const) {
-      p.push(`<rect x="${x - 24}" y="${y - 24}" width="48" height="60" rx="24" fill="${t.shade}" opacity="0.8"/>`);
+    for (const [x, y] of [
+      [-150, -520],
+      [-60, -600],
+      [32, -610],
+      [122, -545],
+    ] as const) {
+      p.push(
+        `<rect x="${x - 24}" y="${y - 24}" width="48" height="60" rx="24" fill="${t.shade}" opacity="0.8"/>`,
+      );
     }
     p.push(`<circle cx="-60" cy="-600" r="18" fill="#6b7077" opacity="0.7"/>`);
   }
@@ -875,8 +884,13 @@ function glove(t: Tone, mitt: boolean, id: string): string {
       stitch('M-150 -360Q0 -470 150 -360', t.light, 4),
     );
   } else {
-    p.push(`<rect x="-196" y="380" width="398" height="160" rx="20" fill="${t.shade}" stroke="${t.deep}" stroke-width="6"/>`);
-    for (let x = -176; x <= 180; x += 20) p.push(`<line x1="${x}" y1="392" x2="${x}" y2="528" stroke="${t.deep}" stroke-width="5" opacity="0.3"/>`);
+    p.push(
+      `<rect x="-196" y="380" width="398" height="160" rx="20" fill="${t.shade}" stroke="${t.deep}" stroke-width="6"/>`,
+    );
+    for (let x = -176; x <= 180; x += 20)
+      p.push(
+        `<line x1="${x}" y1="392" x2="${x}" y2="528" stroke="${t.deep}" stroke-width="5" opacity="0.3"/>`,
+      );
   }
   p.push(logoMark(0, 120, 110, contrast(t.base), 10));
   return p.join('');

@@ -85,7 +85,7 @@ function snowshoePair(product: DrawableProduct, hex: string): Drawing {
   return {
     defs: [...left.defs, ...right.defs],
     body,
-    focus: { x: rx - 0.075 * s.length * Math.sin((5 * Math.PI) / 180), y: by, scale: 2.1 },
+    focus: { x: rx + 0.075 * s.length * Math.sin((5 * Math.PI) / 180), y: by, scale: 2.1 },
     poi: { x: 0.12, y: (cy - s.length / 2) / TILE_H, w: 0.76, h: s.length / TILE_H },
   };
 }
@@ -94,10 +94,10 @@ function snowshoePair(product: DrawableProduct, hex: string): Drawing {
 function snowshoeAngle(product: DrawableProduct, hex: string): Drawing {
   const s = snowshoeSpecFor(product);
   const top = snowshoeTop(s, hex, 'a');
-  const k = Math.min(1.05, 1500 / s.length);
+  const k = Math.min(1.3, 1500 / s.length);
   const cx = TILE_W / 2;
   const cy = TILE_H * 0.4;
-  const profileScale = Math.min(0.95, 1350 / s.length);
+  const profileScale = Math.min(1.2, 1350 / s.length);
   return {
     defs: top.defs,
     body: [
@@ -144,6 +144,8 @@ export function drawProductImage(
   product: DrawableProduct,
   hex: string,
   view: ProductView,
+  /** Alternative text, the SVG title. */
+  alt: string,
 ): { svg: string; poi: Drawing['poi'] } {
   const art = drawing(product, hex, view);
   const bg = backdrop();
@@ -152,9 +154,13 @@ export function drawProductImage(
     const { x, y, scale } = art.focus;
     body = `<g transform="translate(${TILE_W / 2} ${TILE_H / 2}) scale(${scale}) translate(${-x} ${-y})">${body}</g>`;
   }
-  const poi = view === 'detail' ? { x: 0.2, y: 0.2, w: 0.6, h: 0.6 } : art.poi;
+  const round = (v: number) => Math.round(v * 1000) / 1000;
+  const poi =
+    view === 'detail'
+      ? { x: 0.2, y: 0.2, w: 0.6, h: 0.6 }
+      : { x: round(art.poi.x), y: round(art.poi.y), w: round(art.poi.w), h: round(art.poi.h) };
   return {
-    svg: svgDocument(TILE_W, TILE_H, [...bg.defs, ...metalDefs(), ...art.defs], [bg.body, body]),
+    svg: svgDocument(TILE_W, TILE_H, alt, [...bg.defs, ...metalDefs(), ...art.defs], [bg.body, body]),
     poi,
   };
 }

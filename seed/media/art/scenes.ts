@@ -546,13 +546,15 @@ const SCENE_DRAWINGS: Record<string, (c: Canvas, rng: Rng) => void> = {
       const x = 960 + i * 200;
       const shoe = snowshoeTop(WORKSHOP_SHOE, colour, `ws${i}`);
       c.defs.push(...shoe.defs);
-      c.body.push(`<circle cx="${x}" cy="140" r="9" fill="#333"/><g transform="translate(${x} 330) scale(0.24)">${shoe.body}</g>`);
+      c.body.push(
+        `<circle cx="${x}" cy="140" r="9" fill="#333"/><g transform="translate(${x} 330) scale(0.24)">${shoe.body}</g>`,
+      );
     });
     // Bench with a snowshoe being assembled.
     c.body.push(
       `<rect x="0" y="640" width="${SCENE_W}" height="60" fill="#6e4f33"/><rect x="0" y="700" width="${SCENE_W}" height="300" fill="#5a3f28"/>`,
       `<rect x="80" y="700" width="60" height="300" fill="#4a331f"/><rect x="2260" y="700" width="60" height="300" fill="#4a331f"/>`,
-      `<g transform="translate(1130 610) scale(0.09 0.2) rotate(-90)">${snowshoeTop(WORKSHOP_SHOE, '#6fa8d6', 'bench').body}</g>`,
+      `<g transform="translate(1130 605) scale(1 0.38) rotate(-90) scale(0.3)">${snowshoeTop(WORKSHOP_SHOE, '#6fa8d6', 'bench').body}</g>`,
       `<rect x="1500" y="590" width="160" height="50" rx="10" fill="#c8362d"/><rect x="1520" y="560" width="30" height="40" fill="#8a9097"/>`,
       `<circle cx="700" cy="615" r="22" fill="#8a9097"/><circle cx="760" cy="620" r="16" fill="#8a9097"/>`,
     );
@@ -676,5 +678,5 @@ export function drawScene(id: string): string {
   gradientCount = 0;
   const canvas: Canvas = { defs: [], body: [] };
   draw(canvas, random(id));
-  return svgDocument(SCENE_W, SCENE_H, canvas.defs, canvas.body);
+  return svgDocument(SCENE_W, SCENE_H, SCENES[id]?.alt ?? id, canvas.defs, canvas.body);
 }

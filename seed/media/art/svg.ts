@@ -105,8 +105,18 @@ export function radial(
     .join('')}</radialGradient>`;
 }
 
-export function svgDocument(width: number, height: number, defs: string[], body: string[]): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs>${defs.join('')}</defs>${body.join('')}</svg>\n`;
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/** An SVG document with a <title> (its alternative text) first. */
+export function svgDocument(
+  width: number,
+  height: number,
+  title: string,
+  defs: string[],
+  body: string[],
+): string {
+  const text = title.replace(/[&<>"]/g, (ch) => XML_ESCAPES[ch] ?? ch);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img"><title>${text}</title><defs>${defs.join('')}</defs>${body.join('')}</svg>\n`;
 }
 
 /** Catmull-Rom through points, as a smooth closed or open cubic path. */

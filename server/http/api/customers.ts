@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { clearSessionCookie } from '../../commerce/index.ts';
 import { clientIp, isHttps } from '../middleware/client-ip.ts';
-import { rateLimited } from '../middleware/rate-limit.ts';
+import { failuresExhausted, rateLimited } from '../middleware/rate-limit.ts';
 import type { ApiEnv } from '../middleware/session.ts';
 import { ApiError, type ApiOptions, body, customerIdOf, list, ownCustomerId, pathId } from './support.ts';
 
@@ -110,13 +110,17 @@ export function customerRoutes(options: ApiOptions) {
   app.post('/customers/login', async (c) => {
     const input = await body(c, loginBody);
     const ip = clientIp(c, options.trustProxy);
-    const limited = await rateLimited(c, commerce, limits.windowSeconds, [
-      [`login:ip:${ip}`, limits.loginPerIp],
-      [`login:email:${input.email.toLowerCase()}`, limits.loginPerEmail],
-    ]);
+    // Every attempt counts per IP; failed ones count per email (so a right password is never locked out by use).
+    const emailKey = `login:email:${input.email.toLowerCase()}`;
+    const limited =
+      (await rateLimited(c, commerce, limits.windowSeconds, [[`login:ip:${ip}`, limits.loginPerIp]])) ??
+      (await failuresExhausted(c, commerce, emailKey, limits.loginPerEmail));
     if (limited) return limited;
     const customer = await commerce.customers.authenticate(input.email, (input.pw ?? input.password)!);
-    if (!customer) throw new ApiError(401, 'Unauthorized', 'Email or password is incorrect');
+    if (!customer) {
+      await commerce.rateLimits.hit(emailKey, limits.loginPerEmail, limits.windowSeconds);
+      throw new ApiError(401, 'Unauthorized', 'Email or password is incorrect');
+    }
     const session = c.get('session');
     // §4: a session cart with no customer, or this customer's, is attached to the customer.
     let cartId = session?.cartId ?? null;
@@ -165,11 +169,11 @@ export function customerRoutes(options: ApiOptions) {
         ? input.customer === me.id
         : input.customer.toLowerCase() === me.email.toLowerCase();
     if (!matches) throw new ApiError(404, 'Not Found', 'No such customer');
-    const limited = await rateLimited(c, commerce, limits.windowSeconds, [
-      [`login:email:${me.email.toLowerCase()}`, limits.loginPerEmail],
-    ]);
+    const emailKey = `login:email:${me.email.toLowerCase()}`;
+    const limited = await failuresExhausted(c, commerce, emailKey, limits.loginPerEmail);
     if (limited) return limited;
     const valid = (await commerce.customers.authenticate(me.email, input.pw)) !== null;
+    if (!valid) await commerce.rateLimits.hit(emailKey, limits.loginPerEmail, limits.windowSeconds);
     return c.json({ data: { is_valid: valid, customer_id: me.id }, meta: {} });
   });
 

@@ -21,17 +21,30 @@ export async function rateLimited(
 ): Promise<Response | null> {
   for (const [key, limit] of limits) {
     const result = await commerce.rateLimits.hit(key, limit, windowSeconds);
-    if (!result.allowed) {
-      c.header('Retry-After', String(result.retryAfter));
-      return c.json(
-        {
-          status: 429,
-          title: 'Too Many Requests',
-          detail: `Too many attempts; try again in ${result.retryAfter} seconds`,
-        },
-        429,
-      );
-    }
+    if (!result.allowed) return tooMany(c, result.retryAfter);
   }
   return null;
+}
+
+/** Refuses when a failure counter is used up (without counting this attempt). */
+export async function failuresExhausted(
+  c: Context,
+  commerce: Commerce,
+  key: string,
+  limit: number,
+): Promise<Response | null> {
+  const result = await commerce.rateLimits.check(key, limit);
+  return result.allowed ? null : tooMany(c, result.retryAfter);
+}
+
+function tooMany(c: Context, retryAfter: number): Response {
+  c.header('Retry-After', String(retryAfter));
+  return c.json(
+    {
+      status: 429,
+      title: 'Too Many Requests',
+      detail: `Too many attempts; try again in ${retryAfter} seconds`,
+    },
+    429,
+  );
 }

@@ -1,0 +1,32 @@
+import { contentLocaleOf } from '#core/locale.ts';
+import { DISPLAY_TEXT_DEFAULTS } from '#server/content/display-text-defaults.ts';
+import type { Services } from '#server/services.ts';
+import { footerView } from './footer-view.ts';
+import { headerView } from './header-view.ts';
+import type { LocaleState } from './locale-state.ts';
+
+/**
+ * What every page's frame needs from content: header, footer and UI strings. Content failures are logged by
+ * the client and leave defaults (§8), so the frame always renders.
+ */
+export async function loadShell(services: Services, locale: LocaleState) {
+  const client = services.content?.client;
+  const contentLocale = contentLocaleOf(locale);
+  if (!client) {
+    return {
+      header: headerView(null, locale),
+      footer: footerView({}),
+      text: { ...DISPLAY_TEXT_DEFAULTS } as Record<string, string>,
+    };
+  }
+  const [header, brand, text] = await Promise.all([
+    client.header(contentLocale, locale.contentRegion),
+    client.brandSettings(contentLocale),
+    client.displayText(contentLocale),
+  ]);
+  return {
+    header: headerView(header as Record<string, unknown> | null, locale),
+    footer: footerView(brand as Record<string, unknown>),
+    text: text as Record<string, string>,
+  };
+}

@@ -1,0 +1,208 @@
+/**
+ * Benchmark of the commerce /api on this machine: 10,000 generated products on top of the demo store,
+ * 20 connections, 10 s per scenario (BENCH_SECONDS), on PGlite (in memory) and on PostgreSQL when
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh database, dropped afterwards).
+ * Prints p50/p95 latency and throughput for: product list by category, product by id with variants,
+ * cart create + add item. Targets (PostgreSQL): p95 ≤ 20 ms for catalogue reads, ≤ 50 ms for cart writes.
+ *
+ *   npm run bench:commerce            BENCH_PRODUCTS=10000 BENCH_SECONDS=10 BENCH_CONNECTIONS=20
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+// @ts-expect-error autocannon ships no types
+import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import pg from 'pg';
+import pino from 'pino';
+import { createCommerce } from '../server/commerce/index.ts';
+import { seedLargeCatalogue } from '../server/commerce/seed-commerce.ts';
+import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/database.ts';
+import { variants } from '../server/db/schema.ts';
+import { seedDemoStore } from '../server/db/seed.ts';
+import { createApiRouter } from '../server/http/api/index.ts';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+interface Figures {
+  scenario: string;
+  requests: number;
+  p50: number;
+  p95: number;
+  rps: number;
+  errors: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function run(url: string, scenario: string, options: Record<string, unknown>): Promise<Figures> {
+  const times: number[] = [];
+  let errors = 0;
+  const instance = autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options });
+  instance.on('response', (_client: unknown, status: number, _bytes: number, time: number) => {
+    times.push(time);
+    if (status >= 400) errors++;
+  });
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    scenario,
+    requests: times.length,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    rps: times.length / SECONDS,
+    errors: errors + (result.errors ?? 0) + (result.timeouts ?? 0),
+  };
+}
+
+async function benchTarget(name: string, handle: DatabaseHandle): Promise<Figures[]> {
+  const started = Date.now();
+  await handle.migrate();
+  await seedDemoStore(handle.db);
+  await seedLargeCatalogue(handle.db, PRODUCTS);
+  process.stdout.write(
+    `${name}: seeded ${PRODUCTS} products in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
+
+  const commerce = createCommerce(handle.db);
+  const app = new Hono();
+  app.route(
+    '/api',
+    createApiRouter({
+      commerce,
+      logger: pino({ level: 'silent' }),
+      trustProxy: false,
+      rateLimits: {
+        windowSeconds: 60,
+        loginPerIp: 1000,
+        loginPerEmail: 1000,
+        signupPerIp: 1000,
+        signupPerEmail: 1000,
+      },
+      geo: { countryHeaders: [] },
+    }),
+  );
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  // A signed-in customer: its carts are reachable from its session whichever cart the session last made.
+  const session = await fetch(`${url}/api/session`);
+  let cookie = session.headers.get('set-cookie')!.split(';')[0]!;
+  const csrf = ((await session.json()) as { data: { csrfToken: string } }).data.csrfToken;
+  const login = await fetch(`${url}/api/customers/login`, {
+    method: 'POST',
+    headers: { cookie, 'csrf-token': csrf, 'content-type': 'application/json', region: 'us' },
+    body: JSON.stringify({ email: 'hannah.miller@example.com', pw: 'Snowshoe-Demo-2026' }),
+  });
+  cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+
+  const ids = Array.from({ length: 200 }, (_, index) => 100_001 + ((index * 37) % PRODUCTS));
+  const [first, second] = await Promise.all(
+    [100_001, 100_003].map(async (productId) => {
+      const rows = await handle.db.select().from(variants).where(eq(variants.productId, productId)).limit(1);
+      return { product_id: productId, variant_id: rows[0]!.id };
+    }),
+  );
+  await handle.db
+    .update(variants)
+    .set({ inventoryLevel: 1_000_000 })
+    .where(eq(variants.id, first!.variant_id));
+  await handle.db
+    .update(variants)
+    .set({ inventoryLevel: 1_000_000 })
+    .where(eq(variants.id, second!.variant_id));
+  const headers = { region: 'us', cookie, 'csrf-token': csrf, 'content-type': 'application/json' };
+
+  const figures: Figures[] = [];
+  figures.push(
+    await run(url, 'product list by category (24 per page)', {
+      headers,
+      requests: [21, 22, 24, 31, 36].map((category) => ({
+        method: 'GET',
+        path: `/api/products?categories:in=${category}&limit=24&page=3`,
+      })),
+    }),
+  );
+  figures.push(
+    await run(url, 'product by id with variants', {
+      headers,
+      requests: ids
+        .slice(0, 50)
+        .map((id) => ({ method: 'GET', path: `/api/products/${id}?include=variants` })),
+    }),
+  );
+  figures.push(
+    await run(url, 'cart create + add item (per request)', {
+      headers,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/cart/create',
+          body: JSON.stringify({ line_items: [{ ...first, quantity: 1 }] }),
+          onResponse: (_status: number, body: string, context: Record<string, string>) => {
+            try {
+              context.cartId = JSON.parse(body).data.id;
+            } catch {
+              context.cartId = '00000000-0000-4000-8000-000000000000';
+            }
+          },
+        },
+        {
+          method: 'POST',
+          setupRequest: (request: Record<string, unknown>, context: Record<string, string>) => ({
+            ...request,
+            path: `/api/cart/${context.cartId}/items`,
+            body: JSON.stringify({ line_items: [{ ...second, quantity: 1 }] }),
+          }),
+        },
+      ],
+    }),
+  );
+  await new Promise((resolve) => server.close(resolve));
+  return figures;
+}
+
+function print(name: string, figures: Figures[]) {
+  process.stdout.write(`\n${name} — ${PRODUCTS} products, ${CONNECTIONS} connections, ${SECONDS} s each\n`);
+  process.stdout.write(
+    `${'scenario'.padEnd(42)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'req/s'.padStart(8)} ${'errors'.padStart(7)}\n`,
+  );
+  for (const row of figures)
+    process.stdout.write(
+      `${row.scenario.padEnd(42)} ${row.p50.toFixed(1).padStart(8)} ${row.p95.toFixed(1).padStart(8)} ${row.rps.toFixed(0).padStart(8)} ${String(row.errors).padStart(7)}\n`,
+    );
+}
+
+const only = process.env.BENCH_TARGET; // pglite | postgres
+if (only !== 'postgres') {
+  const handle = await openPglite(null);
+  try {
+    print('PGlite (in memory)', await benchTarget('pglite', handle));
+  } finally {
+    await handle.close();
+  }
+}
+if (postgresUrl && only !== 'pglite') {
+  const name = `ridgeline_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  const handle = await openPostgres(url.toString(), { poolMax: 10 });
+  try {
+    print('PostgreSQL', await benchTarget('postgres', handle));
+  } finally {
+    await handle.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}

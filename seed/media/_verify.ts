@@ -1,0 +1,18 @@
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { chromium } from 'playwright-core';
+import { createMediaRoutes, MEDIA_MANIFEST, MEDIA_ORIGINALS_DIR } from '../../server/media/index.ts';
+const app = new Hono();
+app.route('/media', createMediaRoutes({ originalsDir: MEDIA_ORIGINALS_DIR, manifestPath: MEDIA_MANIFEST, cacheDir: '/tmp/mp/vcache' }));
+app.get('/', (c) => c.html('<video id="v" muted playsinline src="/media/v/ridgeline/video-race-start/mp4_720p"></video>'));
+const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+await new Promise((r) => server.once('listening', r));
+const port = (server.address() as { port: number }).port;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+await page.goto(`http://127.0.0.1:${port}/`);
+const info = await page.evaluate(`new Promise((resolve) => { const v = document.getElementById('v'); v.addEventListener('error', () => resolve({ error: v.error && v.error.message })); v.addEventListener('loadeddata', async () => { await v.play(); await new Promise(r => setTimeout(r, 1500)); resolve({ w: v.videoWidth, h: v.videoHeight, duration: v.duration, t: v.currentTime, ready: v.readyState }); }); })`);
+console.log(info);
+await page.screenshot({ path: '/tmp/mp/video-frame.png' });
+await browser.close();
+server.close();

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Commerce, createCommerce } from '#server/commerce/index.ts';
+import { seedLargeCatalogue } from '#server/commerce/seed-commerce.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import { seedDemoStore } from '#server/db/seed.ts';
+import { CATALOGUE_PRODUCTS, catalogueProductId } from '../../seed/catalogue/index.ts';
+import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+
+describe.each(testDatabaseTargets)('the Commerce port on $name', (target) => {
+  let handle: DatabaseHandle;
+  let commerce: Commerce;
+  beforeAll(async () => {
+    handle = await openMigrated(target);
+    await seedDemoStore(handle.db);
+    commerce = createCommerce(handle.db);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('reads a product by slug for the storefront, discontinued ones included and flagged', async () => {
+    const pricing = await commerce.groups.pricing('ca', null);
+    const product = await commerce.catalogue.getProductBySlug(pricing, 'ridgeline-velocity-run');
+    expect(product).toMatchObject({
+      id: catalogueProductId('ridgeline-velocity-run'),
+      currency: 'CAD',
+      isNew: true,
+    });
+    expect(product?.variants?.length).toBeGreaterThan(0);
+    const gone = await commerce.catalogue.getProductBySlug(pricing, 'ridgeline-backcountry-nordic-classic');
+    expect(gone?.availability).toBe('disabled');
+    expect(await commerce.catalogue.getProductBySlug(pricing, 'no-such-thing')).toBeNull();
+  });
+
+  it('gives every demo product a price in every commerce region and one thumbnail per colour', async () => {
+    const rows = (await handle.db.execute(
+      sql`select region_id, count(*)::int as n from product_prices group by region_id order by region_id`,
+    )) as unknown as { rows: { region_id: string; n: number }[] };
+    expect(rows.rows).toEqual([
+      { region_id: 'ca', n: CATALOGUE_PRODUCTS.length },
+      { region_id: 'eu_region_1', n: CATALOGUE_PRODUCTS.length },
+      { region_id: 'us', n: CATALOGUE_PRODUCTS.length },
+    ]);
+    const pricing = await commerce.groups.pricing('us', null);
+    const product = await commerce.catalogue.getProduct(
+      pricing,
+      catalogueProductId('ridgeline-trail-fleece'),
+    );
+    const thumbnails = new Set(product.variants?.map((variant) => variant.thumbnail));
+    expect(thumbnails.size).toBe(6);
+    expect(thumbnails).toContain('/media/i/ridgeline/ridgeline-trail-fleece-glacier');
+  });
+
+  it('answers the §6 pricing rule and pro status through the port', async () => {
+    const pro = await commerce.customers.findByEmail('PRO.GUIDE@example.com');
+    expect(pro?.isPro).toBe(true);
+    const pricing = await commerce.groups.pricing('us', pro!.id);
+    expect(pricing).toMatchObject({ isPro: true, groupId: 4, currencyCode: 'USD' });
+    expect(pricing.rules).toHaveLength(3);
+    const status = await commerce.groups.proStatus(pro!.id);
+    expect(status?.order_total).toBeGreaterThan(0);
+    const standard = await commerce.customers.findByEmail('hannah.miller@example.com');
+    expect(await commerce.groups.proStatus(standard!.id)).toBeNull();
+    expect((await commerce.groups.pricing('us', standard!.id)).rules).toEqual([]);
+    expect((await commerce.groups.defaultGroup('eu_region_1'))?.id).toBe(3);
+  });
+
+  it('generates a large catalogue for benchmarks, idempotently', async () => {
+    await seedLargeCatalogue(handle.db, 120);
+    await seedLargeCatalogue(handle.db, 120);
+    const pricing = await commerce.groups.pricing('us', null);
+    const page = await commerce.catalogue.listProducts(pricing, { limit: 1 });
+    expect(page.pagination.total).toBe(CATALOGUE_PRODUCTS.length - 1 + 120);
+  });
+});
