@@ -1,59 +1,72 @@
-import { isRouteErrorResponse, Link } from 'react-router';
+import { isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router';
+import type { ErrorContent } from '../lib/error-content.server.ts';
+import { useText } from '../lib/use-text.ts';
+import type { RootData } from '../root.tsx';
 
 const BRAND = 'Ridgeline';
 
-interface ErrorCopy {
-  status: number;
-  heading: string;
-  title: string;
-  body: string;
-  linkText: string;
-}
-
-/** SPEC §2/§8: which words an error status gets. */
-export function errorCopyFor(status: number): ErrorCopy {
+/** SPEC §2/§8: which words an error status gets when the content has none. */
+export function errorCopyFor(status: number) {
   if (status === 404) {
-    return {
-      status,
-      heading: 'Page not found',
-      title: `Page Not Found | ${BRAND}`,
-      body: 'The trail ends here. The page you were looking for has moved or never existed.',
-      linkText: 'Go to the homepage',
-    };
+    return { heading: 'Page not found', title: `Page Not Found | ${BRAND}`, linkKey: 'go to homepage' };
   }
   if (status === 410) {
     return {
-      status,
       heading: 'Product Not Available',
       title: `Product Not Available | ${BRAND}`,
-      body: 'This product has been retired from our range. Our current line-up is ready for the snow.',
-      linkText: 'Go to the homepage',
+      linkKey: 'go to homepage',
     };
   }
   return {
-    status,
     heading: 'Oops! Something Broke',
     title: `Page Not Found | ${BRAND}`,
-    body: 'Something went wrong on our side. Please try again in a moment.',
-    linkText: 'Return to homepage',
+    linkKey: 'return to homepage',
   };
 }
 
+function contentOf(error: unknown): ErrorContent | null {
+  if (!isRouteErrorResponse(error) || !error.data || typeof error.data !== 'object') return null;
+  return (error.data as { content?: ErrorContent | null }).content ?? null;
+}
+
 export function ErrorPage({ error }: { error: unknown }) {
+  const t = useText();
+  const root = useRouteLoaderData<RootData>('root');
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const copy = errorCopyFor(status);
+  const content = status === 404 || status === 410 ? contentOf(error) : null;
+  const gone = status === 410 && content?.recommendation;
+  const heading = gone ? (content.recommendation?.header ?? copy.heading) : (content?.header ?? copy.heading);
+  const html = gone ? content.recommendation?.mainHtml : content?.mainHtml;
+  const home = root && root.locale.segment !== 'en-us' ? `/${root.locale.segment}` : '/';
   const detail =
     import.meta.env.DEV && status >= 500 && error instanceof Error ? (error.stack ?? error.message) : null;
   return (
-    <div className="container error-page">
+    <div className="error-page">
       <title>{copy.title}</title>
-      <p className="error-page__status">Error {copy.status}</p>
-      <h1>{copy.heading}</h1>
-      <p>{copy.body}</p>
-      <Link className="button" to="/">
-        {copy.linkText}
-      </Link>
-      {detail ? <pre className="error-page__detail">{detail}</pre> : null}
+      {content?.banner?.image ? (
+        <div className="error-page__banner">
+          <img src={content.banner.image} alt={content.banner.alt} width={1440} height={480} />
+        </div>
+      ) : null}
+      <div className="container error-page__body">
+        <p className="error-page__status">{`Error ${status}`}</p>
+        <h1>{heading}</h1>
+        {html ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server by sanitizeRichText
+          <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />
+        ) : (
+          <p>
+            {status >= 500
+              ? 'Something went wrong on our side. Please try again in a moment.'
+              : 'The trail ends here. The page you were looking for has moved or never existed.'}
+          </p>
+        )}
+        <Link className="button" to={home}>
+          {status >= 500 ? t(copy.linkKey) : (content?.linkText ?? t(copy.linkKey))}
+        </Link>
+        {detail ? <pre className="error-page__detail">{detail}</pre> : null}
+      </div>
     </div>
   );
 }

@@ -1,11 +1,21 @@
-import { data, Outlet } from 'react-router';
-import { parseUrlLocale } from '../lib/url-locale.ts';
+import { Outlet } from 'react-router';
+import { servicesContext } from '#server/services.ts';
+import { notFound } from '../lib/error-content.server.ts';
+import { localeStateFor } from '../lib/locale-state.ts';
+import { DEFAULT_LOCALE, parseUrlLocale } from '../lib/url-locale.ts';
 import type { Route } from './+types/locale-layout';
 
-// Every page lives under a valid /{lang} prefix; anything else fails route validation (SPEC §5).
-export function loader({ params, request }: Route.LoaderArgs) {
+// Every page lives under a served /{lang} prefix; anything else fails route validation (SPEC §5).
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const locale = parseUrlLocale(params.lang);
-  if (!locale) throw data(`Page Not Found: ${new URL(request.url).pathname}`, { status: 404 });
+  if (!locale) {
+    const fallback = localeStateFor(DEFAULT_LOCALE, false);
+    throw await notFound(
+      context.get(servicesContext),
+      fallback,
+      `Page Not Found: ${new URL(request.url).pathname}`,
+    );
+  }
   return { locale };
 }
 

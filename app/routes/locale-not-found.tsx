@@ -1,9 +1,17 @@
-import { data } from 'react-router';
+import { servicesContext } from '#server/services.ts';
+import { notFound } from '../lib/error-content.server.ts';
+import { localeStateFor } from '../lib/locale-state.ts';
+import { DEFAULT_LOCALE, parseUrlLocale } from '../lib/url-locale.ts';
 import type { Route } from './+types/locale-not-found';
 
-// No route matches (SPEC §8).
-export function loader({ request }: Route.LoaderArgs): never {
-  throw data(`Page not found: ${new URL(request.url).pathname}`, { status: 404 });
+// No route matches (SPEC §8): the content-managed 404.
+export async function loader({ request, context, params }: Route.LoaderArgs): Promise<never> {
+  const locale = localeStateFor(parseUrlLocale(params.lang) ?? DEFAULT_LOCALE, false);
+  throw await notFound(
+    context.get(servicesContext),
+    locale,
+    `Page not found: ${new URL(request.url).pathname}`,
+  );
 }
 
 export default function LocaleNotFound() {

@@ -312,7 +312,7 @@ function productEntry(product: CatalogueProduct): BuiltContent {
     price_range: priceRange(product.priceUsd),
     image: {
       amplience_id: imageId,
-      imageset: product.slug,
+      imageset: imageId,
       url: first ? catalogueImagePath(product.slug, first.slug) : '',
     },
     colours: product.colours.map((colour) => ({
@@ -320,12 +320,13 @@ function productEntry(product: CatalogueProduct): BuiltContent {
       label: colour.label,
       hex: colour.hex,
       image: catalogueImagePath(product.slug, colour.slug),
+      amplience_id: `${product.slug}-${colour.slug}`,
     })),
     seo_meta: {
       seo_title: `${product.name} | Ridgeline Snowshoe Co.`,
       seo_description: product.description,
       og_image: { amplience_id: imageId },
-      imageset: product.slug,
+      imageset: imageId,
     },
     product_specs: specs.map(({ id: specId, value }) => ({ id: specId, value })),
     updated_product_specs: specs,

@@ -2,7 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { BANNER_IMAGE_IDS, productDetailImageId, productImageId } from '../../server/media/asset-ids.ts';
+import {
+  BANNER_IMAGE_IDS,
+  DEMO_VIDEO_ID,
+  productDetailImageId,
+  productImageId,
+} from '../../server/media/asset-ids.ts';
 import { manifestSchema } from '../../server/media/manifest.ts';
 import { CATALOGUE_PRODUCTS } from '../catalogue/index.ts';
 import { drawProductImage } from './art/products.ts';
@@ -68,5 +73,12 @@ describe('drawn demo media', () => {
       expect(asset.poi.x + asset.poi.w, id).toBeLessThanOrEqual(1.0001);
       expect(asset.poi.y + asset.poi.h, id).toBeLessThanOrEqual(1.0001);
     }
+  });
+
+  it('ships the demo video as an MP4 (ftyp box) when it has been recorded', () => {
+    const path = join(HERE, 'originals', `${DEMO_VIDEO_ID}.mp4`);
+    expect(manifest.videos[DEMO_VIDEO_ID]?.poster).toBe('lifestyle-race-start');
+    if (!existsSync(path)) return;
+    expect(readFileSync(path).subarray(4, 8).toString('ascii')).toBe('ftyp');
   });
 });

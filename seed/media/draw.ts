@@ -2,7 +2,7 @@
  * Draws the demo store's media originals: `npm run media:draw` (tsx seed/media/draw.ts).
  * Writes deterministic SVGs into seed/media/originals/ (a product image and its detail views for every product
  * colour of seed/catalogue, and the lifestyle and banner artworks) and seed/media/manifest.json (points of
- * interest, alt text, image sets, the poster-only demo video). Running it twice gives the same bytes.
+ * interest, alt text, image sets, the demo video and its poster). Running it twice gives the same bytes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -15,7 +15,7 @@ const ORIGINALS = resolve(import.meta.dirname, 'originals');
 const POSTER = resolve(ORIGINALS, 'lifestyle-race-start.svg');
 const OUT = resolve(ORIGINALS, `${DEMO_VIDEO_ID}.mp4`);
 
-const RECORD_IN_PAGE = String.raw`async function record(svgText) {
+const RECORD_IN_PAGE = `async function record(svgText) {
       const width = 1280;
       const height = 720;
       const seconds = 4;
@@ -38,11 +38,11 @@ const RECORD_IN_PAGE = String.raw`async function record(svgText) {
       const draw = (t) => {
         const p = Math.min(1, t / seconds);
         const ease = p * p * (3 - 2 * p);
-        // Source window: from the whole width to a 1.25x push-in on the start arch.
-        const srcW = 2400 / (1 + 0.25 * ease);
-        const srcH = srcW * (height / width);
-        const srcX = (2400 - srcW) * (0.5 - 0.05 * ease);
-        const srcY = Math.min(1000 - srcH, (1000 - srcH) * 0.4);
+        // Source window: a 16:9 slice of the 2400x1000 art, pushing in 1.2x on the start arch.
+        const srcW = 1776 / (1 + 0.2 * ease);
+        const srcH = (srcW * height) / width;
+        const srcX = 1200 - srcW / 2 - 60 * (1 - ease);
+        const srcY = (1000 - srcH) * 0.7;
         ctx.drawImage(art, srcX, srcY, srcW, srcH, 0, 0, width, height);
         ctx.fillStyle = 'rgba(255,255,255,0.85)';
         for (const f of flakes) {
@@ -89,7 +89,12 @@ async function main(): Promise<void> {
   const svg = readFileSync(POSTER, 'utf8');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   });
   try {
     const page = await browser.newPage();

@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 import { gone, notFound } from './errors.ts';
 import type { PricingContext } from './groups.ts';
 import { type PriceSet, priceSet } from './pricing.ts';
-import { categories, productPrices, products, variants } from './schema-catalogue.ts';
+import { categories, productCategories, productPrices, products, variants } from './schema-catalogue.ts';
 
 /** Catalogue reads (SPEC §3 product (commerce), variant, category): prices per region and customer group. */
 
@@ -160,7 +160,9 @@ export function createCatalogue(db: Database) {
     .innerJoin(productPrices, priceJoin)
     .where(eq(products.slug, sql.placeholder('slug')))
     .prepare('catalogue_product_by_slug');
-  const inCategories = sql`${products.id} in (select product_id from product_categories where category_id = any(${sql.placeholder('categories')}::int[]))`;
+  // Category pages read product_categories in index order (category_id, sort_order, product_id) and stop
+  // after one page, instead of sorting every product of the category.
+  const inCategories = sql`${productCategories.categoryId} = any(${sql.placeholder('categories')}::int[])`;
   const listAll = db
     .select(productColumns)
     .from(products)
@@ -178,18 +180,25 @@ export function createCatalogue(db: Database) {
     .prepare('catalogue_count_all');
   const listByCategory = db
     .select(productColumns)
-    .from(products)
+    .from(productCategories)
+    .innerJoin(products, eq(products.id, productCategories.productId))
     .innerJoin(productPrices, priceJoin)
-    .where(and(eq(products.isVisible, true), inCategories))
-    .orderBy(asc(products.sortOrder), asc(products.id))
+    .where(inCategories)
+    .orderBy(asc(productCategories.sortOrder), asc(productCategories.productId))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('catalogue_list_by_category');
   const countByCategory = db
     .select({ n: sql<number>`count(*)::int` })
-    .from(products)
-    .innerJoin(productPrices, priceJoin)
-    .where(and(eq(products.isVisible, true), inCategories))
+    .from(productCategories)
+    .innerJoin(
+      productPrices,
+      and(
+        eq(productPrices.productId, productCategories.productId),
+        eq(productPrices.regionId, sql.placeholder('region')),
+      ),
+    )
+    .where(inCategories)
     .prepare('catalogue_count_by_category');
   const variantsOf = db
     .select()
@@ -270,6 +279,27 @@ export function createCatalogue(db: Database) {
           : [];
         total = all.length;
         rows = all.slice(offset, offset + limit);
+      } else if (query.categoryIds && query.categoryIds.length !== 1) {
+        // Several categories: a product may sit in more than one of them, so list distinct products.
+        const member = sql`${products.id} in (select product_id from product_categories where category_id = any(${query.categoryIds.length ? query.categoryIds : [-1]}::int[]))`;
+        const join = and(eq(productPrices.productId, products.id), eq(productPrices.regionId, region));
+        const [found, counted] = await Promise.all([
+          db
+            .select(productColumns)
+            .from(products)
+            .innerJoin(productPrices, join)
+            .where(member)
+            .orderBy(asc(products.sortOrder), asc(products.id))
+            .limit(limit)
+            .offset(offset),
+          db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(products)
+            .innerJoin(productPrices, join)
+            .where(member),
+        ]);
+        rows = found;
+        total = counted[0]?.n ?? 0;
       } else if (query.categoryIds) {
         const params = { region, categories: query.categoryIds, limit, offset };
         [rows, total] = await Promise.all([

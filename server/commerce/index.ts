@@ -6,7 +6,7 @@
  * Sessions for the storefront shell:
  * - `commerce.sessions.fromRequest(request)` → `{ sessionId, customer | null, csrfToken, cartId | null }` or null;
  * - `commerce.sessions.ensure(request, secure)` → `{ session, setCookie }`: the session, created anonymous when
- *   missing; send `setCookie` (when not null) as the response's Set-Cookie header and hand `session.csrfToken`
+ *   missing (`secure`: `requestIsHttps(request, config.TRUST_PROXY)`); send `setCookie` (when not null) as the response's Set-Cookie header and hand `session.csrfToken`
  *   to the browser, which sends it as the `csrf-token` header on every POST/PUT/DELETE to /api.
  *   The cookie is `rl_session` (httpOnly, SameSite=Lax, Secure over https). GET /api/session does the same over HTTP.
  */
@@ -31,7 +31,13 @@ export type { CustomerJson } from './customers.ts';
 export { CommerceError } from './errors.ts';
 export type { PricingContext } from './groups.ts';
 export { discountedPrice } from './pricing.ts';
-export { clearSessionCookie, SESSION_COOKIE, type SessionView, tokensMatch } from './sessions.ts';
+export {
+  clearSessionCookie,
+  requestIsHttps,
+  SESSION_COOKIE,
+  type SessionView,
+  tokensMatch,
+} from './sessions.ts';
 
 export interface Commerce {
   /** Products, variants, categories and stock; prices through a PricingContext from `groups.pricing`. */

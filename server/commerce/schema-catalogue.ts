@@ -79,7 +79,10 @@ export const products = pgTable(
   (t) => [index('products_category_idx').on(t.categoryId, t.sortOrder, t.id)],
 );
 
-/** A product sits in its main category and that category's ancestors (listing by `categories:in`). */
+/**
+ * A listed product sits in its main category and that category's ancestors (listing by `categories:in`).
+ * Products that are not visible (discontinued) have no rows here.
+ */
 export const productCategories = pgTable(
   'product_categories',
   {
@@ -89,10 +92,13 @@ export const productCategories = pgTable(
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.id, { onDelete: 'cascade' }),
+    /** The product's sort order, copied here so a category page reads in index order. */
+    sortOrder: integer('sort_order').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.categoryId, t.productId] }),
     index('product_categories_product_idx').on(t.productId),
+    index('product_categories_listing_idx').on(t.categoryId, t.sortOrder, t.productId),
   ],
 );
 

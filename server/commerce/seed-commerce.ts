@@ -181,14 +181,27 @@ async function writeProducts(tx: Tx, rows: ProductRows[]): Promise<void> {
           thumbnail: sql`excluded.thumbnail`,
         },
       });
-    await tx
-      .insert(productCategories)
-      .values(
-        chunk.flatMap((row) =>
-          row.categoryIds.map((categoryId) => ({ productId: row.product.id, categoryId })),
-        ),
-      )
-      .onConflictDoNothing();
+    const memberships = chunk.flatMap((row) =>
+      row.product.isVisible === false
+        ? []
+        : row.categoryIds.map((categoryId) => ({
+            productId: row.product.id,
+            categoryId,
+            sortOrder: row.product.sortOrder ?? 0,
+          })),
+    );
+    if (memberships.length)
+      await tx
+        .insert(productCategories)
+        .values(memberships)
+        .onConflictDoUpdate({
+          target: [productCategories.categoryId, productCategories.productId],
+          set: { sortOrder: sql`excluded.sort_order` },
+        });
+    // A product that stopped being listed leaves its categories' listings.
+    await tx.execute(
+      sql`delete from product_categories where product_id in (select id from products where not is_visible)`,
+    );
     await tx
       .insert(variants)
       .values(chunk.flatMap((row) => row.variants))

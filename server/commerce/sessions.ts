@@ -140,3 +140,9 @@ export function createSessions(db: Database) {
 }
 
 export type Sessions = ReturnType<typeof createSessions>;
+
+/** Whether a request came over https (directly, or per X-Forwarded-Proto when the proxy is trusted). */
+export function requestIsHttps(request: Request, trustProxy: boolean): boolean {
+  if (new URL(request.url).protocol === 'https:') return true;
+  return trustProxy && request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+}

@@ -35,5 +35,8 @@ export const BANNER_IMAGE_IDS = [
 ] as const;
 export type BannerImageId = (typeof BANNER_IMAGE_IDS)[number];
 
-/** The demo video: poster-only (no MP4 is shipped), served under /v/ with its poster as main thumbnail. */
+/**
+ * The demo video under /v/: a 4 s 1280x720 H.264 MP4 recorded by seed/media/record-video.ts, with the race-start
+ * artwork as poster (main thumbnail). Without its MP4 file it is poster-only and mp4_720p answers 404.
+ */
 export const DEMO_VIDEO_ID = 'video-race-start';

@@ -161,3 +161,60 @@ describe('SEO', () => {
     expect(text).toContain(`Sitemap: ${server.url}/sitemap.xml`);
   });
 });
+
+describe('main menu', () => {
+  it('works with the keyboard alone', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/`);
+      await page.waitForLoadState('networkidle');
+      const snowshoes = page.locator('.main-nav summary', { hasText: 'Snowshoes' });
+      // Tab from the top of the page until the Snowshoes menu button has focus.
+      for (let step = 0; step < 20; step++) {
+        await page.keyboard.press('Tab');
+        if (await snowshoes.evaluate((element) => element === document.activeElement)) break;
+      }
+      await expect.poll(() => snowshoes.evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.keyboard.press('Enter');
+      const panel = page.locator('.main-nav details[open] .mega-panel');
+      await panel.waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => document.activeElement?.textContent);
+      expect(focused).toBe('Shop all: Snowshoes');
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'detached' });
+      expect(await snowshoes.evaluate((element) => element === document.activeElement)).toBe(true);
+
+      // Opening another menu closes the first; Enter on a link navigates.
+      await page.keyboard.press('Enter');
+      const accessories = page.locator('.main-nav summary', { hasText: 'Accessories' });
+      await accessories.focus();
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => page.locator('.main-nav details[open] summary').allTextContents())
+        .toEqual(['Accessories']);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens the mobile menu on a phone and closes it on navigation', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/`);
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('.main-nav').isVisible()).toBe(false);
+      await page.getByText('Menu', { exact: true }).click();
+      await page.locator('.mobile-menu__panel summary', { hasText: 'Explore' }).click();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await page.locator('.mobile-menu__secondary').getByRole('link', { name: 'Find a dealer' }).click();
+      await page.waitForURL(/\/en-us\/stores$/);
+      await expect.poll(() => page.locator('.mobile-menu[open]').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

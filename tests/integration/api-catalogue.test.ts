@@ -116,6 +116,7 @@ describe.each(testDatabaseTargets)('/api catalogue and reference data on $name',
     expect((await browser.json('GET', '/api/products?page=0')).status).toBe(400);
     expect((await browser.json('GET', '/api/products?categories:in=1,x')).status).toBe(400);
     expect((await browser.json('GET', '/api/nothing-here')).status).toBe(404);
+    expect((await browser.json('GET', '/api/nothing-here', { region: null })).status).toBe(404);
   });
 
   it('serves categories, the category tree, currencies, countries, states and the store', async () => {

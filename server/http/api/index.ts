@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type ApiEnv, loadSession, requireCsrf } from '../middleware/session.ts';
 import { cartRoutes } from './carts.ts';
@@ -11,8 +11,30 @@ import { type ApiOptions, errorResponse } from './support.ts';
 
 export type { ApiOptions } from './support.ts';
 
-/** Paths that need no region header: the session hand-out, geolocation and the settings that name a region. */
-const NO_REGION = new Set(['/session', '/geolocation', '/pro/shipping_method_settings']);
+/**
+ * The commerce calls, which need a region header. The session hand-out, geolocation and
+ * /pro/shipping_method_settings (its query names the region) do not.
+ */
+const REGION_PATHS = [
+  'products',
+  'variants',
+  'categories',
+  'category_tree',
+  'category',
+  'cart',
+  'currencies',
+  'shippingmethods',
+  'shippingzones',
+  'countries',
+  'customers',
+  'orders',
+  'order',
+  'order-status',
+  'store',
+  'customer_groups',
+  'out-of-stock',
+  'pro/order_total',
+];
 
 /**
  * The /api router (SPEC §7): mount it with `app.route('/api', createApiRouter(options))`. Order of checks:
@@ -38,17 +60,12 @@ export function createApiRouter(options: ApiOptions): Hono<ApiEnv> {
   );
   api.use(loadSession(commerce));
   api.use(requireCsrf());
-  api.use(async (c, next) => {
-    const path = c.req.path.replace(/^\/api/, '');
-    if (NO_REGION.has(path)) return next();
+  const requireRegion: MiddlewareHandler<ApiEnv> = async (c, next) => {
     const region = c.req.header('region');
+    const known = commerce.regionIds.join(', ');
     if (!region)
       return c.json(
-        {
-          status: 400,
-          title: 'Bad Request',
-          detail: `Missing region header (one of ${commerce.regionIds.join(', ')})`,
-        },
+        { status: 400, title: 'Bad Request', detail: `Missing region header (one of ${known})` },
         400,
       );
     if (!commerce.isRegion(region))
@@ -56,13 +73,18 @@ export function createApiRouter(options: ApiOptions): Hono<ApiEnv> {
         {
           status: 400,
           title: 'Bad Request',
-          detail: `Unknown region '${region.slice(0, 40)}' (one of ${commerce.regionIds.join(', ')})`,
+          detail: `Unknown region '${region.slice(0, 40)}' (one of ${known})`,
         },
         400,
       );
     c.set('region', region);
     return next();
-  });
+  };
+  // Only the commerce calls need the header, so an unknown /api path stays a plain 404.
+  for (const prefix of REGION_PATHS) {
+    api.use(`/${prefix}`, requireRegion);
+    api.use(`/${prefix}/*`, requireRegion);
+  }
 
   api.route('/', sessionRoutes(options));
   api.route('/', shippingSettingsRoute(options));

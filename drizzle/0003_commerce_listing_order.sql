@@ -1,0 +1,2 @@
+ALTER TABLE "product_categories" ADD COLUMN "sort_order" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX "product_categories_listing_idx" ON "product_categories" USING btree ("category_id","sort_order","product_id");
