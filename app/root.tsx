@@ -12,7 +12,6 @@ import {
 } from 'react-router';
 import { CONSENT_COOKIE, consentRequiredFor, parseConsent } from '#core/consent.ts';
 import { splitLocalePrefix } from '#core/locale-prefix.ts';
-import { servicesContext } from '#server/services.ts';
 import type { Route } from './+types/root';
 import { Analytics } from './components/analytics.tsx';
 import { ConsentBanner } from './components/consent-banner.tsx';
@@ -23,10 +22,10 @@ import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { readCookie } from './lib/cookies.ts';
 import { layoutOf } from './lib/layout.ts';
-import { localeStateFor } from './lib/locale-state.ts';
 import { seoLinks } from './lib/seo.ts';
 import { loadShell } from './lib/shell.server.ts';
-import { DEFAULT_LOCALE, htmlLangFor, parseUrlLocale } from './lib/url-locale.ts';
+import { storefrontContext } from './lib/storefront-context.server.ts';
+import { htmlLangFor } from './lib/url-locale.ts';
 import stylesHref from './styles/app.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -35,13 +34,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = context.get(servicesContext);
+  const { services, session, locale } = await storefrontContext(request, context);
   const { config, build } = services;
   const url = new URL(request.url);
-  const locale = localeStateFor(parseUrlLocale(url.pathname.split('/')[1]) ?? DEFAULT_LOCALE, false);
+  const customer = session?.customer ?? null;
   const cookieHeader = request.headers.get('cookie');
   return {
     locale,
+    customer: customer ? { firstName: customer.firstName, isPro: customer.isPro } : null,
     shell: await loadShell(services, locale),
     origin: config.PUBLIC_BASE_URL ?? url.origin,
     gtmId: config.GTM_ID ?? null,

@@ -5,9 +5,11 @@ import type { NavItem, NavLink } from '../lib/header-view.ts';
 import { DEFAULT_LOCALE, homePathFor, parseUrlLocale } from '../lib/url-locale.ts';
 import { useText } from '../lib/use-text.ts';
 import type { RootData } from '../root.tsx';
+import { usePrefetchMode } from './platform/use-connection.ts';
 import { Wordmark } from './wordmark.tsx';
 
 function Anchor({ link, className }: { link: NavLink; className?: string }) {
+  const prefetch = usePrefetchMode();
   if (link.external) {
     return (
       <a
@@ -23,7 +25,7 @@ function Anchor({ link, className }: { link: NavLink; className?: string }) {
     <Link
       to={link.href}
       className={className}
-      prefetch="intent"
+      prefetch={prefetch}
       {...(link.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
     >
       {link.title}

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { gone, notFound } from './errors.ts';
 import type { PricingContext } from './groups.ts';
 import { type PriceSet, priceSet } from './pricing.ts';
+import { cached, REFERENCE_TTL_MS } from './reference-cache.ts';
 import { categories, productCategories, productPrices, products, variants } from './schema-catalogue.ts';
 
 /** Catalogue reads (SPEC §3 product (commerce), variant, category): prices per region and customer group. */
@@ -212,10 +213,12 @@ export function createCatalogue(db: Database) {
     .orderBy(asc(categories.sortOrder), asc(categories.id))
     .prepare('catalogue_categories');
 
-  async function categoryParents(): Promise<Map<number, number | null>> {
+  // The category tree, read by every priced product (category discount rules): kept for a few seconds.
+  const parentsCache = cached(REFERENCE_TTL_MS, async () => {
     const rows = await allCategories.execute();
     return new Map(rows.map((row) => [row.id, row.parentId]));
-  }
+  });
+  const categoryParents = () => parentsCache.get();
 
   function ancestry(parents: Map<number, number | null>, id: number): number[] {
     const chain: number[] = [];

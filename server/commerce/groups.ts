@@ -4,6 +4,7 @@ import { type DiscountRule, discountRulesFor } from '#core/discount-rules.ts';
 import { proCodeInfoOf } from '#core/pro-code.ts';
 import type { Database } from '../db/database.ts';
 import { notFound } from './errors.ts';
+import { cached, REFERENCE_TTL_MS } from './reference-cache.ts';
 import { commerceRegions } from './schema.ts';
 import {
   type CustomerGroupRow,
@@ -63,6 +64,21 @@ export function createGroups(db: Database) {
     .where(eq(customers.id, sql.placeholder('id')))
     .prepare('groups_customer');
 
+  // Regions and their guest groups, read by every priced call: kept for a few seconds (reference-cache.ts).
+  const regionsAndGuests = cached(REFERENCE_TTL_MS, async () => {
+    const [regionRows, guestRows] = await Promise.all([
+      db.select().from(commerceRegions),
+      db
+        .select()
+        .from(customerGroups)
+        .where(eq(customerGroups.isGroupForGuests, true))
+        .orderBy(asc(customerGroups.id)),
+    ]);
+    const guests = new Map<string, CustomerGroupRow>();
+    for (const row of guestRows) if (!guests.has(row.regionId)) guests.set(row.regionId, row);
+    return { regions: new Map(regionRows.map((row) => [row.id, row])), guests };
+  });
+
   return {
     async regionExists(regionId: string): Promise<boolean> {
       return (await regionById.execute({ region: regionId })).length > 0;
@@ -70,9 +86,10 @@ export function createGroups(db: Database) {
 
     /** Who prices this shopper in this region: the customer's group for pro ('pro') customers, else the guest group. */
     async pricing(regionId: string, customerId: number | null): Promise<PricingContext> {
-      const [region] = await regionById.execute({ region: regionId });
+      const reference = await regionsAndGuests.get();
+      const region = reference.regions.get(regionId);
       if (!region) throw notFound(`Unknown region ${regionId}`);
-      const [guest] = await guestGroup.execute({ region: regionId });
+      const guest = reference.guests.get(regionId);
       let customerGroup: CustomerGroupRow | null = null;
       let proRegion: string | undefined;
       if (customerId !== null) {

@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { type ShippingMethod, shippingCost } from '#core/shipping-cost.ts';
 import type { Database } from '../db/database.ts';
 import { notFound } from './errors.ts';
+import { cached, REFERENCE_TTL_MS } from './reference-cache.ts';
 import { shippingMethods, shippingSettings, shippingZones } from './schema-sales.ts';
 
 /** Shipping zones, methods and settings per commerce region (SPEC §3); the cost rule itself is core's. */
@@ -31,6 +32,12 @@ function methodJson(row: MethodRow): ShippingMethod & { id: number; name: string
   };
 }
 
+interface EstimateInputs {
+  zone: ZoneRow;
+  methods: ReturnType<typeof methodJson>[];
+  settings: { is_enabled: boolean; hide_free_shipping_groups: string };
+}
+
 export function createShipping(db: Database) {
   const zonesOf = db
     .select()
@@ -49,6 +56,9 @@ export function createShipping(db: Database) {
     .from(shippingSettings)
     .where(eq(shippingSettings.regionId, sql.placeholder('region')))
     .prepare('shipping_settings_of');
+
+  // Zones, methods and settings behind the cart's shipping estimate: kept for a few seconds per region.
+  const estimateInputs = new Map<string, ReturnType<typeof cached<EstimateInputs | null>>>();
 
   const api = {
     async zones(regionId: string) {
@@ -74,13 +84,23 @@ export function createShipping(db: Database) {
     },
     /** The cheapest shipping for a subtotal in the region's first zone, for a customer group (§6, §9). */
     async estimate(regionId: string, subtotal: number, customerGroupId: number | null) {
-      const [zone] = await zonesOf.execute({ region: regionId });
-      if (!zone) return null;
-      const [methods, settings] = await Promise.all([
-        methodsOf.execute({ zone: zone.id }),
-        api.settings(regionId),
-      ]);
-      const quote = shippingCost(subtotal, methods.map(methodJson), { customerGroupId, settings });
+      let entry = estimateInputs.get(regionId);
+      if (!entry) {
+        entry = cached(REFERENCE_TTL_MS, async (): Promise<EstimateInputs | null> => {
+          const [zone] = await zonesOf.execute({ region: regionId });
+          if (!zone) return null;
+          const [methods, settings] = await Promise.all([
+            methodsOf.execute({ zone: zone.id }),
+            api.settings(regionId),
+          ]);
+          return { zone, methods: methods.map(methodJson), settings };
+        });
+        estimateInputs.set(regionId, entry);
+      }
+      const inputs = await entry.get();
+      if (!inputs) return null;
+      const { zone, methods, settings } = inputs;
+      const quote = shippingCost(subtotal, methods, { customerGroupId, settings });
       return quote
         ? { cost: quote.cost, free: quote.free, method_id: quote.method.id ?? null, zone_id: zone.id }
         : null;

@@ -32,3 +32,10 @@ export function prefetchAllowed(): boolean {
   if (!connection) return true;
   return !connection.saveData && !/(^|-)2g$/.test(connection.effectiveType ?? '');
 }
+
+/** React Router prefetch mode for links: on intent, except in data-saver mode or on 2G (§9). */
+export function usePrefetchMode(): 'intent' | 'none' {
+  const [mode, setMode] = useState<'intent' | 'none'>('none');
+  useEffect(() => setMode(prefetchAllowed() ? 'intent' : 'none'), []);
+  return mode;
+}

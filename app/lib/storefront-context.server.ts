@@ -1,0 +1,32 @@
+import type { RouterContextProvider } from 'react-router';
+import type { SessionView } from '#server/commerce/index.ts';
+import { type Services, servicesContext } from '#server/services.ts';
+import { type LocaleState, localeStateFor } from './locale-state.ts';
+import { DEFAULT_LOCALE, parseUrlLocale } from './url-locale.ts';
+
+export interface StorefrontContext {
+  services: Services;
+  session: SessionView | null;
+  locale: LocaleState;
+}
+
+// Loaders of one request share the request object: read the session once per request.
+const perRequest = new WeakMap<Request, Promise<StorefrontContext>>();
+
+/** Services, the visitor's session (never created here) and the §3 locale state with pro status applied. */
+export function storefrontContext(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<StorefrontContext> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = (async () => {
+      const services = context.get(servicesContext);
+      const session = (await services.commerce?.sessions.fromRequest(request)) ?? null;
+      const urlLocale = parseUrlLocale(new URL(request.url).pathname.split('/')[1]) ?? DEFAULT_LOCALE;
+      return { services, session, locale: localeStateFor(urlLocale, session?.customer?.isPro ?? false) };
+    })();
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
