@@ -71,6 +71,7 @@ function useDisclosureGroup() {
       document.removeEventListener('click', onClick);
     };
   }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation (new pathname) closes every menu
   useEffect(() => {
     for (const details of root.current?.querySelectorAll('details[data-disclosure]') ?? []) {
       (details as HTMLDetailsElement).open = false;
