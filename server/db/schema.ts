@@ -4,3 +4,4 @@ export * from '../commerce/schema-catalogue.ts';
 export * from '../commerce/schema-customers.ts';
 export * from '../commerce/schema-sales.ts';
 export * from '../content/schema.ts';
+export * from '../newsletter/schema.ts';
