@@ -36,3 +36,17 @@ describe('loadConfig', () => {
     expect((error as ConfigError).message).toContain(problem);
   });
 });
+
+describe('bot protection settings', () => {
+  it('are off by default', () => {
+    expect(loadConfig({}).RECAPTCHA_SITE_KEY).toBeUndefined();
+  });
+
+  it('refuse a site key without its secret', () => {
+    expect(() => loadConfig({ RECAPTCHA_SITE_KEY: 'site' })).toThrowError(/RECAPTCHA_SECRET_KEY/);
+    expect(() => loadConfig({ RECAPTCHA_SECRET_KEY: 'secret' })).toThrowError(/RECAPTCHA_SITE_KEY/);
+    expect(
+      loadConfig({ RECAPTCHA_SITE_KEY: 'site', RECAPTCHA_SECRET_KEY: 'secret' }).RECAPTCHA_MIN_SCORE,
+    ).toBe(0.5);
+  });
+});

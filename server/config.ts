@@ -53,6 +53,16 @@ export const configSchema = z.object({
     .trim()
     .regex(/^https?:\/\/[^\s/]+$/, { error: 'must be an origin such as https://shop.example.com (no path)' })
     .optional(),
+  RECAPTCHA_SITE_KEY: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
+  RECAPTCHA_SECRET_KEY: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
+  RECAPTCHA_VERIFY_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/\S+$/, { error: 'must be an http(s) URL' }),
+  RECAPTCHA_MIN_SCORE: z.coerce
+    .number({ error: 'must be a number from 0 to 1' })
+    .min(0, { error: 'must be a number from 0 to 1' })
+    .max(1, { error: 'must be a number from 0 to 1' }),
   GTM_ID: z
     .string()
     .trim()
@@ -114,6 +124,10 @@ const DEFAULTS: Record<keyof Config, string | undefined> = {
   SEED_ON_EMPTY: 'true',
   PUBLIC_BASE_URL: undefined,
   GTM_ID: undefined,
+  RECAPTCHA_SITE_KEY: undefined,
+  RECAPTCHA_SECRET_KEY: undefined,
+  RECAPTCHA_VERIFY_URL: 'https://www.google.com/recaptcha/api/siteverify',
+  RECAPTCHA_MIN_SCORE: '0.5',
   MEDIA_CACHE_DIR: undefined,
   MEDIA_MAX_DIMENSION: '4000',
   CONTENT_BASE_URL: '/cms',
@@ -161,6 +175,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const issue = parsed.error.issues[0]!;
     const setting = String(issue.path[0]);
     throw new ConfigError(setting, issue.message, raw[setting]);
+  }
+  // Bot protection needs both halves: a site key without its secret could never verify a token.
+  if (Boolean(parsed.data.RECAPTCHA_SITE_KEY) !== Boolean(parsed.data.RECAPTCHA_SECRET_KEY)) {
+    const missing = parsed.data.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET_KEY' : 'RECAPTCHA_SITE_KEY';
+    throw new ConfigError(missing, 'must be set together with its pair (site key and secret key)', undefined);
   }
   return parsed.data;
 }
