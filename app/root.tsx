@@ -45,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shell: await loadShell(services, locale),
     origin: config.PUBLIC_BASE_URL ?? url.origin,
     gtmId: config.GTM_ID ?? null,
+    botSiteKey: config.RECAPTCHA_SITE_KEY ?? null,
     buildId: build.id,
     consent: parseConsent(readCookie(cookieHeader, CONSENT_COOKIE)),
     consentRequired: consentRequiredFor(locale.country),

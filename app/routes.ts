@@ -7,6 +7,7 @@ export default [
     index('routes/home.tsx'),
     route('country', 'routes/country.tsx'),
     route('consent', 'routes/consent.tsx'),
+    route('newsletter', 'routes/newsletter.tsx'),
     route('*', 'routes/locale-not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from 'react-router';
 import { useText } from '../lib/use-text.ts';
 import type { RootData } from '../root.tsx';
+import { NewsletterSignup } from './newsletter/newsletter-signup.tsx';
 
 export function SiteFooter() {
   const root = useRouteLoaderData<RootData>('root');
@@ -55,6 +56,13 @@ export function SiteFooter() {
               </>
             ) : null}
           </section>
+        ) : null}
+        {root?.shell.newsletter ? (
+          <NewsletterSignup
+            view={root.shell.newsletter}
+            localeSegment={root.locale.segment}
+            siteKey={root.botSiteKey}
+          />
         ) : null}
         {footer?.social.length ? (
           <section aria-labelledby="footer-social">

@@ -4,6 +4,7 @@ import type { Services } from '#server/services.ts';
 import { footerView } from './footer-view.ts';
 import { headerView } from './header-view.ts';
 import type { LocaleState } from './locale-state.ts';
+import { newsletterView } from './newsletter-view.ts';
 
 /**
  * What every page's frame needs from content: header, footer and UI strings. Content failures are logged by
@@ -16,17 +17,20 @@ export async function loadShell(services: Services, locale: LocaleState) {
     return {
       header: headerView(null, locale),
       footer: footerView({}),
+      newsletter: null,
       text: { ...DISPLAY_TEXT_DEFAULTS } as Record<string, string>,
     };
   }
-  const [header, brand, text] = await Promise.all([
+  const [header, brand, text, signup] = await Promise.all([
     client.header(contentLocale, locale.contentRegion),
     client.brandSettings(contentLocale),
     client.displayText(contentLocale),
+    client.emailSignupSettings(contentLocale, locale.contentRegion),
   ]);
   return {
     header: headerView(header as Record<string, unknown> | null, locale),
     footer: footerView(brand as Record<string, unknown>),
+    newsletter: newsletterView(signup as Record<string, unknown> | null),
     text: text as Record<string, string>,
   };
 }

@@ -218,3 +218,37 @@ describe('main menu', () => {
     }
   });
 });
+
+describe('newsletter signup in the footer', () => {
+  it('subscribes in place with JavaScript and by a plain post without it', async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ locale: 'en-US', javaScriptEnabled });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${server.url}/`);
+        if (javaScriptEnabled) await page.waitForLoadState('networkidle');
+        const form = page.locator('#newsletter');
+        await form.getByLabel('Your email address').fill(`walker-${javaScriptEnabled}@example.com`);
+        await form.getByRole('button', { name: 'Sign up' }).click();
+        await form.getByRole('status').filter({ hasText: 'Thanks! Check your inbox to confirm.' }).waitFor();
+        if (!javaScriptEnabled) expect(page.url()).toContain('subscribed=1');
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('refuses a bad address or a list the region does not offer, with a clear message', async () => {
+    const post = (body: Record<string, string>) =>
+      fetch(`${server.url}/en-us/newsletter`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: 'country=us; language=en' },
+        body: new URLSearchParams(body),
+        redirect: 'manual',
+      });
+    const badEmail = await post({ email: 'not-an-email', list: 'ridgeline-news-na' });
+    expect(badEmail.status).toBe(400);
+    const otherRegion = await post({ email: 'a@example.com', list: 'ridgeline-news-eu' });
+    expect(otherRegion.status).toBe(400);
+  });
+});

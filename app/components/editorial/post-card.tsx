@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import type { PostCardView } from '../../lib/editorial/editorial.server.ts';
+import { EditorialImage } from './editorial-image.tsx';
+
+export function PostCard({ post, headingLevel = 2 }: { post: PostCardView; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="post-card">
+      <EditorialImage image={post.image} className="post-card__image" />
+      <div className="post-card__body">
+        {post.category ? <p className="eyebrow">{post.category.title}</p> : null}
+        <Heading className="post-card__title">
+          <Link to={post.href}>{post.title}</Link>
+        </Heading>
+        <p className="post-card__summary">{post.summary}</p>
+        <p className="post-card__date">
+          <time dateTime={post.date}>{post.dateText}</time>
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,63 @@
+import { data, redirect } from 'react-router';
+import { z } from 'zod';
+import { contentLocaleOf } from '#core/locale.ts';
+import { localizedPath } from '#core/locale-prefix.ts';
+import { BOT_CHECK_FAILED } from '#server/bot-protection/bot-protection.ts';
+import { subscribe } from '#server/newsletter/subscribe.ts';
+import { botProtectionFor } from '../lib/bot-protection.server.ts';
+import { newsletterView } from '../lib/newsletter-view.ts';
+import { localeFreeReturnPath } from '../lib/return-path.ts';
+import { storefrontContext } from '../lib/storefront-context.server.ts';
+import type { Route } from './+types/newsletter';
+
+const signupSchema = z.object({
+  email: z.email({ error: 'Enter an email address like name@example.com.' }).max(254),
+  lists: z.array(z.string()).min(1, { error: 'Choose at least one newsletter.' }),
+  token: z.string().optional(),
+  returnTo: z.string().optional(),
+});
+
+export type NewsletterResult = { ok: true; error: null } | { ok: false; error: string };
+
+/** Footer email signup (SPEC §1, §3): validated, bot-checked, stored once per list. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, locale } = await storefrontContext(request, context);
+  const form = await request.formData();
+  const parsed = signupSchema.safeParse({
+    email: String(form.get('email') ?? '').trim(),
+    lists: form.getAll('list').map(String),
+    token: form.get('token') ?? undefined,
+    returnTo: form.get('returnTo') ?? undefined,
+  });
+  const fail = (error: string, status: number) => data<NewsletterResult>({ ok: false, error }, { status });
+  if (!parsed.success) return fail(parsed.error.issues[0]!.message, 400);
+
+  const contentLocale = contentLocaleOf(locale);
+  const settings = newsletterView(
+    ((await services.content?.client.emailSignupSettings(contentLocale, locale.contentRegion)) ??
+      null) as Record<string, unknown> | null,
+  );
+  const offered = new Set(settings?.lists.map((list) => list.id) ?? []);
+  if (!parsed.data.lists.every((id) => offered.has(id)))
+    return fail('That newsletter is not offered in your region.', 400);
+
+  const check = await botProtectionFor(services).verify(parsed.data.token, 'signup');
+  if (!check.ok) return fail(BOT_CHECK_FAILED, 403);
+
+  await subscribe(services.db, {
+    email: parsed.data.email,
+    listIds: parsed.data.lists,
+    locale: contentLocale,
+    contentRegion: locale.contentRegion,
+  });
+  if (parsed.data.returnTo !== undefined) {
+    const back = localeFreeReturnPath(parsed.data.returnTo);
+    const separator = back.includes('?') ? '&' : '?';
+    return redirect(`${localizedPath(locale, back)}${separator}subscribed=1#newsletter`, 303);
+  }
+  return data<NewsletterResult>({ ok: true, error: null });
+}
+
+export function loader(): never {
+  throw redirect('/');
+}
