@@ -48,6 +48,13 @@ export const configSchema = z.object({
   SEED_ON_EMPTY: z
     .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
     .transform((v) => v === 'true'),
+  PAGE_CACHE: z
+    .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+    .transform((v) => v === 'true'),
+  PAGE_CACHE_FRESH_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds' })
+    .int({ error: 'must be a whole number of seconds' })
+    .min(0, { error: 'must be a whole number of seconds' }),
   PUBLIC_BASE_URL: z
     .string()
     .trim()
@@ -122,6 +129,8 @@ const DEFAULTS: Record<keyof Config, string | undefined> = {
   LOG_LEVEL: 'info',
   SHUTDOWN_TIMEOUT_MS: '10000',
   SEED_ON_EMPTY: 'true',
+  PAGE_CACHE: 'true',
+  PAGE_CACHE_FRESH_SECONDS: '30',
   PUBLIC_BASE_URL: undefined,
   GTM_ID: undefined,
   RECAPTCHA_SITE_KEY: undefined,

@@ -5,6 +5,8 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { createDataVersionWatcher } from '../cache/data-version.ts';
+import { createPageCache } from '../cache/page-cache.ts';
 import { commerceFor } from '../commerce/index.ts';
 import { CONTENT_BASE_PATH, contentFor } from '../content/index.ts';
 import { createGraphqlRoutes } from '../graphql/index.ts';
@@ -126,11 +128,20 @@ export function createHttpApp({
   if (build) {
     app.use(localeRouting({ redirects: redirects ?? { allowedExternalHosts: [], rules: [] } }));
     const handle = createRequestHandler(build, services.config.NODE_ENV);
-    app.all('*', (c) => {
+    const render = (request: Request) => {
       const context = new RouterContextProvider();
       context.set(servicesContext, services);
-      return handle(c.req.raw, context);
-    });
+      return handle(request, context);
+    };
+    const pageCache = services.config.PAGE_CACHE
+      ? createPageCache({
+          render,
+          dataVersion: createDataVersionWatcher(services.db).current,
+          freshMs: services.config.PAGE_CACHE_FRESH_SECONDS * 1000,
+          onError: (error) => services.logger.error({ err: error }, 'page cache refresh failed'),
+        })
+      : null;
+    app.all('*', (c) => (pageCache ? pageCache.handle(c.req.raw) : render(c.req.raw)));
   }
 
   app.onError((error, c) => {

@@ -60,6 +60,20 @@ describe('the store over HTTP', () => {
     expect(response.headers.get('location')).toBe('/en-us/c/snowshoes/womens');
   });
 
+  it('serves anonymous pages from the page cache and never a signed-in visitor', async () => {
+    const headers = { cookie: 'country=ca; language=en' };
+    await fetch(`${server.url}/en-ca/country`, { headers });
+    const cached = await fetch(`${server.url}/en-ca/country`, { headers });
+    expect(cached.headers.get('x-page-cache')).toBe('HIT');
+    expect(cached.headers.get('cache-control')).toContain('s-maxage=');
+    expect(await cached.text()).toContain('Choose your country and language');
+    const personal = await fetch(`${server.url}/en-ca/country`, {
+      headers: { cookie: `${headers.cookie}; rl_session=x` },
+    });
+    expect(personal.headers.get('x-page-cache')).toBeNull();
+    expect(personal.headers.get('cache-control')).toBe('private, no-store');
+  });
+
   it('reports health with the database checked', async () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);

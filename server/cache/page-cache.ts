@@ -1,0 +1,127 @@
+import { SESSION_COOKIE } from '../commerce/sessions.ts';
+
+/**
+ * Full-page cache for anonymous visitors (issue 10): HTML and route data cached per URL (which carries the
+ * locale, and with it the content and commerce regions of a visitor without a session) and per consent
+ * choice (the banner is part of the page). Fresh entries are served as they are; stale ones are served while
+ * one background render refreshes them; a change of data version (catalogue, prices, stock, content) empties
+ * it. Never used for a visitor with a session, nor for account, cart or checkout pages.
+ */
+export interface PageCacheOptions {
+  render(request: Request): Promise<Response>;
+  dataVersion(): Promise<string>;
+  maxEntries?: number;
+  freshMs?: number;
+  staleMs?: number;
+  now?: () => number;
+  onError?(error: unknown): void;
+}
+
+interface Entry {
+  status: number;
+  headers: [string, string][];
+  body: Uint8Array;
+  storedAt: number;
+  version: string;
+}
+
+const PRIVATE_PATHS = /^\/[^/]+\/(account|cart|checkout|consent|newsletter|pro\/(create|signup))(\/|$)/;
+const CACHEABLE_TYPES = /^(text\/html|text\/x-script)/;
+export const ANONYMOUS_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=600';
+
+function cookieNames(header: string | null): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const part of header?.split(';') ?? []) {
+    const index = part.indexOf('=');
+    if (index > 0) map.set(part.slice(0, index).trim(), part.slice(index + 1).trim());
+  }
+  return map;
+}
+
+export function createPageCache(options: PageCacheOptions) {
+  const maxEntries = options.maxEntries ?? 1000;
+  const freshMs = options.freshMs ?? 30_000;
+  const staleMs = options.staleMs ?? 600_000;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  const refreshing = new Set<string>();
+  const stats = { hits: 0, stale: 0, misses: 0, bypass: 0 };
+
+  const keyOf = (request: Request): string | null => {
+    if (request.method !== 'GET') return null;
+    const url = new URL(request.url);
+    if (PRIVATE_PATHS.test(url.pathname)) return null;
+    const cookies = cookieNames(request.headers.get('cookie'));
+    if (cookies.has(SESSION_COOKIE)) return null;
+    return `${url.pathname}${url.search}|consent=${cookies.get('consent') ?? ''}`;
+  };
+
+  const store = async (key: string, response: Response, version: string): Promise<Response> => {
+    const cacheable =
+      response.status === 200 &&
+      CACHEABLE_TYPES.test(response.headers.get('content-type') ?? '') &&
+      !response.headers.has('set-cookie');
+    if (!cacheable) return response;
+    const body = new Uint8Array(await response.arrayBuffer());
+    const headers: [string, string][] = [...response.headers].filter(([name]) => name !== 'content-length');
+    entries.delete(key);
+    entries.set(key, { status: response.status, headers, body, storedAt: now(), version });
+    // Map keeps insertion order: the first key is the least recently stored.
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    return respond(entries.get(key)!, 'MISS');
+  };
+
+  const respond = (entry: Entry, state: string) => {
+    const headers = new Headers(entry.headers);
+    headers.set('Cache-Control', ANONYMOUS_CACHE_CONTROL);
+    headers.set('X-Page-Cache', state);
+    return new Response(entry.body.slice(), { status: entry.status, headers });
+  };
+
+  const refresh = (key: string, request: Request, version: string) => {
+    if (refreshing.has(key)) return;
+    refreshing.add(key);
+    void options
+      .render(request.clone())
+      .then((response) => store(key, response, version))
+      .catch((error) => options.onError?.(error))
+      .finally(() => refreshing.delete(key));
+  };
+
+  return {
+    stats,
+    size: () => entries.size,
+    clear: () => entries.clear(),
+    async handle(request: Request): Promise<Response> {
+      const key = keyOf(request);
+      if (!key) {
+        stats.bypass++;
+        const response = await options.render(request);
+        if (!response.headers.has('cache-control')) {
+          const copy = new Response(response.body, response);
+          copy.headers.set('Cache-Control', 'private, no-store');
+          return copy;
+        }
+        return response;
+      }
+      const version = await options.dataVersion();
+      const entry = entries.get(key);
+      if (entry && entry.version === version) {
+        const age = now() - entry.storedAt;
+        if (age < freshMs) {
+          stats.hits++;
+          return respond(entry, 'HIT');
+        }
+        if (age < freshMs + staleMs) {
+          stats.stale++;
+          refresh(key, request, version);
+          return respond(entry, 'STALE');
+        }
+      }
+      stats.misses++;
+      return store(key, await options.render(request), version);
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
