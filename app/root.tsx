@@ -20,6 +20,7 @@ import { BuildWatcher } from './components/platform/build-watcher.tsx';
 import { ResponsiveProvider } from './components/platform/responsive-provider.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
+import { SkipLink } from './components/skip-link.tsx';
 import { readCookie } from './lib/cookies.ts';
 import { layoutOf } from './lib/layout.ts';
 import { seoLinks } from './lib/seo.ts';
@@ -82,9 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
+        <SkipLink />
         <ResponsiveProvider>
           <SiteHeader />
           <main id="main" className={flush ? 'main main--flush' : 'main'}>

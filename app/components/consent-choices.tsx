@@ -1,5 +1,6 @@
 import { Form, useFetcher } from 'react-router';
 import { useHydrated } from '../lib/use-hydrated.ts';
+import { useText } from '../lib/use-text.ts';
 
 /**
  * The two consent buttons. Without JavaScript they post a plain form that redirects back to the page; with it,
@@ -7,15 +8,16 @@ import { useHydrated } from '../lib/use-hydrated.ts';
  */
 export function ConsentChoices({ localeSegment, returnTo }: { localeSegment: string; returnTo: string }) {
   const hydrated = useHydrated();
+  const t = useText();
   const fetcher = useFetcher();
   const action = `/${localeSegment}/consent`;
   const buttons = (
     <div className="consent-choices">
       <button type="submit" name="choice" value="all" className="button">
-        Accept all
+        {t('accept all')}
       </button>
       <button type="submit" name="choice" value="necessary" className="button button--ghost">
-        Only necessary
+        {t('only necessary')}
       </button>
     </div>
   );
@@ -33,7 +35,7 @@ export function ConsentChoices({ localeSegment, returnTo }: { localeSegment: str
       {buttons}
       {saved && fetcher.state === 'idle' ? (
         <p role="status" className="form-success">
-          Your choice is saved.
+          {t('choice saved')}
         </p>
       ) : null}
     </fetcher.Form>

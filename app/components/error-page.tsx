@@ -1,7 +1,10 @@
 import { isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router';
+import type { TileView } from '../lib/catalogue/tile.ts';
 import type { ErrorContent } from '../lib/error-content.server.ts';
 import { useText } from '../lib/use-text.ts';
 import type { RootData } from '../root.tsx';
+import catalogueCss from '../styles/catalogue.css?url';
+import { ProductGrid } from './catalogue/product-grid.tsx';
 
 const BRAND = 'Ridgeline';
 
@@ -29,13 +32,22 @@ function contentOf(error: unknown): ErrorContent | null {
   return (error.data as { content?: ErrorContent | null }).content ?? null;
 }
 
+/** §2 410: the products recommended instead of a discontinued one, when they came with the error. */
+function recommendationsOf(error: unknown): TileView[] {
+  if (!isRouteErrorResponse(error) || error.status !== 410 || !error.data || typeof error.data !== 'object')
+    return [];
+  const list = (error.data as { recommendations?: unknown }).recommendations;
+  return Array.isArray(list) ? (list as TileView[]) : [];
+}
+
 export function ErrorPage({ error }: { error: unknown }) {
   const t = useText();
   const root = useRouteLoaderData<RootData>('root');
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const copy = errorCopyFor(status);
   const content = status === 404 || status === 410 ? contentOf(error) : null;
-  const gone = status === 410 && content?.recommendation;
+  const recommendations = recommendationsOf(error);
+  const gone = status === 410 && recommendations.length > 0 && content?.recommendation;
   const heading = gone ? (content.recommendation?.header ?? copy.heading) : (content?.header ?? copy.heading);
   const html = gone ? content.recommendation?.mainHtml : content?.mainHtml;
   const home = root && root.locale.segment !== 'en-us' ? `/${root.locale.segment}` : '/';
@@ -56,17 +68,20 @@ export function ErrorPage({ error }: { error: unknown }) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server by sanitizeRichText
           <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />
         ) : (
-          <p>
-            {status >= 500
-              ? 'Something went wrong on our side. Please try again in a moment.'
-              : 'The trail ends here. The page you were looking for has moved or never existed.'}
-          </p>
+          <p>{status >= 500 ? t('server error body') : t('page missing body')}</p>
         )}
         <Link className="button" to={home}>
           {status >= 500 ? t(copy.linkKey) : (content?.linkText ?? t(copy.linkKey))}
         </Link>
         {detail ? <pre className="error-page__detail">{detail}</pre> : null}
       </div>
+      {recommendations.length > 0 ? (
+        <section className="container error-page__recommendations" aria-labelledby="recommendations-heading">
+          <link rel="stylesheet" href={catalogueCss} precedence="default" />
+          <h2 id="recommendations-heading">{content?.productHeader ?? t('you might also like')}</h2>
+          <ProductGrid tiles={recommendations} list={{ id: 'recommendations', name: 'Recommendations' }} />
+        </section>
+      ) : null}
     </div>
   );
 }

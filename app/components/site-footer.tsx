@@ -16,7 +16,7 @@ export function SiteFooter() {
           <h2 id="footer-brand" className="site-footer__heading">
             {name}
           </h2>
-          <p>Made for the quiet miles.</p>
+          <p>{t('brand tagline')}</p>
           {footer?.address.length ? (
             <address>
               {footer.address.map((line) => (
@@ -83,7 +83,7 @@ export function SiteFooter() {
       </div>
       <div className="container site-footer__legal">
         <p>{`© ${year} ${name.replace(/\.$/, '')}. ${t('all rights reserved')}`}</p>
-        {root ? <Link to={`/${root.locale.segment}/consent`}>Cookie settings</Link> : null}
+        {root ? <Link to={`/${root.locale.segment}/consent`}>{t('cookie settings')}</Link> : null}
       </div>
     </footer>
   );

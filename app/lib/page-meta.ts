@@ -48,3 +48,11 @@ export function rootFacts(matches: ReadonlyArray<{ id: string; loaderData?: unkn
   if (!root) return { origin: '', hreflang: 'en-US' };
   return { origin: root.origin, hreflang: `${root.locale.language}-${root.locale.country.toUpperCase()}` };
 }
+
+/** Display text for meta functions, which cannot use hooks: the root loader's dictionary, key as fallback. */
+export function rootText(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>) {
+  const root = matches.find((match) => match?.id === 'root')?.loaderData as
+    | { shell?: { text?: Record<string, string> } }
+    | undefined;
+  return (key: string, fallback: string) => root?.shell?.text?.[key] ?? fallback;
+}

@@ -10,8 +10,10 @@ import {
 import { localizedPath } from '#core/locale-prefix.ts';
 import { ConsentChoices } from '../components/consent-choices.tsx';
 import { readCookie } from '../lib/cookies.ts';
+import { rootText } from '../lib/page-meta.ts';
 import { localeFreeReturnPath } from '../lib/return-path.ts';
 import { parseUrlLocale } from '../lib/url-locale.ts';
+import { useText } from '../lib/use-text.ts';
 import type { Route } from './+types/consent';
 
 const choiceSchema = z.object({
@@ -45,27 +47,24 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export const handle = { name: 'consent' };
 
-export function meta() {
-  return [{ title: 'Cookie settings | Ridgeline' }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `${rootText(matches)('cookie settings', 'Cookie settings')} | Ridgeline` }];
 }
-
-const describe = (value: 'granted' | 'denied') => (value === 'granted' ? 'Allowed' : 'Not allowed');
 
 export default function ConsentSettings({ loaderData, actionData, params }: Route.ComponentProps) {
   const shown = loaderData.effective;
+  const t = useText();
+  const describe = (value: 'granted' | 'denied') => (value === 'granted' ? t('allowed') : t('not allowed'));
   return (
     <div className="container prose-page">
-      <h1>Cookie settings</h1>
-      <p>
-        Necessary cookies keep your cart, sign-in and country choice working; they are always on. Analytics
-        cookies tell us which pages help shoppers, and marketing cookies measure our campaigns.
-      </p>
+      <h1>{t('cookie settings')}</h1>
+      <p>{t('cookie settings intro')}</p>
       <dl className="consent-state">
-        <dt>Necessary</dt>
-        <dd>Always on</dd>
-        <dt>Analytics</dt>
+        <dt>{t('cookies necessary')}</dt>
+        <dd>{t('always on')}</dd>
+        <dt>{t('cookies analytics')}</dt>
         <dd>{describe(shown.analytics)}</dd>
-        <dt>Marketing</dt>
+        <dt>{t('cookies marketing')}</dt>
         <dd>{describe(shown.marketing)}</dd>
       </dl>
       {actionData?.error ? (
@@ -75,7 +74,7 @@ export default function ConsentSettings({ loaderData, actionData, params }: Rout
       ) : null}
       {loaderData.saved ? (
         <p role="status" className="form-success">
-          Your choice is saved.
+          {t('choice saved')}
         </p>
       ) : null}
       <ConsentChoices localeSegment={params.lang} returnTo={`/${params.lang}/consent?saved=1`} />

@@ -5,9 +5,10 @@ import { countryOffersLanguage, formatLocale } from '#core/locale.ts';
 import { localizedPath } from '#core/locale-prefix.ts';
 import { JsonLd } from '../components/json-ld.tsx';
 import { localeCookieLines } from '../lib/locale-cookies.server.ts';
-import { pageMeta, rootFacts } from '../lib/page-meta.ts';
+import { pageMeta, rootFacts, rootText } from '../lib/page-meta.ts';
 import { localeFreeReturnPath } from '../lib/return-path.ts';
 import { breadcrumbList } from '../lib/structured-data.ts';
+import { useText } from '../lib/use-text.ts';
 import type { Route } from './+types/country';
 
 const choiceSchema = z
@@ -44,7 +45,7 @@ export const handle = { name: 'country' };
 export function meta({ matches, location }: Route.MetaArgs) {
   const { origin, hreflang } = rootFacts(matches);
   return pageMeta({
-    title: 'Choose your country and language | Ridgeline',
+    title: `${rootText(matches)('country page heading', 'Choose your country and language')} | Ridgeline`,
     description: 'Shop Ridgeline Snowshoe Co. in your country, currency and language.',
     url: `${origin}${location.pathname}`,
     locale: hreflang,
@@ -54,6 +55,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 export default function CountryChooser({ loaderData, actionData, params }: Route.ComponentProps) {
   const navigation = useNavigation();
   const current = params.lang;
+  const t = useText();
   const { origin } = rootFacts(useMatches());
   const homePath = current === 'en-us' ? '/' : `/${current}`;
   return (
@@ -64,10 +66,8 @@ export default function CountryChooser({ loaderData, actionData, params }: Route
           { name: 'Country and language', url: `${origin}/${current}/country` },
         ])}
       />
-      <h1>Choose your country and language</h1>
-      <p className="country-page__lede">
-        Prices, shipping and the products we can deliver depend on where you are.
-      </p>
+      <h1>{t('country page heading')}</h1>
+      <p className="country-page__lede">{t('country page lede')}</p>
       {actionData?.error ? (
         <p className="form-error" role="alert">
           {actionData.error}

@@ -62,7 +62,7 @@ export function NewsletterSignup({
       </div>
       {view.lists.length > 1 ? (
         <fieldset className="newsletter__lists">
-          <legend className="visually-hidden">Newsletters</legend>
+          <legend className="visually-hidden">{t('newsletters')}</legend>
           {view.lists.map((list, index) => (
             <label key={list.id}>
               <input type="checkbox" name="list" value={list.id} defaultChecked={index === 0} /> {list.name}

@@ -1,0 +1,10 @@
+import { useText } from '../lib/use-text.ts';
+
+export function SkipLink() {
+  const t = useText();
+  return (
+    <a className="skip-link" href="#main">
+      {t('skip to content')}
+    </a>
+  );
+}
