@@ -1,5 +1,5 @@
 /**
- * Benchmark of the commerce /api on this machine: 10,000 generated products on top of the demo store,
+ * Benchmark of the commerce /api on this machine (the server runs in a child process, autocannon here): 10,000 generated products on top of the demo store,
  * 20 connections, 10 s per scenario (BENCH_SECONDS), on PGlite (in memory) and on PostgreSQL when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh database, dropped afterwards).
  * Prints p50/p95 latency and throughput for: product list by category, product by id with variants,
@@ -7,6 +7,7 @@
  *
  *   npm run bench:commerce            BENCH_PRODUCTS=10000 BENCH_SECONDS=10 BENCH_CONNECTIONS=20
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -27,6 +28,11 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+interface LineItem {
+  product_id: number;
+  variant_id: number;
+}
 
 interface Figures {
   scenario: string;
@@ -62,14 +68,29 @@ async function run(url: string, scenario: string, options: Record<string, unknow
   };
 }
 
-async function benchTarget(name: string, handle: DatabaseHandle): Promise<Figures[]> {
+/** Child process: opens and seeds the database, serves /api, and prints `READY {json}` on stdout. */
+async function serveTarget(name: string, handle: DatabaseHandle): Promise<void> {
   const started = Date.now();
   await handle.migrate();
   await seedDemoStore(handle.db);
   await seedLargeCatalogue(handle.db, PRODUCTS);
-  process.stdout.write(
+  process.stderr.write(
     `${name}: seeded ${PRODUCTS} products in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
   );
+  const [first, second] = await Promise.all(
+    [100_001, 100_003].map(async (productId) => {
+      const rows = await handle.db.select().from(variants).where(eq(variants.productId, productId)).limit(1);
+      return { product_id: productId, variant_id: rows[0]!.id };
+    }),
+  );
+  await handle.db
+    .update(variants)
+    .set({ inventoryLevel: 1_000_000 })
+    .where(eq(variants.id, first!.variant_id));
+  await handle.db
+    .update(variants)
+    .set({ inventoryLevel: 1_000_000 })
+    .where(eq(variants.id, second!.variant_id));
 
   const commerce = createCommerce(handle.db);
   const app = new Hono();
@@ -91,83 +112,99 @@ async function benchTarget(name: string, handle: DatabaseHandle): Promise<Figure
   );
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise((resolve) => server.once('listening', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  // A signed-in customer: its carts are reachable from its session whichever cart the session last made.
-  const session = await fetch(`${url}/api/session`);
-  let cookie = session.headers.get('set-cookie')!.split(';')[0]!;
-  const csrf = ((await session.json()) as { data: { csrfToken: string } }).data.csrfToken;
-  const login = await fetch(`${url}/api/customers/login`, {
-    method: 'POST',
-    headers: { cookie, 'csrf-token': csrf, 'content-type': 'application/json', region: 'us' },
-    body: JSON.stringify({ email: 'hannah.miller@example.com', pw: 'Snowshoe-Demo-2026' }),
-  });
-  cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-
-  const ids = Array.from({ length: 200 }, (_, index) => 100_001 + ((index * 37) % PRODUCTS));
-  const [first, second] = await Promise.all(
-    [100_001, 100_003].map(async (productId) => {
-      const rows = await handle.db.select().from(variants).where(eq(variants.productId, productId)).limit(1);
-      return { product_id: productId, variant_id: rows[0]!.id };
-    }),
-  );
-  await handle.db
-    .update(variants)
-    .set({ inventoryLevel: 1_000_000 })
-    .where(eq(variants.id, first!.variant_id));
-  await handle.db
-    .update(variants)
-    .set({ inventoryLevel: 1_000_000 })
-    .where(eq(variants.id, second!.variant_id));
-  const headers = { region: 'us', cookie, 'csrf-token': csrf, 'content-type': 'application/json' };
-
-  const figures: Figures[] = [];
-  figures.push(
-    await run(url, 'product list by category (24 per page)', {
-      headers,
-      requests: [21, 22, 24, 31, 36].map((category) => ({
-        method: 'GET',
-        path: `/api/products?categories:in=${category}&limit=24&page=3`,
-      })),
-    }),
-  );
-  figures.push(
-    await run(url, 'product by id with variants', {
-      headers,
-      requests: ids
-        .slice(0, 50)
-        .map((id) => ({ method: 'GET', path: `/api/products/${id}?include=variants` })),
-    }),
-  );
-  figures.push(
-    await run(url, 'cart create + add item (per request)', {
-      headers,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/cart/create',
-          body: JSON.stringify({ line_items: [{ ...first, quantity: 1 }] }),
-          onResponse: (_status: number, body: string, context: Record<string, string>) => {
-            try {
-              context.cartId = JSON.parse(body).data.id;
-            } catch {
-              context.cartId = '00000000-0000-4000-8000-000000000000';
-            }
-          },
-        },
-        {
-          method: 'POST',
-          setupRequest: (request: Record<string, unknown>, context: Record<string, string>) => ({
-            ...request,
-            path: `/api/cart/${context.cartId}/items`,
-            body: JSON.stringify({ line_items: [{ ...second, quantity: 1 }] }),
-          }),
-        },
-      ],
-    }),
-  );
+  const port = (server.address() as AddressInfo).port;
+  process.stdout.write(`READY ${JSON.stringify({ port, first, second })}\n`);
+  await new Promise((resolve) => process.once('SIGTERM', resolve));
   await new Promise((resolve) => server.close(resolve));
-  return figures;
+}
+
+/** Parent process: starts the server in a child (so the load generator does not share its CPU) and measures. */
+async function benchTarget(name: string, serveWhat: string): Promise<Figures[]> {
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename], {
+    env: { ...process.env, BENCH_SERVE: serveWhat },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = await new Promise<{ port: number; first: LineItem; second: LineItem }>((resolve, reject) => {
+    let buffer = '';
+    child.stdout.on('data', (chunk) => {
+      buffer += chunk;
+      const line = buffer.split('\n').find((entry) => entry.startsWith('READY '));
+      if (line) resolve(JSON.parse(line.slice(6)));
+    });
+    child.once('exit', (code) => reject(new Error(`${name} server exited with ${code}`)));
+  });
+  const url = `http://127.0.0.1:${ready.port}`;
+  const { first, second } = ready;
+  try {
+    return await measure(url);
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+
+  async function measure(url: string): Promise<Figures[]> {
+    // A signed-in customer: its carts are reachable from its session whichever cart the session last made.
+    const session = await fetch(`${url}/api/session`);
+    let cookie = session.headers.get('set-cookie')!.split(';')[0]!;
+    const csrf = ((await session.json()) as { data: { csrfToken: string } }).data.csrfToken;
+    const login = await fetch(`${url}/api/customers/login`, {
+      method: 'POST',
+      headers: { cookie, 'csrf-token': csrf, 'content-type': 'application/json', region: 'us' },
+      body: JSON.stringify({ email: 'hannah.miller@example.com', pw: 'Snowshoe-Demo-2026' }),
+    });
+    cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+
+    const ids = Array.from({ length: 200 }, (_, index) => 100_001 + ((index * 37) % PRODUCTS));
+    const headers = { region: 'us', cookie, 'csrf-token': csrf, 'content-type': 'application/json' };
+
+    const figures: Figures[] = [];
+    figures.push(
+      await run(url, 'product list by category (24 per page)', {
+        headers,
+        requests: [21, 22, 24, 31, 36].map((category) => ({
+          method: 'GET',
+          path: `/api/products?categories:in=${category}&limit=24&page=3`,
+        })),
+      }),
+    );
+    figures.push(
+      await run(url, 'product by id with variants', {
+        headers,
+        requests: ids
+          .slice(0, 50)
+          .map((id) => ({ method: 'GET', path: `/api/products/${id}?include=variants` })),
+      }),
+    );
+    figures.push(
+      await run(url, 'cart create + add item (per request)', {
+        headers,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/cart/create',
+            body: JSON.stringify({ line_items: [{ ...first, quantity: 1 }] }),
+            onResponse: (_status: number, body: string, context: Record<string, string>) => {
+              try {
+                context.cartId = JSON.parse(body).data.id;
+              } catch {
+                context.cartId = '00000000-0000-4000-8000-000000000000';
+              }
+            },
+          },
+          {
+            method: 'POST',
+            setupRequest: (request: Record<string, unknown>, context: Record<string, string>) => ({
+              ...request,
+              path: `/api/cart/${context.cartId}/items`,
+              body: JSON.stringify({ line_items: [{ ...second, quantity: 1 }] }),
+            }),
+          },
+        ],
+      }),
+    );
+    return figures;
+  }
 }
 
 function print(name: string, figures: Figures[]) {
@@ -181,28 +218,31 @@ function print(name: string, figures: Figures[]) {
     );
 }
 
+const serveTarget_ = process.env.BENCH_SERVE;
 const only = process.env.BENCH_TARGET; // pglite | postgres
-if (only !== 'postgres') {
-  const handle = await openPglite(null);
+if (serveTarget_) {
+  // Child: the server side of one target.
+  const handle =
+    serveTarget_ === 'pglite' ? await openPglite(null) : await openPostgres(serveTarget_, { poolMax: 10 });
   try {
-    print('PGlite (in memory)', await benchTarget('pglite', handle));
+    await serveTarget(serveTarget_ === 'pglite' ? 'pglite' : 'postgres', handle);
   } finally {
     await handle.close();
   }
-}
-if (postgresUrl && only !== 'pglite') {
-  const name = `ridgeline_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString(), { poolMax: 10 });
-  try {
-    print('PostgreSQL', await benchTarget('postgres', handle));
-  } finally {
-    await handle.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+} else {
+  if (only !== 'postgres') print('PGlite (in memory)', await benchTarget('pglite', 'pglite'));
+  if (postgresUrl && only !== 'pglite') {
+    const name = `ridgeline_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    try {
+      print('PostgreSQL', await benchTarget('postgres', url.toString()));
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
   }
 }

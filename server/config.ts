@@ -101,6 +101,33 @@ export const configSchema = z.object({
     .number({ error: 'must be a whole number of milliseconds' })
     .int({ error: 'must be a whole number of milliseconds' })
     .min(0, { error: 'must be a whole number of milliseconds' }),
+  // Search (server/search): the built-in search service and the storefront's connector (SPEC §7, §9).
+  SEARCH_BASE_PATH: z
+    .string()
+    .trim()
+    .regex(/^\/[a-z0-9/_-]*[a-z0-9_-]$/, { error: 'must be a path such as /search' }),
+  SEARCH_ENDPOINT_BASE: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s]+$/, { error: 'must be an http(s) URL of a hosted search service' })
+    .optional(),
+  SEARCH_HOST_IDENTIFIER: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]+$/, { error: 'must be a hosted account identifier such as host-2376rb' })
+    .optional(),
+  SEARCH_ENGINE: z.string().trim().min(1, { error: 'must not be empty' }),
+  SEARCH_KEY: z.string().trim().min(1, { error: 'must not be empty' }),
+  SEARCH_CACHE_TTL_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(0, { error: 'must be a whole number of milliseconds' }),
+  SEARCH_SYNC_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds (0: only at start)' })
+    .int({ error: 'must be a whole number of milliseconds (0: only at start)' })
+    .min(0, { error: 'must be a whole number of milliseconds (0: only at start)' }),
+  // Dealer locator map (SPEC §7 script loader per domain): `host=https://…/loader.js` pairs, `*` for any host.
+  STORE_MAP_SCRIPTS: z.string().trim().optional(),
   // Commerce API (server/http/api, server/http/middleware): proxies, blocklists (SPEC §9), geolocation, limits.
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
@@ -147,6 +174,14 @@ const DEFAULTS: Record<keyof Config, string | undefined> = {
   CONTENT_BRANCH: undefined,
   CONTENT_CACHE_POLICY: '1',
   CONTENT_CACHE_TTL_MS: '30000',
+  STORE_MAP_SCRIPTS: undefined,
+  SEARCH_BASE_PATH: '/search',
+  SEARCH_ENDPOINT_BASE: undefined,
+  SEARCH_HOST_IDENTIFIER: undefined,
+  SEARCH_ENGINE: 'ridgeline',
+  SEARCH_KEY: 'search-ridgeline-demo',
+  SEARCH_CACHE_TTL_MS: '60000',
+  SEARCH_SYNC_INTERVAL_MS: '60000',
   TRUST_PROXY: 'false',
   BLOCKED_IPS: '',
   BLOCKED_URL_SUBSTRINGS: '.php,wp-,-wp,sleep(,select(',

@@ -4,6 +4,7 @@ import type { Commerce } from './commerce/index.ts';
 import type { Config } from './config.ts';
 import type { ContentServices } from './content/index.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
+import type { SearchServices } from './search/index.ts';
 
 /**
  * What loaders and the /api routes get: services, not connections. Built once in the server entry and handed
@@ -22,6 +23,8 @@ export interface Services {
   content?: ContentServices;
   /** The commerce engine (server/commerce); built from db by `commerceFor(services)` when not set. */
   commerce?: Commerce;
+  /** The search part (built-in /search service, index sync, storefront connector); set by the HTTP app. */
+  search?: SearchServices;
 }
 
 export interface BuildInfo {

@@ -36,7 +36,8 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   if (!loaderData) return [];
   return editorialMeta(matches, location.pathname, {
     title: `${loaderData.category.title} | Ridgeline Journal`,
-    description: loaderData.category.description || `${loaderData.category.title} from the Ridgeline Journal.`,
+    description:
+      loaderData.category.description || `${loaderData.category.title} from the Ridgeline Journal.`,
   });
 }
 

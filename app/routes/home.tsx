@@ -1,32 +1,37 @@
-import { servicesContext } from '#server/services.ts';
-import { HomePage } from '../components/home-page.tsx';
-import { storefrontRegions } from '../lib/home.server.ts';
+import { data } from 'react-router';
+import { mediaUrl } from '#core/media-url.ts';
+import { HomeView } from '../components/catalogue/home-view.tsx';
+import { shopperFor } from '../lib/catalogue/catalogue.server.ts';
+import { loadHome } from '../lib/catalogue/home.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
 import { pageMeta, rootFacts } from '../lib/page-meta.ts';
+import catalogueCss from '../styles/catalogue.css?url';
 import type { Route } from './+types/home';
 
 export const handle = { name: 'home', layout: 'flush-banner' } satisfies RouteHandle;
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const services = context.get(servicesContext);
-  return {
-    regions: await storefrontRegions(services),
-    origin: services.config.PUBLIC_BASE_URL ?? new URL(request.url).origin,
-  };
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogueCss }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const shopper = await shopperFor(request, context);
+  const home = await loadHome(shopper);
+  return data(home, { headers: { 'Cache-Control': 'private, max-age=0, must-revalidate' } });
 }
 
-export function meta({ matches, location }: Route.MetaArgs) {
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const { origin, hreflang } = rootFacts(matches);
+  const image = loaderData?.ogImage
+    ? mediaUrl({ id: loaderData.ogImage }, { width: 1200, height: 630 })
+    : null;
   return pageMeta({
-    title: 'Ridgeline Snowshoe Co. | Snowshoes and winter trail gear',
-    description:
-      'Snowshoes, poles and winter trail gear from Ridgeline Snowshoe Co., shipped across North America and Europe.',
+    title: loaderData?.seoTitle ?? 'Ridgeline Snowshoe Co.',
+    description: loaderData?.seoDescription ?? '',
     url: `${origin}${location.pathname}`,
-    image: `${origin}/favicon.svg`,
+    image: image ? `${origin}${image}` : `${origin}/favicon.svg`,
     locale: hreflang,
   });
 }
 
-export default function Home({ loaderData, params }: Route.ComponentProps) {
-  return <HomePage regions={loaderData.regions} localeSegment={params.lang} origin={loaderData.origin} />;
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return <HomeView modules={loaderData.modules} />;
 }

@@ -10,8 +10,9 @@ import type { Shipping } from './shipping.ts';
 
 /**
  * Carts (SPEC §3 cart, §4): amounts are always computed here from current prices and the cart customer's
- * group, never taken from the client. Writes run in one transaction that locks the cart row, then the variant
- * row, so concurrent writes to one cart serialise and stock checks read the stock of the moment.
+ * group, never taken from the client. Writes run in one transaction that locks the cart row (FOR UPDATE), then
+ * the variant row (FOR SHARE), so concurrent writes to one cart serialise and stock checks read the stock of
+ * the moment. The cart is priced after the commit, from the prices current then.
  */
 
 export interface LineItemInput {
@@ -68,7 +69,9 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
         throw unprocessable(`Product ${input.product_id} has several variants: give variant_id`);
       variantId = ids[0]!.id;
     }
-    const [variant] = await tx.select().from(variants).where(eq(variants.id, variantId)).for('update');
+    // A share lock: stock cannot change under this check (checkout's decrement waits for it), while other carts
+    // may check the same variant at the same time. The cart row's update lock serialises writes to one cart.
+    const [variant] = await tx.select().from(variants).where(eq(variants.id, variantId)).for('share');
     if (!variant || variant.productId !== input.product_id)
       throw notFound(`No variant ${variantId} of product ${input.product_id}`);
     if (variant.purchasingDisabled) throw unprocessable(`Variant ${variantId} is not purchasable`);

@@ -163,7 +163,7 @@ export function createCatalogue(db: Database) {
     .prepare('catalogue_product_by_slug');
   // Category pages read product_categories in index order (category_id, sort_order, product_id) and stop
   // after one page, instead of sorting every product of the category.
-  const inCategories = sql`${productCategories.categoryId} = any(${sql.placeholder('categories')}::int[])`;
+  const inCategory = eq(productCategories.categoryId, sql.placeholder('category'));
   const listAll = db
     .select(productColumns)
     .from(products)
@@ -184,22 +184,17 @@ export function createCatalogue(db: Database) {
     .from(productCategories)
     .innerJoin(products, eq(products.id, productCategories.productId))
     .innerJoin(productPrices, priceJoin)
-    .where(inCategories)
+    .where(inCategory)
     .orderBy(asc(productCategories.sortOrder), asc(productCategories.productId))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('catalogue_list_by_category');
+  // Counted from the listing index alone (an index-only scan): every listed product is priced in every commerce
+  // region (the seed guarantees it), so joining prices here would only cost time.
   const countByCategory = db
     .select({ n: sql<number>`count(*)::int` })
     .from(productCategories)
-    .innerJoin(
-      productPrices,
-      and(
-        eq(productPrices.productId, productCategories.productId),
-        eq(productPrices.regionId, sql.placeholder('region')),
-      ),
-    )
-    .where(inCategories)
+    .where(inCategory)
     .prepare('catalogue_count_by_category');
   const variantsOf = db
     .select()
@@ -304,7 +299,7 @@ export function createCatalogue(db: Database) {
         rows = found;
         total = counted[0]?.n ?? 0;
       } else if (query.categoryIds) {
-        const params = { region, categories: query.categoryIds, limit, offset };
+        const params = { region, category: query.categoryIds[0]!, limit, offset };
         [rows, total] = await Promise.all([
           listByCategory.execute(params),
           countByCategory.execute(params).then((result) => result[0]?.n ?? 0),

@@ -11,6 +11,7 @@ import { commerceFor } from '../commerce/index.ts';
 import { CONTENT_BASE_PATH, contentFor } from '../content/index.ts';
 import { createGraphqlRoutes } from '../graphql/index.ts';
 import { createMediaRoutes, MEDIA_MANIFEST, MEDIA_ORIGINALS_DIR } from '../media/index.ts';
+import { searchFor } from '../search/index.ts';
 import { type Services, servicesContext } from '../services.ts';
 import { createApiRouter } from './api/index.ts';
 import { apiOptionsFrom, blocklistOptionsFrom } from './api/options.ts';
@@ -108,6 +109,12 @@ export function createHttpApp({
   app.all('/api/*', (c) =>
     c.json({ status: 404, title: 'Not Found', detail: `No API endpoint ${c.req.method} ${c.req.path}` }, 404),
   );
+
+  // Search: the built-in hosted-search protocol service (SPEC §7) and the index kept in sync with the data.
+  const search = searchFor(services, { content: content.client, commerce: services.commerce });
+  services.search = search;
+  app.route(search.basePath, search.service);
+  search.start();
 
   if (clientDir) {
     // Fingerprinted build output never changes under its name: cache it for a year.

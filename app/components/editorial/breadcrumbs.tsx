@@ -13,7 +13,9 @@ export function Breadcrumbs({ items, label = 'Breadcrumb' }: { items: readonly C
   const { origin } = rootFacts(useMatches());
   return (
     <>
-      <JsonLd data={breadcrumbList(items.map((item) => ({ name: item.name, url: `${origin}${item.href}` })))} />
+      <JsonLd
+        data={breadcrumbList(items.map((item) => ({ name: item.name, url: `${origin}${item.href}` })))}
+      />
       <nav className="breadcrumbs" aria-label={label}>
         <ol>
           {items.map((item, index) =>

@@ -6,22 +6,17 @@ export function Pager({
   page,
   totalPages,
   base,
-  query,
+  hrefFor,
 }: {
   page: number;
   totalPages: number;
   base: string;
-  query?: Record<string, string>;
+  /** Builds a page's link when the list has more state than the page number. */
+  hrefFor?: (page: number) => string;
 }) {
   const t = useText();
   if (totalPages <= 1) return null;
-  const href = (n: number) => {
-    const params = new URLSearchParams(query);
-    if (n > 1) params.set('page', String(n));
-    else params.delete('page');
-    const search = params.toString();
-    return search ? `${base}?${search}` : base;
-  };
+  const href = (n: number) => (hrefFor ? hrefFor(n) : n > 1 ? `${base}?page=${n}` : base);
   const pages = Array.from({ length: totalPages }, (_, index) => index + 1).filter(
     (n) => n === 1 || n === totalPages || Math.abs(n - page) <= 2,
   );

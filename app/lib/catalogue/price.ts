@@ -28,7 +28,8 @@ export function priceView(
   const current = prices.calculatedPrice?.value;
   if (typeof current !== 'number') return null;
   const retail = prices.retailPrice?.value;
-  const onSale = options.showSale !== false && !options.isPro && typeof retail === 'number' && current < retail;
+  const onSale =
+    options.showSale !== false && !options.isPro && typeof retail === 'number' && current < retail;
   return {
     current: formatCurrency(current, format),
     compareAt: onSale ? formatCurrency(retail, format) : null,

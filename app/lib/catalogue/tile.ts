@@ -129,13 +129,21 @@ export function mediaIdOf(path: string | null | undefined): string | null {
 export function colourOptions(product: CommerceProduct): Array<Omit<SwatchView, 'href'> & { id: number }> {
   const option = product.product_options?.find((candidate) => COLOR_OPTION.test(optionName(candidate)));
   if (!option) return [];
+  // Without variants, the product thumbnail (the first colour's image) names the image of every colour.
+  const thumbnailId = mediaIdOf(product.thumbnail);
+  const first = option.values[0];
+  const firstSlug = first ? first.slug || slugOf(first.label) : '';
+  const imageBase =
+    thumbnailId && firstSlug && thumbnailId.endsWith(`-${firstSlug}`)
+      ? thumbnailId.slice(0, -firstSlug.length - 1)
+      : product.slug;
   return option.values.map((value) => {
     const id = value.entityId ?? value.id ?? 0;
     const slug = value.slug || slugOf(value.label);
     const variant = product.variants?.find((candidate) =>
       candidate.option_values?.some((entry) => (entry.value_id ?? entry.values?.[0]?.id) === id),
     );
-    const imageId = mediaIdOf(variant?.thumbnail) ?? `${product.slug}-${slug}`;
+    const imageId = mediaIdOf(variant?.thumbnail) ?? `${imageBase}-${slug}`;
     return { id, slug, label: value.label, hex: value.hexColors?.[0] ?? '#cccccc', imageId };
   });
 }
@@ -156,7 +164,6 @@ export function tileView(
   const title = content?.display_title || content?.title || commerce.name;
   const href = productHref(context.locale, content, commerce.slug);
   const colours = colourOptions(commerce);
-  // Mirror the engine's per-variant images when the thumbnail names the product's first colour.
   const swatches = colours.map((colour) => ({
     slug: colour.slug,
     label: colour.label,
@@ -185,10 +192,7 @@ export function tileView(
     tagline: content?.tagline ?? '',
     href,
     imageId:
-      swatches[0]?.imageId ??
-      content?.image?.amplience_id ??
-      mediaIdOf(commerce.thumbnail) ??
-      commerce.slug,
+      swatches[0]?.imageId ?? content?.image?.amplience_id ?? mediaIdOf(commerce.thumbnail) ?? commerce.slug,
     price,
     contentPrice: context.shoppingRegion ? null : contentPriceFor(content?.prices, context.locale.country),
     tag,
@@ -225,3 +229,24 @@ export function admitTiles(
 }
 
 export { SWATCH_LIMIT };
+
+export interface QuickAddVariant {
+  id: number;
+  colour: string;
+  size: string | null;
+  inStock: boolean;
+}
+
+/** The variants a quick-add panel offers: colour label, size label and stock per variant. */
+export function quickAddVariants(product: CommerceProduct): QuickAddVariant[] {
+  return (product.variants ?? []).map((variant) => {
+    const colour = variant.option_values?.find((value) => COLOR_OPTION.test(value.option_display_name ?? ''));
+    const size = variant.option_values?.find((value) => SIZE_OPTION.test(value.option_display_name ?? ''));
+    return {
+      id: variant.id,
+      colour: colour?.label ?? colour?.values?.[0]?.label ?? '',
+      size: size ? (size.label ?? size.values?.[0]?.label ?? null) : null,
+      inStock: variant.isPurchasable !== false && variant.isInStock !== false,
+    };
+  });
+}

@@ -45,7 +45,9 @@ function seoOf(entry: Raw, fallbackTitle: string, fallbackDescription: string): 
   return {
     title: text(seo.seo_title) || `${fallbackTitle} | Ridgeline Snowshoe Co.`,
     description: text(seo.seo_description) || fallbackDescription,
-    image: imageId ? `/media/i/ridgeline/${encodeURIComponent(imageId)}?w=1200&sm=aspect&aspect=1200:630` : null,
+    image: imageId
+      ? `/media/i/ridgeline/${encodeURIComponent(imageId)}?w=1200&sm=aspect&aspect=1200:630`
+      : null,
   };
 }
 
@@ -163,7 +165,13 @@ async function pageView(services: Services, locale: LocaleState, entry: Entry): 
     heading: text(generic.heading) || title,
     html,
     modules,
-    seo: seoOf(entry, title, text(generic.body).replace(/<[^>]+>/g, '').slice(0, 160)),
+    seo: seoOf(
+      entry,
+      title,
+      text(generic.body)
+        .replace(/<[^>]+>/g, '')
+        .slice(0, 160),
+    ),
     extra: entry,
   };
 }
@@ -194,7 +202,9 @@ export async function loadPageByUid(
   const [entry] = await contentClient(services).pages([uid], localeOf(locale));
   if (!entry) return null;
   // The page query reads selected fields only; read the whole entry for page-specific fields.
-  const full = (await contentClient(services).pageByUrl(text(entry.url), text(entry.locale) || localeOf(locale))) ?? entry;
+  const full =
+    (await contentClient(services).pageByUrl(text(entry.url), text(entry.locale) || localeOf(locale))) ??
+    entry;
   return pageView(services, locale, full);
 }
 
@@ -337,7 +347,9 @@ export async function loadSupport(services: Services, locale: LocaleState) {
 
 export async function loadArticle(services: Services, locale: LocaleState, uid: string) {
   const support = await loadSupport(services, locale);
-  const entry = support.entries.find((article) => article.uid === uid && inRegion(article, locale.contentRegion));
+  const entry = support.entries.find(
+    (article) => article.uid === uid && inRegion(article, locale.contentRegion),
+  );
   if (!entry) return null;
   const card = articleCard(entry, locale);
   const category = support.categories.find((item) => item.uid === card.category) ?? null;
@@ -391,3 +403,72 @@ export async function loadTeam(services: Services, locale: LocaleState): Promise
 }
 
 export { hoursLines };
+
+// ——— Product safety and information (psia) and demo days (test-store) ———
+
+export async function loadPsia(services: Services, locale: LocaleState) {
+  const page = await loadPageByUid(services, locale, 'psia');
+  if (!page) return null;
+  const { extra, ...view } = page;
+  return {
+    page: view,
+    notices: list(extra.safety_notices)
+      .map(record)
+      .filter((notice) => text(notice.title))
+      .map((notice) => ({
+        title: text(notice.title),
+        date: text(notice.date),
+        dateText: formatDate(text(notice.date), locale.language, locale.country),
+        resolved: notice.status === 'resolved',
+        products: text(notice.products),
+        html: sanitizeRichText(notice.body),
+      })),
+    sections: list(extra.info_sections)
+      .map(record)
+      .filter((section) => text(section.heading))
+      .map((section) => ({ heading: text(section.heading), html: sanitizeRichText(section.body) })),
+  };
+}
+
+export interface DemoEventView {
+  uid: string;
+  title: string;
+  date: string;
+  dateText: string;
+  time: string;
+  city: string;
+  dealer: string;
+  capacity: number;
+  description: string;
+}
+
+export async function loadTestStore(services: Services, locale: LocaleState) {
+  const page = await loadPageByUid(services, locale, 'test-store');
+  if (!page) return null;
+  const { extra, ...view } = page;
+  const dealers = await contentClient(services).dealers(localeOf(locale));
+  const dealerName = new Map(dealers.map((dealer) => [dealer.uid, text(dealer.title)]));
+  const events: DemoEventView[] = list(extra.events)
+    .map(record)
+    .filter((event) => text(event.uid) && text(event.title))
+    .map((event) => ({
+      uid: text(event.uid),
+      title: text(event.title),
+      date: text(event.date),
+      dateText: formatDate(text(event.date), locale.language, locale.country),
+      time: [text(event.start_time), text(event.end_time)].filter(Boolean).join('–'),
+      city: text(event.city),
+      dealer: dealerName.get(refUids(event.dealer)[0] ?? '') ?? '',
+      capacity: typeof event.capacity === 'number' ? event.capacity : 0,
+      description: text(event.description),
+    }))
+    .sort((a, b) => a.date.localeCompare(b.date));
+  return { page: view, events };
+}
+
+/** Dealers as the store locator reads them (address, coordinates, services, hours). */
+export async function loadDealerEntries(services: Services, locale: LocaleState): Promise<Entry[]> {
+  return (await contentClient(services).dealers(localeOf(locale))).filter((dealer) =>
+    inRegion(dealer, locale.contentRegion),
+  );
+}

@@ -1,0 +1,127 @@
+import { type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type ImageDescriptor, mediaUrl } from '#core/media-url.ts';
+import { isDoubleTap, isEmulatedMouse, nextZoom, type TouchTrack } from '../../lib/catalogue/gestures.ts';
+import { useText } from '../../lib/use-text.ts';
+import { MediaImage } from './media-image.tsx';
+import { Slider } from './slider.tsx';
+
+const GALLERY_SIZES = [
+  { width: 600, height: 800, maxWidthBp: 767 },
+  { width: 720, height: 960, minWidthBp: 768 },
+];
+const AUTOPLAY_MS = 3000;
+
+const descriptor = (id: string): ImageDescriptor => ({
+  id,
+  sizes: GALLERY_SIZES,
+  qlt: 90,
+  bg: 'rgb(255,255,255)',
+});
+
+interface SetItem {
+  type: 'img' | 'video';
+  name: string;
+  alt?: string;
+}
+
+/**
+ * Product image set (§4): the main image is server-rendered; with more than one item the slider mounts only
+ * once every image of the set has loaded. Arrow keys, autoplay with pause/resume, loop, double-tap zoom 1–3.
+ */
+export function ImageSet({ setId, alt }: { setId: string; alt: string }) {
+  const t = useText();
+  const [items, setItems] = useState<SetItem[] | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    const controller = new AbortController();
+    (async () => {
+      try {
+        const response = await fetch(`/media/s/ridgeline/${encodeURIComponent(setId)}`, {
+          signal: controller.signal,
+        });
+        if (!response.ok) return;
+        const set = (await response.json()) as { items?: SetItem[] };
+        const images = (set.items ?? []).filter((item) => item.type === 'img');
+        if (images.length < 2) return;
+        const width = window.innerWidth >= 768 ? 720 : 600;
+        const height = width === 720 ? 960 : 800;
+        const dpr = window.devicePixelRatio > 1 ? 144 : 96;
+        await Promise.all(
+          images.map(
+            (item) =>
+              new Promise<void>((resolve, reject) => {
+                const image = new Image();
+                image.onload = () => resolve();
+                image.onerror = () => reject(new Error(`image ${item.name} failed`));
+                image.src = mediaUrl(descriptor(item.name), { width, height }, dpr) ?? '';
+              }),
+          ),
+        );
+        if (!cancelled) setItems(images);
+      } catch {
+        // The main image stays; no slider.
+      }
+    })();
+    return () => {
+      cancelled = true;
+      controller.abort();
+    };
+  }, [setId]);
+
+  if (!items) {
+    return (
+      <div className="image-set" data-slider="pending">
+        <div className="image-set__frame">
+          <MediaImage descriptor={descriptor(setId)} alt={alt} width={720} height={960} priority />
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="image-set" data-slider="ready">
+      <Slider label={t('product images')} variant="gallery" loop autoplayMs={AUTOPLAY_MS}>
+        {items.map((item, index) => (
+          <ZoomableImage key={item.name} id={item.name} alt={item.alt ?? alt} priority={index === 0} />
+        ))}
+      </Slider>
+    </div>
+  );
+}
+
+function ZoomableImage({ id, alt, priority }: { id: string; alt: string; priority: boolean }) {
+  const [scale, setScale] = useState(1);
+  const [origin, setOrigin] = useState('50% 50%');
+  const lastTap = useRef<TouchTrack | null>(null);
+  const lastTouchAt = useRef<number | null>(null);
+  const frame = useRef<HTMLDivElement>(null);
+
+  const zoomAt = (clientX: number, clientY: number) => {
+    const box = frame.current?.getBoundingClientRect();
+    if (box)
+      setOrigin(`${((clientX - box.left) / box.width) * 100}% ${((clientY - box.top) / box.height) * 100}%`);
+    setScale((current) => nextZoom(current));
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    const now = Date.now();
+    if (event.pointerType === 'touch') lastTouchAt.current = now;
+    else if (isEmulatedMouse(lastTouchAt.current, now)) return;
+    const tap = { x: event.clientX, y: event.clientY, at: now };
+    if (isDoubleTap(lastTap.current, tap)) {
+      lastTap.current = null;
+      zoomAt(event.clientX, event.clientY);
+    } else lastTap.current = tap;
+  };
+  return (
+    <div
+      ref={frame}
+      className="image-set__frame"
+      data-zoom={scale}
+      onPointerUp={onPointerUp}
+      style={{ touchAction: scale > 1 ? 'none' : 'pan-y pinch-zoom' }}
+    >
+      <div className="image-set__zoom" style={{ transform: `scale(${scale})`, transformOrigin: origin }}>
+        <MediaImage descriptor={descriptor(id)} alt={alt} width={720} height={960} priority={priority} />
+      </div>
+    </div>
+  );
+}

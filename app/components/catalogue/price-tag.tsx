@@ -1,0 +1,20 @@
+import type { PriceView } from '../../lib/catalogue/price.ts';
+import { useText } from '../../lib/use-text.ts';
+
+export function PriceTag({ price, large }: { price: PriceView; large?: boolean }) {
+  const t = useText();
+  return (
+    <p className={large ? 'price price--large' : 'price'}>
+      {price.compareAt ? (
+        <>
+          <span className="visually-hidden">{t('now price')} </span>
+          <span className="price__current price__current--sale">{price.current}</span>{' '}
+          <span className="visually-hidden">{t('was price')} </span>
+          <s className="price__was">{price.compareAt}</s>
+        </>
+      ) : (
+        <span className="price__current">{price.current}</span>
+      )}
+    </p>
+  );
+}

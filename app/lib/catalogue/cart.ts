@@ -1,0 +1,7 @@
+/** What the add-to-cart action answers (product page and quick-add forms). */
+export interface AddToCartResult {
+  ok: boolean;
+  productId: number | null;
+  error?: 'not-sold' | 'invalid' | 'forbidden' | 'unavailable';
+  cartId?: string;
+}

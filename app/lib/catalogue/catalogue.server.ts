@@ -1,0 +1,182 @@
+import type { RouterContextProvider } from 'react-router';
+import { contentLocaleOf } from '#core/locale.ts';
+import { CURRENCIES, type CurrencyFormat } from '#core/regions.ts';
+import { commerceFor, type PricingContext } from '#server/commerce/index.ts';
+import type { Entry } from '#server/content/content-client.ts';
+import type { Services } from '#server/services.ts';
+import type { LocaleState } from '../locale-state.ts';
+import { storefrontContext } from '../storefront-context.server.ts';
+import { type ListingFacts, listingFacts } from './listing.ts';
+import type { CommerceProduct, ContentProduct, TileContext } from './tile.ts';
+
+/** What every catalogue loader needs about the shopper: prices, currency, content locale, tile rules. */
+export interface Shopper {
+  services: Services;
+  locale: LocaleState;
+  contentLocale: string;
+  pricing: PricingContext;
+  currency: CurrencyFormat;
+  tile: TileContext;
+  csrfToken: string | null;
+  customerId: number | null;
+}
+
+const TTL_MS = 30_000;
+const memo = new Map<string, { at: number; value: Promise<unknown> }>();
+
+/** A short-lived per-process cache of anonymous, shared reads (category lists, currencies, the tree). */
+function cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const hit = memo.get(key);
+  const now = Date.now();
+  if (hit && now - hit.at < TTL_MS) return hit.value as Promise<T>;
+  const value = read();
+  memo.set(key, { at: now, value });
+  value.catch(() => memo.delete(key));
+  if (memo.size > 500) memo.delete(memo.keys().next().value as string);
+  return value;
+}
+
+export async function shopperFor(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<Shopper> {
+  const { services, session, locale } = await storefrontContext(request, context);
+  const commerce = commerceFor(services);
+  const customerId = session?.customer?.id ?? null;
+  const pricing = await commerce.groups.pricing(locale.commerceRegion, customerId);
+  const currency = await cachedRead(`currency|${pricing.currencyCode}`, async () => {
+    try {
+      const found = await commerce.currencies.get(pricing.currencyCode);
+      return { ...found, code: found.currency_code };
+    } catch {
+      return CURRENCIES.find((entry) => entry.code === pricing.currencyCode) ?? CURRENCIES[0]!;
+    }
+  });
+  const isPro = pricing.isPro || session?.customer?.isPro === true;
+  return {
+    services,
+    locale,
+    contentLocale: contentLocaleOf(locale),
+    pricing,
+    currency,
+    customerId,
+    csrfToken: session?.csrfToken ?? null,
+    tile: {
+      locale: { language: locale.language, country: locale.country },
+      shoppingRegion: locale.shoppingRegion,
+      isPro,
+      currency,
+    },
+  };
+}
+
+const pricingKey = (pricing: PricingContext) => `${pricing.regionId}|${pricing.groupId}|${pricing.isPro}`;
+
+/** Every visible product of a commerce category in merchandised order (no variants), cached briefly. */
+export function categoryProducts(shopper: Shopper, categoryId: number): Promise<CommerceProduct[]> {
+  return cachedRead(`category|${pricingKey(shopper.pricing)}|${categoryId}`, async () => {
+    const page = await commerceFor(shopper.services).catalogue.listProducts(shopper.pricing, {
+      categoryIds: [categoryId],
+      limit: 20_000,
+    });
+    return page.data as unknown as CommerceProduct[];
+  });
+}
+
+export interface CategoryNode {
+  id: number;
+  path: string;
+  name: string;
+  parentId: number | null;
+}
+
+/** The commerce category tree as a list, cached briefly. */
+export function categoryNodes(services: Services): Promise<CategoryNode[]> {
+  return cachedRead('category-nodes', async () => {
+    const page = await commerceFor(services).catalogue.listCategories(1, 1000);
+    return page.data.map((category) => ({
+      id: category.id,
+      path: category.path,
+      name: category.name,
+      parentId: category.parent_id,
+    }));
+  });
+}
+
+/** Commerce category id → path ('snowshoes/mens'). */
+export async function categoryPaths(services: Services): Promise<Map<number, string>> {
+  return new Map((await categoryNodes(services)).map((node) => [node.id, node.path]));
+}
+
+/** A category's products with their listing facts (filters), both cached together. */
+export function categoryListing(
+  shopper: Shopper,
+  categoryId: number,
+): Promise<{ products: CommerceProduct[]; facts: ListingFacts[] }> {
+  return cachedRead(`listing|${pricingKey(shopper.pricing)}|${categoryId}`, async () => {
+    const [products, paths] = await Promise.all([
+      categoryProducts(shopper, categoryId),
+      categoryPaths(shopper.services),
+    ]);
+    return { products, facts: products.map((product) => listingFacts(product, paths)) };
+  });
+}
+
+/** Commerce products by id with variants, in the order asked. */
+export async function productsById(shopper: Shopper, ids: readonly number[]): Promise<CommerceProduct[]> {
+  if (ids.length === 0) return [];
+  const page = await commerceFor(shopper.services).catalogue.listProducts(shopper.pricing, {
+    ids: [...ids],
+    limit: ids.length,
+    includeVariants: true,
+  });
+  const byId = new Map((page.data as unknown as CommerceProduct[]).map((product) => [product.id, product]));
+  return ids.map((id) => byId.get(id)).filter((product): product is CommerceProduct => Boolean(product));
+}
+
+/** Content product entries by uid, as a map. */
+export async function contentByUid(
+  shopper: Shopper,
+  uids: readonly string[],
+): Promise<Map<string, ContentProduct>> {
+  const client = shopper.services.content?.client;
+  if (!client || uids.length === 0) return new Map();
+  const entries = await client.productsByUid([...new Set(uids)], shopper.contentLocale, [
+    'uid',
+    'title',
+    'display_title',
+    'tagline',
+    'url',
+    'is_new',
+    'is_redesigned',
+    'prices',
+    'image',
+    'regions',
+    'bc_products',
+  ]);
+  return new Map(entries.map((entry) => [entry.uid, entry as ContentProduct]));
+}
+
+/** The commerce id of a content product in the shopper's commerce region. */
+export function commerceIdOf(entry: Entry | ContentProduct, region: string): number | null {
+  const record = (entry.bc_products as Record<string, { id?: number } | undefined> | undefined)?.[region];
+  return typeof record?.id === 'number' ? record.id : null;
+}
+
+/** Content products resolved to commerce records with variants, keeping only those sold here. */
+export async function resolveContentProducts(
+  shopper: Shopper,
+  entries: readonly (Entry | ContentProduct)[],
+): Promise<Array<{ content: ContentProduct; commerce: CommerceProduct }>> {
+  const region = shopper.pricing.regionId;
+  const ids = entries.map((entry) => commerceIdOf(entry, region)).filter((id): id is number => id !== null);
+  const products = await productsById(shopper, ids);
+  const byId = new Map(products.map((product) => [product.id, product]));
+  return entries.flatMap((entry) => {
+    const id = commerceIdOf(entry, region);
+    const commerce = id === null ? undefined : byId.get(id);
+    return commerce ? [{ content: entry as ContentProduct, commerce }] : [];
+  });
+}
+
+export { cachedRead };

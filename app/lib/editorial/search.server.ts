@@ -1,0 +1,227 @@
+/**
+ * The storefront's side of site search: builds hosted-search requests for the locale and region, calls the
+ * connector (built-in service by default, hosted by configuration) and turns answers into view props.
+ */
+import { contentLocaleOf } from '#core/locale.ts';
+import type { SearchResult } from '#server/search/index.ts';
+import type { Services } from '#server/services.ts';
+import { headerView } from '../header-view.ts';
+import type { LocaleState } from '../locale-state.ts';
+import { type ImageView, imageView, record, text } from './content-view.ts';
+import { contentClient } from './editorial.server.ts';
+import {
+  PRICE_RANGES,
+  priceField,
+  type SearchScope,
+  type SearchState,
+  type SuggestView,
+  scopeFilters,
+  searchRequests,
+} from './search-view.ts';
+
+export function scopeOf(services: Services, locale: LocaleState): SearchScope | null {
+  const search = services.search;
+  if (!search) return null;
+  return {
+    ...search.scope,
+    locale: contentLocaleOf(locale),
+    contentRegion: locale.contentRegion,
+    commerceRegion: locale.commerceRegion,
+  };
+}
+
+export interface ResultView {
+  id: string;
+  type: string;
+  title: string;
+  snippet: string | null;
+  href: string;
+  image: ImageView;
+  category: string | null;
+  price: string | null;
+  requestId: string;
+}
+
+function money(value: unknown, currency: string | undefined, locale: LocaleState): string | null {
+  if (typeof value !== 'number' || !currency) return null;
+  try {
+    return new Intl.NumberFormat(`${locale.language}-${locale.country.toUpperCase()}`, {
+      style: 'currency',
+      currency,
+    }).format(value);
+  } catch {
+    return null;
+  }
+}
+
+const raw = (result: Record<string, unknown>, name: string): unknown => record(result[name]).raw;
+
+export function resultView(
+  result: Record<string, unknown>,
+  locale: LocaleState,
+  requestId: string,
+  fallbackImage: string | null,
+): ResultView {
+  const title = text(raw(result, 'title'));
+  const currency = record(raw(result, 'currency'))[locale.commerceRegion];
+  const imageId = text(raw(result, 'image')) || fallbackImage || 'banner-dawn-summit';
+  return {
+    id: text(record(result.id).raw),
+    type: text(raw(result, 'type')),
+    title,
+    snippet: (record(result.description).snippet as string | null | undefined) ?? null,
+    href: `/${locale.segment}${text(raw(result, 'url'))}`,
+    image: imageView(imageId, 240, 240, '') as ImageView,
+    category: text(raw(result, 'category')) || null,
+    price: money(
+      raw(result, priceField(locale.commerceRegion)),
+      typeof currency === 'string' ? currency : undefined,
+      locale,
+    ),
+    requestId,
+  };
+}
+
+export interface FacetView {
+  name: 'type' | 'category' | 'colours' | 'price';
+  values: Array<{ value: string; count: number }>;
+}
+
+function facetValues(result: SearchResult | undefined, field: string) {
+  const facet = result?.facets[field]?.[0];
+  return (facet?.data ?? [])
+    .map((item) => ({ value: String(item.value ?? item.name ?? ''), count: Number(item.count) || 0 }))
+    .filter((item) => item.value);
+}
+
+export async function loadSearchPage(services: Services, locale: LocaleState, state: SearchState) {
+  const scope = scopeOf(services, locale);
+  const settings = await contentClient(services).searchContent(contentLocaleOf(locale));
+  const fallbackImage = text(record(settings?.fallback_image).amplience_id) || null;
+  const menus = {
+    main: headerView({ main_nav: settings?.main_menu ?? [] }, locale).nav,
+    sidebar: headerView({ main_nav: settings?.sidebar_menu ?? [] }, locale).nav,
+  };
+  const noResultsCopy = text(settings?.no_results_copy);
+  if (!scope || !services.search) return { state, menus, noResultsCopy, error: true as const, results: null };
+  const { main, facetOnly } = searchRequests(state, scope);
+  try {
+    const answers = await services.search.client.multiSearch([
+      main,
+      ...facetOnly.map((item) => item.request),
+    ]);
+    const [first, ...rest] = answers;
+    if (!first) throw new Error('no answer');
+    const facetAnswer = (facet: string) => rest[facetOnly.findIndex((item) => item.facet === facet)] ?? first;
+    const priceKey = priceField(scope.commerceRegion);
+    const facets: FacetView[] = [
+      { name: 'type', values: facetValues(facetAnswer('type'), 'type') },
+      { name: 'category', values: facetValues(facetAnswer('category'), 'category') },
+      { name: 'colours', values: facetValues(facetAnswer('colours'), 'colours') },
+      {
+        name: 'price',
+        values: facetValues(facetAnswer('price'), priceKey).filter((item) =>
+          PRICE_RANGES.some((range) => range.key === item.value),
+        ),
+      },
+    ];
+    return {
+      state,
+      menus,
+      noResultsCopy,
+      error: false as const,
+      results: {
+        requestId: first.meta.request_id,
+        total: first.meta.page.total_results,
+        totalPages: first.meta.page.total_pages,
+        page: first.meta.page.current,
+        correctedQuery: first.meta.corrected_query ?? null,
+        items: first.results.map((result) =>
+          resultView(result, locale, first.meta.request_id, fallbackImage),
+        ),
+        facets,
+      },
+    };
+  } catch (error) {
+    services.logger.error({ err: error }, 'search page failed');
+    return { state, menus, noResultsCopy, error: true as const, results: null };
+  }
+}
+
+/** Support search: support articles of the locale and region (§2 in-support search). */
+export async function searchSupportArticles(services: Services, locale: LocaleState, query: string) {
+  const scope = scopeOf(services, locale);
+  if (!scope || !services.search) return { total: 0, items: [] };
+  try {
+    const answer = await services.search.client.search(query, {
+      filters: {
+        all: [...scopeFilters(scope), { type: 'support' }],
+        any: [{ regions: [scope.contentRegion] }],
+      },
+      page: { size: 10, current: 1 },
+      result_fields: {
+        title: { raw: {} },
+        url: { raw: {} },
+        description: { snippet: { size: 140, fallback: true } },
+      },
+      analytics: { tags: ['support'] },
+    });
+    return {
+      total: answer.meta.page.total_results,
+      items: answer.results.map((result) => ({
+        id: text(record(result.id).raw),
+        title: text(raw(result, 'title')),
+        href: `/${locale.segment}${text(raw(result, 'url'))}`,
+        snippet: (record(result.description).snippet as string | null | undefined) ?? null,
+      })),
+    };
+  } catch (error) {
+    services.logger.error({ err: error }, 'support search failed');
+    return { total: 0, items: [] };
+  }
+}
+
+/** Autocomplete: query suggestions (prefix) and the top products for the typed text. */
+export async function loadSuggestions(
+  services: Services,
+  locale: LocaleState,
+  query: string,
+): Promise<SuggestView> {
+  const scope = scopeOf(services, locale);
+  const empty = { query, requestId: null, suggestions: [], products: [] };
+  if (!scope || !services.search || query.trim().length < 2) return empty;
+  const client = services.search.client;
+  const [suggestions, products] = await Promise.all([
+    client.querySuggestion(query, {
+      size: 5,
+      types: { documents: { fields: ['title'] } },
+      filters: { locale: scope.locale },
+    }),
+    client.search(query, {
+      filters: {
+        all: [...scopeFilters(scope), { type: 'product' }],
+        any: [{ regions: [scope.contentRegion] }],
+      },
+      page: { size: 4, current: 1 },
+      result_fields: {
+        title: { raw: {} },
+        url: { raw: {} },
+        image: { raw: {} },
+        currency: { raw: {} },
+        [priceField(scope.commerceRegion)]: { raw: {} },
+      },
+      analytics: { tags: ['autocomplete'] },
+    }),
+  ]);
+  return {
+    query,
+    requestId: products.meta.request_id,
+    suggestions: suggestions.results.documents
+      .map((item) => item.suggestion)
+      .filter((item) => item !== query.trim().toLowerCase()),
+    products: products.results.map((result) => {
+      const view = resultView(result, locale, products.meta.request_id, null);
+      return { id: view.id, title: view.title, href: view.href, price: view.price, image: view.image };
+    }),
+  };
+}

@@ -1,0 +1,81 @@
+import { Suspense } from 'react';
+import { Await, data } from 'react-router';
+import { CategoryView } from '../components/catalogue/category-view.tsx';
+import { JsonLd } from '../components/json-ld.tsx';
+import { addToCartAction } from '../lib/catalogue/cart-action.server.ts';
+import { shopperFor } from '../lib/catalogue/catalogue.server.ts';
+import { loadAddOns, loadCategoryPage } from '../lib/catalogue/category.server.ts';
+import { notFound } from '../lib/error-content.server.ts';
+import type { RouteHandle } from '../lib/layout.ts';
+import { pageMeta, rootFacts } from '../lib/page-meta.ts';
+import { breadcrumbList } from '../lib/structured-data.ts';
+import catalogueCss from '../styles/catalogue.css?url';
+import type { Route } from './+types/category';
+
+// §2: /{lang}/c/{uid}, the uid spanning one or more path segments.
+const CATEGORY_UID = /^[a-z0-9-]+(\/[a-z0-9-]+){0,4}$/;
+
+export const handle = { name: 'category' } satisfies RouteHandle;
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogueCss }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const shopper = await shopperFor(request, context);
+  const url = new URL(request.url);
+  const uid = (params['*'] ?? '').replace(/\/+$/, '').toLowerCase();
+  const page = CATEGORY_UID.test(uid) ? await loadCategoryPage(shopper, uid, url) : null;
+  if (!page) throw await notFound(shopper.services, shopper.locale, `Page Not Found: ${url.pathname}`);
+  const origin = shopper.services.config.PUBLIC_BASE_URL ?? url.origin;
+  // Below the fold: the add-on grid, streamed; a failure shows nothing.
+  const addOns = loadAddOns(shopper, page.contentUid, uid).catch((error: unknown) => {
+    shopper.services.logger.warn({ err: error }, 'Category add-ons failed');
+    return null;
+  });
+  return data(
+    { page, addOns, origin, csrfToken: shopper.csrfToken },
+    { headers: { 'Cache-Control': 'private, max-age=0, must-revalidate' } },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  return addToCartAction(request, context, form);
+}
+
+export default function Category({ loaderData }: Route.ComponentProps) {
+  const { page, addOns, origin, csrfToken } = loaderData;
+  return (
+    <>
+      <JsonLd
+        data={breadcrumbList(
+          page.breadcrumbs.map((crumb) => ({ name: crumb.name, url: `${origin}${crumb.href}` })),
+        )}
+      />
+      <CategoryView
+        page={page}
+        csrfToken={csrfToken}
+        addOns={
+          <Suspense fallback={null}>
+            <Await resolve={addOns} errorElement={null}>
+              {(resolved) =>
+                resolved ? <CategoryView.AddOns addOns={resolved} csrfToken={csrfToken} /> : null
+              }
+            </Await>
+          </Suspense>
+        }
+      />
+    </>
+  );
+}
+
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const { origin, hreflang } = rootFacts(matches);
+  if (!loaderData) return [];
+  const { page } = loaderData;
+  return pageMeta({
+    title: page.seoTitle,
+    description: page.seoDescription || page.title,
+    url: `${origin}${location.pathname}`,
+    locale: hreflang,
+  });
+}

@@ -1,0 +1,122 @@
+import { data } from 'react-router';
+import { mediaUrl, tileImage } from '#core/media-url.ts';
+import { ProductView } from '../components/catalogue/product-view.tsx';
+import { JsonLd } from '../components/json-ld.tsx';
+import { backInStockAction } from '../lib/catalogue/back-in-stock.server.ts';
+import { addToCartAction } from '../lib/catalogue/cart-action.server.ts';
+import { shopperFor } from '../lib/catalogue/catalogue.server.ts';
+import { loadAddOns } from '../lib/catalogue/category.server.ts';
+import { loadProductPage, loadRecommendations, loadRelated } from '../lib/catalogue/product.server.ts';
+import { productJsonLd } from '../lib/catalogue/product.ts';
+import { loadErrorContent, notFound } from '../lib/error-content.server.ts';
+import type { RouteHandle } from '../lib/layout.ts';
+import { pageMeta, rootFacts } from '../lib/page-meta.ts';
+import { breadcrumbList } from '../lib/structured-data.ts';
+import catalogueCss from '../styles/catalogue.css?url';
+import type { Route } from './+types/product';
+
+const PRODUCT_UID = /^[a-z0-9][a-z0-9-]{0,120}$/;
+
+export const handle = { name: 'product' } satisfies RouteHandle;
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogueCss }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const shopper = await shopperFor(request, context);
+  const url = new URL(request.url);
+  const uid = params.uid.toLowerCase();
+  const result = PRODUCT_UID.test(uid)
+    ? await loadProductPage(shopper, uid, url)
+    : { kind: 'missing' as const };
+  if (result.kind === 'missing') {
+    throw await notFound(shopper.services, shopper.locale, `Page Not Found: ${url.pathname}`);
+  }
+  if (result.kind === 'gone') {
+    // §2/§8: 410 with recommendations; when they cannot be loaded, the fatal 404.
+    let recommendations: Awaited<ReturnType<typeof loadRecommendations>>;
+    try {
+      recommendations = await loadRecommendations(shopper, result.product);
+    } catch (error) {
+      shopper.services.logger.error({ err: error }, 'Recommended products failed to load');
+      throw await notFound(shopper.services, shopper.locale, 'Page not found');
+    }
+    throw data(
+      {
+        message: 'Product Not Available',
+        content: await loadErrorContent(shopper.services, shopper.locale),
+        recommendations,
+      },
+      { status: 410 },
+    );
+  }
+  const origin = shopper.services.config.PUBLIC_BASE_URL ?? url.origin;
+  const swallow = (what: string) => (error: unknown) => {
+    shopper.services.logger.warn({ err: error }, `${what} failed`);
+    return null;
+  };
+  const related = loadRelated(shopper, result.content, result.product).catch(swallow('Related products'));
+  const addOns = result.category.path
+    ? loadAddOns(shopper, result.category.contentUid, result.category.path).catch(swallow('Add-ons'))
+    : Promise.resolve(null);
+  const selected = result.view.colours.find((colour) => colour.slug === result.view.selectedColour);
+  const imageId = selected?.imageId ?? result.view.uid;
+  return data(
+    {
+      view: result.view,
+      imageId,
+      breadcrumbs: result.breadcrumbs,
+      backInStock: result.backInStock,
+      seoTitle: result.seoTitle,
+      seoDescription: result.seoDescription,
+      origin,
+      csrfToken: shopper.csrfToken,
+      storesHref: `/${shopper.locale.segment}/stores`,
+      related,
+      addOns,
+      jsonLd: productJsonLd(result.view, {
+        origin,
+        image: `${origin}${mediaUrl(tileImage(imageId), { width: 1200, height: 1600 })}`,
+        brand: 'Ridgeline Snowshoe Co.',
+        description: result.seoDescription,
+      }),
+    },
+    { headers: { 'Cache-Control': 'private, max-age=0, must-revalidate' } },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get('intent') === 'back-in-stock')
+    return backInStockAction(await shopperFor(request, context), form);
+  return addToCartAction(request, context, form);
+}
+
+export default function Product({ loaderData }: Route.ComponentProps) {
+  const { origin, breadcrumbs, view } = loaderData;
+  const segment = view.href.split('/')[1];
+  return (
+    <>
+      <JsonLd data={loaderData.jsonLd} />
+      <JsonLd
+        data={breadcrumbList([
+          ...breadcrumbs.map((crumb) => ({ name: crumb.name, url: `${origin}/${segment}/c${crumb.path}` })),
+          { name: view.title, url: `${origin}${view.href}` },
+        ])}
+      />
+      <ProductView {...loaderData} />
+    </>
+  );
+}
+
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const { origin, hreflang } = rootFacts(matches);
+  if (!loaderData) return [];
+  return pageMeta({
+    title: loaderData.seoTitle,
+    description: loaderData.seoDescription,
+    url: `${origin}${location.pathname}`,
+    image: loaderData.jsonLd.image[0],
+    type: 'product',
+    locale: hreflang,
+  });
+}

@@ -1,0 +1,319 @@
+/**
+ * What the search index holds (SPEC §7 hosted search): products (content + commerce: title, tagline,
+ * description, category, colours, price per commerce region, region availability), blog posts, support
+ * articles and content pages, one document per content locale. Built from the content client and the
+ * `Commerce` port (read-only), so the index follows whichever content and commerce services are configured.
+ */
+import { createHash } from 'node:crypto';
+import type { Commerce, ProductJson } from '../commerce/index.ts';
+import type { ContentClient, Entry } from '../content/index.ts';
+import { configFor, hasCjk, ngramText, plainText, SEARCH_LOCALES, words } from './text.ts';
+
+export type DocumentType = 'product' | 'blog' | 'support' | 'page';
+
+export interface IndexDocument {
+  locale: string;
+  id: string;
+  type: DocumentType;
+  title: string;
+  category: string | null;
+  colours: string[];
+  regions: string[];
+  priceUs: number | null;
+  priceCa: number | null;
+  priceEu: number | null;
+  date: string | null;
+  rank: number;
+  /** What results return raw. */
+  fields: Record<string, unknown>;
+  /** Text for the weighted vector: A title, B tagline/category/colours, C body. */
+  config: string;
+  titleText: string;
+  extraText: string;
+  bodyText: string;
+  hash: string;
+}
+
+const ALL_REGIONS = [
+  'us',
+  'ca',
+  'jp',
+  'eu',
+  'eu_region_1',
+  'other',
+  'pro',
+  'pro_ca',
+  'pro_eu_region_1',
+  'no',
+];
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const regionsOf = (entry: Entry | undefined) =>
+  entry && Array.isArray(entry.regions) ? (entry.regions as unknown[]).map(String) : ALL_REGIONS;
+const firstRef = (value: unknown) => record(Array.isArray(value) ? value[0] : value);
+
+function finish(
+  doc: Omit<IndexDocument, 'hash' | 'config' | 'titleText' | 'extraText' | 'bodyText'>,
+  parts: {
+    title: string;
+    extra: string;
+    body: string;
+  },
+): IndexDocument {
+  const ja = doc.locale === 'ja' || hasCjk(parts.title);
+  const prepare = (value: string) => (ja ? ngramText(value) : value);
+  const built = {
+    ...doc,
+    config: configFor(doc.locale),
+    titleText: prepare(parts.title),
+    extraText: prepare(parts.extra),
+    bodyText: prepare(parts.body.slice(0, 4000)),
+  };
+  const hash = createHash('sha1').update(JSON.stringify(built)).digest('base64url');
+  return { ...built, hash };
+}
+
+interface CommerceFacts {
+  product: ProductJson;
+  prices: Partial<Record<'us' | 'ca' | 'eu_region_1', number>>;
+  currency: Partial<Record<'us' | 'ca' | 'eu_region_1', string>>;
+}
+
+/** Every visible product with its shown (calculated) price in each commerce region where it is sold. */
+export async function commerceFacts(commerce: Commerce): Promise<Map<number, CommerceFacts>> {
+  const facts = new Map<number, CommerceFacts>();
+  for (const region of commerce.regionIds as readonly ('us' | 'ca' | 'eu_region_1')[]) {
+    const pricing = await commerce.groups.pricing(region, null);
+    for (let page = 1; ; page++) {
+      const result = await commerce.catalogue.listProducts(pricing, { page, limit: 250 });
+      for (const product of result.data) {
+        if (product.availability === 'disabled') continue;
+        const entry = facts.get(product.id) ?? { product, prices: {}, currency: {} };
+        entry.prices[region] = product.calculated_price;
+        entry.currency[region] = product.currency;
+        facts.set(product.id, entry);
+      }
+      if (page >= result.pagination.total_pages) break;
+    }
+  }
+  return facts;
+}
+
+export interface BuildInput {
+  content: ContentClient;
+  commerce: Commerce | null;
+  locales?: readonly string[];
+}
+
+/** All documents of the index, for every locale. */
+export async function buildDocuments(input: BuildInput): Promise<IndexDocument[]> {
+  const { content, commerce } = input;
+  const facts = commerce ? await commerceFacts(commerce) : new Map<number, CommerceFacts>();
+  const categoryList = commerce ? (await commerce.catalogue.listCategories(1, 500)).data : [];
+  const categoryPath = new Map(categoryList.map((category) => [category.id, category.path]));
+  const docs: IndexDocument[] = [];
+  for (const locale of input.locales ?? SEARCH_LOCALES) {
+    const [products, categories, posts, articles, pages] = await Promise.all([
+      content.allEntries('product', { locale }, 0).catch(() => [] as Entry[]),
+      content.productCategories(locale),
+      content.blogPosts(locale),
+      content.supportArticles(locale),
+      content.allEntries('page', { locale }, 0).catch(() => [] as Entry[]),
+    ]);
+    const productBySlug = new Map(products.map((entry) => [entry.uid, entry]));
+    const categoryTitle = new Map(categories.map((entry) => [entry.uid, text(entry.title)]));
+    for (const { product, prices, currency } of facts.values()) {
+      const entry = productBySlug.get(product.slug);
+      if (entry?.discontinued === true) continue;
+      const path = categoryPath.get(product.categories[0] ?? -1) ?? '';
+      const category = categoryTitle.get(path.replace(/\//g, '-')) || path.split('/').pop() || null;
+      const parent = categoryTitle.get(path.split('/')[0] ?? '') || path.split('/')[0] || '';
+      const colours = product.product_options
+        .filter((option) => /colou?r/i.test(option.name) || /colou?r/i.test(option.displayName))
+        .flatMap((option) => option.values.map((value) => value.label));
+      const title = text(entry?.title) || product.name;
+      const tagline = text(entry?.tagline);
+      const description = plainText(text(entry?.description) || product.description);
+      const image = text(record(entry?.image).amplience_id) || null;
+      docs.push(
+        finish(
+          {
+            locale,
+            id: `product-${product.slug}`,
+            type: 'product',
+            title,
+            category,
+            colours,
+            regions: regionsOf(entry),
+            priceUs: prices.us ?? null,
+            priceCa: prices.ca ?? null,
+            priceEu: prices.eu_region_1 ?? null,
+            date: null,
+            rank: product.isNew ? 0 : 1,
+            fields: {
+              uid: product.slug,
+              title,
+              tagline,
+              description: description.slice(0, 600),
+              category,
+              category_path: path,
+              colours,
+              url: `/p/${product.slug}`,
+              image,
+              price_us: prices.us ?? null,
+              price_ca: prices.ca ?? null,
+              price_eu_region_1: prices.eu_region_1 ?? null,
+              currency,
+              is_new: product.isNew,
+              in_stock: product.isInStock,
+            },
+          },
+          { title, extra: [tagline, category, parent, colours.join(' ')].join(' '), body: description },
+        ),
+      );
+    }
+    for (const post of posts) {
+      if (!text(post.title)) continue;
+      const category = firstRef(post.category);
+      const image = text(record(post.image).amplience_id) || null;
+      const summary = text(post.summary);
+      const body = plainText(text(post.body));
+      docs.push(
+        finish(
+          {
+            locale,
+            id: `blog-${post.uid}`,
+            type: 'blog',
+            title: text(post.title),
+            category: text(category.title) || null,
+            colours: [],
+            regions: regionsOf(post),
+            priceUs: null,
+            priceCa: null,
+            priceEu: null,
+            date: text(post.date) || null,
+            rank: 2,
+            fields: {
+              uid: post.uid,
+              title: text(post.title),
+              tagline: summary,
+              description: `${summary} ${body}`.slice(0, 600),
+              category: text(category.title) || null,
+              url: `/blog/p/${post.uid}`,
+              image,
+              date: text(post.date) || null,
+            },
+          },
+          {
+            title: text(post.title),
+            extra: [
+              summary,
+              text(category.title),
+              ...(Array.isArray(post.tags) ? post.tags.map(String) : []),
+            ].join(' '),
+            body,
+          },
+        ),
+      );
+    }
+    for (const article of articles) {
+      if (!text(article.title)) continue;
+      const category = firstRef(article.category);
+      const summary = text(article.summary);
+      const body = plainText(text(article.body));
+      docs.push(
+        finish(
+          {
+            locale,
+            id: `support-${article.uid}`,
+            type: 'support',
+            title: text(article.title),
+            category: text(category.title) || null,
+            colours: [],
+            regions: regionsOf(article),
+            priceUs: null,
+            priceCa: null,
+            priceEu: null,
+            date: null,
+            rank: 3,
+            fields: {
+              uid: article.uid,
+              title: text(article.title),
+              tagline: summary,
+              description: `${summary} ${body}`.slice(0, 600),
+              category: text(category.title) || null,
+              url: `/support/${article.uid}`,
+              image: null,
+            },
+          },
+          { title: text(article.title), extra: [summary, text(category.title)].join(' '), body },
+        ),
+      );
+    }
+    for (const page of pages) {
+      if (!text(page.title) || page.page_type === 'home' || !text(page.url)) continue;
+      const generic = record(page.generic_page);
+      const landing = record(page.landing_page);
+      const modules = Array.isArray(landing.modules) ? landing.modules.map(record) : [];
+      const body = plainText(
+        [text(generic.body), ...modules.map((module) => `${text(module.heading)} ${text(module.body)}`)].join(
+          ' ',
+        ),
+      );
+      const seo = record(page.seo_meta);
+      const url = page.page_type === 'landing' && page.uid !== 'pro' ? `/l${text(page.url)}` : text(page.url);
+      docs.push(
+        finish(
+          {
+            locale,
+            id: `page-${page.uid}`,
+            type: 'page',
+            title: text(generic.heading) || text(page.title),
+            category: null,
+            colours: [],
+            regions: regionsOf(page),
+            priceUs: null,
+            priceCa: null,
+            priceEu: null,
+            date: null,
+            rank: 4,
+            fields: {
+              uid: page.uid,
+              title: text(generic.heading) || text(page.title),
+              tagline: text(seo.seo_description),
+              description: body.slice(0, 600),
+              category: null,
+              url,
+              image: text(record(seo.og_image).amplience_id) || null,
+            },
+          },
+          { title: text(page.title), extra: text(seo.seo_description), body },
+        ),
+      );
+    }
+  }
+  return docs;
+}
+
+/**
+ * Known words of a locale's documents with their document counts: title, tagline, category and colour words
+ * (typo tolerance, did-you-mean and prefix suggestions). Japanese keeps whole titles and categories.
+ */
+export function vocabularyOf(docs: readonly IndexDocument[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const doc of docs) {
+    const seen = new Set<string>();
+    const source = [doc.title, String(doc.fields.tagline ?? ''), doc.category ?? '', doc.colours.join(' ')];
+    for (const part of source) {
+      if (hasCjk(part)) {
+        const phrase = part.trim().toLowerCase();
+        if (phrase && phrase.length <= 40) seen.add(phrase);
+      }
+      for (const word of words(part))
+        if (word.length > 1 && word.length <= 40 && !hasCjk(word)) seen.add(word);
+    }
+    for (const word of seen) counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  return counts;
+}

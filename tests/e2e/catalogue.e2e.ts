@@ -1,0 +1,319 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations, launchBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+// Category, product and 410 pages as a shopper sees them (issue 7). One server for the file.
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+}, 90_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(path: string, options: { width?: number; locale?: string } = {}) {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    locale: options.locale ?? 'en-US',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/status of (404|410)/.test(message.text()))
+      errors.push(message.text());
+  });
+  const response = await page.goto(`${server.url}${path}`);
+  return { context, page, errors, response };
+}
+
+const dataLayer = (page: Page) =>
+  page.evaluate(
+    () =>
+      ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []) as Array<Record<string, unknown>>,
+  );
+
+async function signInPro(context: BrowserContext, page: Page) {
+  await page.goto(`${server.url}/en-us/country`);
+  const status = await page.evaluate(async () => {
+    const session = await (await fetch('/api/session')).json();
+    const response = await fetch('/api/customers/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'csrf-token': session.data.csrfToken, region: 'us' },
+      body: JSON.stringify({ email: 'pro.guide@example.com', pw: 'Pro-Guide-2026' }),
+    });
+    return response.status;
+  });
+  expect(status).toBe(200);
+  return context;
+}
+
+describe('shopper journey', () => {
+  it('goes from category to a filtered grid, a product, another colour and the cart', async () => {
+    const { context, page, errors } = await open('/en-us/c/snowshoes');
+    try {
+      await expect(page.locator('h1').textContent()).resolves.toBe('Snowshoes');
+      expect(await page.locator('.product-grid__list .tile').count()).toBe(24);
+      // Filter by colour: the URL carries it and every tile offers that colour.
+      await page.getByRole('checkbox', { name: /Spruce Green/ }).check();
+      await page.waitForURL(/color=spruce/);
+      await page.waitForFunction(() => document.querySelectorAll('.product-grid__list .tile').length < 24);
+      const tiles = page.locator('.product-grid__list .tile');
+      const count = await tiles.count();
+      expect(count).toBeGreaterThan(0);
+      for (let index = 0; index < count; index++) {
+        await expect(tiles.nth(index).locator('button[aria-label="Spruce Green"]').count()).resolves.toBe(1);
+      }
+      // Sorting is in the URL too.
+      await page.getByLabel('Sort by').selectOption('price-asc');
+      await page.waitForURL(/sort=price-asc/);
+      expect(page.url()).toContain('color=spruce');
+      // Analytics: the list was viewed; the click is a select_item and a product-list click.
+      expect((await dataLayer(page)).some((event) => event.event === 'view_item_list')).toBe(true);
+      await page.locator('.product-grid__list .tile__link').first().click();
+      await page.waitForURL(/\/en-us\/p\//);
+      const events = (await dataLayer(page)).map((event) => event.event);
+      expect(events).toContain('select_item');
+      expect(events).toContain('product_list_click');
+
+      // Change colour: the URL and the image change.
+      const image = page.locator('.image-set img').first();
+      const before = await image.getAttribute('src');
+      const swatches = page.locator('.product__colours a');
+      const target = swatches.nth(1);
+      const label = (await target.getAttribute('aria-label')) ?? '';
+      await target.click();
+      await page.waitForURL(/color=/);
+      await expect.poll(() => image.getAttribute('src')).not.toBe(before);
+      expect(await page.locator('.product__colours legend').textContent()).toContain(label);
+
+      // Add to cart through the commerce engine; the session now has a cart with the line.
+      const size = page.locator('.size:not(.size--out) input').first();
+      if ((await size.count()) > 0) await size.check();
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await page.getByText('Added to cart!').waitFor();
+      const cart = await page.evaluate(async () => {
+        const session = await (await fetch('/api/session')).json();
+        const response = await fetch(`/api/cart/${session.data.cartId}`, { headers: { region: 'us' } });
+        return response.json();
+      });
+      expect(cart.data.line_items.physical_items.length).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('filters work without JavaScript as a GET form and links', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/en-us/c/snowshoes?gender=womens&instock=1`);
+      const titles = await page.locator('.product-grid__list .tile__title').allTextContents();
+      expect(titles.length).toBeGreaterThan(0);
+      expect(titles.every((title) => /Women/.test(title))).toBe(true);
+      expect(await page.getByRole('link', { name: /Women's.*remove filter/ }).getAttribute('href')).toBe(
+        '/en-us/c/snowshoes?instock=1',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('loads more products into the grid and shows an empty state', async () => {
+    const { context, page } = await open('/en-us/c/snowshoes');
+    try {
+      await page.getByRole('link', { name: 'Show more' }).click();
+      await page.waitForURL(/page=2/);
+      expect(await page.locator('.product-grid__list .tile').count()).toBeGreaterThan(24);
+      await page.goto(`${server.url}/en-us/c/snowshoes?color=spruce&price=under-100&gender=womens`);
+      await page.getByText('No products match these filters.').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('prices by region and customer', () => {
+  const PRODUCT = '/p/ridgeline-timberline-mens';
+
+  it('shows USD to a US visitor and EUR in the region format to fr-fr, with the sale tag', async () => {
+    const us = await open(`/en-us${PRODUCT}`);
+    const fr = await open(`/fr-fr${PRODUCT}`, { locale: 'fr-FR' });
+    try {
+      const usPrice = await us.page.getByTestId('product-price').textContent();
+      expect(usPrice).toMatch(/^\$\d+\.\d{2}/);
+      expect(await us.page.locator('.product__tags').textContent()).toContain('Sale');
+      const frPrice = await fr.page.getByTestId('product-price').textContent();
+      expect(frPrice).toMatch(/\d+,\d{2} €/);
+      const ld = JSON.parse(
+        (await fr.page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
+      );
+      expect(ld.offers.priceCurrency).toBe('EUR');
+    } finally {
+      await us.context.close();
+      await fr.context.close();
+    }
+  });
+
+  it('shows the pro customer pro prices and no sale tag', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      const anonymous = await (await fetch(`${server.url}/en-us${PRODUCT}`)).text();
+      await signInPro(context, page);
+      await page.goto(`${server.url}/en-us${PRODUCT}`);
+      const text = (await page.getByTestId('product-price').textContent()) ?? '';
+      expect(await page.locator('.product__tags .tile__tag--sale').count()).toBe(0);
+      expect(await page.locator('.product__price s').count()).toBe(0);
+      const proAmount = Number(text.replace(/[^0-9.]/g, ''));
+      const retail = Number(/<s class="price__was">\$([\d.,]+)/.exec(anonymous)?.[1]?.replace(',', ''));
+      expect(proAmount).toBeCloseTo(retail * 0.6, 1);
+      await page.goto(`${server.url}/en-us/c/snowshoes`);
+      expect(await page.locator('.tile__tag--sale').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('points non-shopping regions to dealers with the content price', async () => {
+    const { context, page } = await open(`/en-gb${PRODUCT}`, { locale: 'en-GB' });
+    try {
+      expect(await page.getByTestId('product-price').textContent()).toMatch(/^£\d+\.\d{2}$/);
+      expect(await page.getByRole('button', { name: 'Add to cart' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Find a dealer' }).last().getAttribute('href')).toBe(
+        '/en-gb/stores',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('product page behaviours', () => {
+  it('mounts the image-set slider once loaded: arrow keys, pause/resume, double-tap zoom', async () => {
+    const { context, page, errors } = await open('/en-us/p/ridgeline-summit-ascent-mens');
+    try {
+      await page.locator('.image-set[data-slider="ready"]').waitFor({ timeout: 20_000 });
+      const slider = page.locator('.image-set .slider');
+      await page.getByRole('button', { name: 'Pause slideshow' }).click();
+      expect(await page.getByRole('button', { name: 'Play slideshow' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
+      await page.locator('.image-set .slider__track').focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => slider.getAttribute('data-index')).toBe('1');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => slider.getAttribute('data-index')).toBe('2'); // loops
+      const frame = page.locator('.image-set__frame').nth(2);
+      await frame.dblclick();
+      await expect.poll(() => frame.getAttribute('data-zoom')).toBe('2');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens share popups of 626×436, polls them and emits open, change and close', async () => {
+    const { context, page } = await open('/en-us/p/ridgeline-summit-ascent-mens');
+    try {
+      await page.evaluate(() => {
+        const w = window as unknown as { shareLog: string[]; fakes: Array<{ closed: boolean }> };
+        w.shareLog = [];
+        w.fakes = [];
+        window.open = ((url: string, _name: string, features: string) => {
+          w.shareLog.push(`window ${url.split('?')[0]} ${features.split(',').slice(0, 2).join(',')}`);
+          const fake = {
+            closed: false,
+            close() {
+              this.closed = true;
+            },
+          };
+          w.fakes.push(fake);
+          return fake as unknown as Window;
+        }) as typeof window.open;
+        for (const name of ['open', 'close', 'change'])
+          document.addEventListener(`share:${name}`, (event) =>
+            w.shareLog.push(`${name} ${(event as CustomEvent).detail.network}`),
+          );
+      });
+      const toggle = page.getByRole('button', { name: 'Share' });
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      await page.getByRole('button', { name: 'Facebook' }).click();
+      await page.getByRole('button', { name: 'X', exact: true }).click();
+      await page.evaluate(() => {
+        (window as unknown as { fakes: Array<{ closed: boolean }> }).fakes[1]!.closed = true;
+      });
+      await page.waitForTimeout(700);
+      const log = await page.evaluate(() => (window as unknown as { shareLog: string[] }).shareLog);
+      expect(log).toEqual([
+        'window https://www.facebook.com/sharer/sharer.php height=436,width=626',
+        'open facebook',
+        'change x',
+        'window https://x.com/intent/tweet height=436,width=626',
+        'open x',
+        'close x',
+      ]);
+      await page.keyboard.press('Escape');
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('answers 410 with recommendations for the discontinued product', async () => {
+    const { context, page, response } = await open('/en-us/p/ridgeline-backcountry-nordic-classic');
+    try {
+      expect(response?.status()).toBe(410);
+      expect(await page.title()).toBe('Product Not Available | Ridgeline');
+      const recommended = page.locator('.error-page__recommendations .tile');
+      expect(await recommended.count()).toBeGreaterThan(0);
+      expect(await recommended.first().locator('a').first().getAttribute('href')).toMatch(/^\/en-us\/p\//);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('carries Product, Offer and BreadcrumbList JSON-LD', async () => {
+    const html = await (
+      await fetch(`${server.url}/en-us/p/ridgeline-summit-ascent-mens?color=spruce`)
+    ).text();
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) =>
+      JSON.parse(match[1] ?? '{}'),
+    );
+    const product = blocks.find((block) => block['@type'] === 'Product');
+    expect(product.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'USD' });
+    expect(product.image[0]).toContain('ridgeline-summit-ascent-mens-spruce');
+    const crumbs = blocks.find((block) => block['@type'] === 'BreadcrumbList');
+    expect(crumbs.itemListElement.map((item: { name: string }) => item.name)).toEqual([
+      'Snowshoes',
+      "Men's Snowshoes",
+      "Summit Ascent Men's Snowshoe",
+    ]);
+    const category = await (await fetch(`${server.url}/en-us/c/snowshoes/mens`)).text();
+    expect(category).toContain('"@type":"BreadcrumbList"');
+  });
+});
+
+describe.each([
+  ['category', '/en-us/c/snowshoes'],
+  ['product', '/en-us/p/ridgeline-summit-ascent-mens'],
+])('%s page accessibility', (_name, path) => {
+  it.each([390, 1440])('has no axe violations at %i px', async (width) => {
+    const { context, page, errors } = await open(path, { width });
+    try {
+      await page.waitForLoadState('networkidle');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
