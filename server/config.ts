@@ -143,6 +143,13 @@ export const configSchema = z.object({
   LOGIN_LIMIT_PER_EMAIL: wholeCount,
   SIGNUP_LIMIT_PER_IP: wholeCount,
   SIGNUP_LIMIT_PER_EMAIL: wholeCount,
+  // E-mail (server/mail): the .eml outbox under DATA_DIR by default, SMTP when SMTP_URL is set.
+  MAIL_FROM: z.string().trim().min(3, { error: 'must be an address such as Shop <orders@example.com>' }),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/\S+$/, { error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -194,6 +201,8 @@ const DEFAULTS: Record<keyof Config, string | undefined> = {
   LOGIN_LIMIT_PER_EMAIL: '10',
   SIGNUP_LIMIT_PER_IP: '10',
   SIGNUP_LIMIT_PER_EMAIL: '3',
+  MAIL_FROM: 'Ridgeline Snowshoe Co. <orders@ridgeline.example>',
+  SMTP_URL: undefined,
 };
 
 export class ConfigError extends Error {

@@ -4,6 +4,7 @@ import type { Commerce } from './commerce/index.ts';
 import type { Config } from './config.ts';
 import type { ContentServices } from './content/index.ts';
 import type { Database, DatabaseHandle } from './db/database.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { SearchServices } from './search/index.ts';
 
 /**
@@ -23,6 +24,8 @@ export interface Services {
   content?: ContentServices;
   /** The commerce engine (server/commerce); built from db by `commerceFor(services)` when not set. */
   commerce?: Commerce;
+  /** E-mail (server/mail): built from config by `mailerFor(services)` when not set (.eml outbox or SMTP). */
+  mailer?: Mailer;
   /** The search part (built-in /search service, index sync, storefront connector); set by the HTTP app. */
   search?: SearchServices;
 }

@@ -5,6 +5,7 @@ import type { NavItem, NavLink } from '../lib/header-view.ts';
 import { DEFAULT_LOCALE, homePathFor, parseUrlLocale } from '../lib/url-locale.ts';
 import { useText } from '../lib/use-text.ts';
 import type { RootData } from '../root.tsx';
+import { HeaderActions } from './cart/header-actions.tsx';
 import { usePrefetchMode } from './platform/use-connection.ts';
 import { Wordmark } from './wordmark.tsx';
 
@@ -254,6 +255,7 @@ export function SiteHeader() {
               {`${locale.country.toUpperCase()} · ${locale.language.toUpperCase()}`}
             </span>
           </Link>
+          <HeaderActions segment={locale.segment} />
         </div>
       </div>
     </header>

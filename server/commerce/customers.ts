@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { countryByIso } from '#core/countries.ts';
 import { toCustomer } from '#core/customer.ts';
 import { statesOf } from '#core/states.ts';
@@ -11,7 +12,13 @@ import {
   type CustomerRow,
   customerGroups,
   customers,
+  passwordResets,
 } from './schema-customers.ts';
+
+/** How long an emailed password-reset link works. */
+export const RESET_TOKEN_TTL_MINUTES = 60;
+
+const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Customers and their addresses (SPEC §3 customer; the country and state options of §3/§9). */
 
@@ -64,6 +71,7 @@ export function addressJson(row: AddressRow) {
     country: countryByIso(row.countryCode)?.text ?? row.countryCode,
     phone: row.phone,
     address_type: row.addressType,
+    is_default: row.isDefault,
   };
 }
 
@@ -236,6 +244,59 @@ export function createCustomers(db: Database) {
       }
     },
 
+    /**
+     * A one-use password-reset token for the account with this email, or null when there is none (the caller
+     * answers the same either way, so the form does not tell who has an account).
+     */
+    async createPasswordReset(email: string, now = new Date()) {
+      const [row] = await byEmail.execute({ email });
+      if (!row) return null;
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000);
+      await db.insert(passwordResets).values({ tokenHash: hashResetToken(token), customerId: row.id, expiresAt });
+      return { token, customer: customerJson(row), expiresAt };
+    },
+
+    /** Whether a reset token is unused and unexpired. */
+    async passwordResetValid(token: string, now = new Date()): Promise<boolean> {
+      const [row] = await db
+        .select()
+        .from(passwordResets)
+        .where(
+          and(
+            eq(passwordResets.tokenHash, hashResetToken(token)),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, now),
+          ),
+        );
+      return Boolean(row);
+    },
+
+    /** Sets a new password with a reset token (once); 410 when the token is unknown, used or expired. */
+    async resetPassword(token: string, password: string, now = new Date()): Promise<CustomerJson> {
+      const passwordHash = await hashPassword(password);
+      return db.transaction(async (tx) => {
+        const [used] = await tx
+          .update(passwordResets)
+          .set({ usedAt: now })
+          .where(
+            and(
+              eq(passwordResets.tokenHash, hashResetToken(token)),
+              isNull(passwordResets.usedAt),
+              gt(passwordResets.expiresAt, now),
+            ),
+          )
+          .returning({ customerId: passwordResets.customerId });
+        if (!used) throw new CommerceError(410, 'Gone', 'This reset link has expired or was already used');
+        const [row] = await tx
+          .update(customers)
+          .set({ passwordHash, updatedAt: now })
+          .where(eq(customers.id, used.customerId))
+          .returning();
+        return customerJson(row!);
+      });
+    },
+
     async delete(id: number): Promise<void> {
       const deleted = await db.delete(customers).where(eq(customers.id, id)).returning({ id: customers.id });
       if (deleted.length === 0) throw notFound(`No customer ${id}`);
@@ -246,8 +307,22 @@ export function createCustomers(db: Database) {
         .select()
         .from(addresses)
         .where(eq(addresses.customerId, customerId))
-        .orderBy(asc(addresses.id));
+        .orderBy(desc(addresses.isDefault), asc(addresses.id));
       return rows.map(addressJson);
+    },
+
+    /** Makes one of the customer's addresses the default (and no other); another customer's is not found. */
+    async setDefaultAddress(customerId: number, addressId: number) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ id: addresses.id })
+          .from(addresses)
+          .where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)))
+          .for('update');
+        if (!row) throw notFound(`No address ${addressId}`);
+        await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.customerId, customerId));
+        await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, addressId));
+      });
     },
 
     async addAddress(customerId: number, input: AddressInput) {

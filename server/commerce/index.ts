@@ -16,6 +16,7 @@ import { statesOf } from '#core/states.ts';
 import type { Database } from '../db/database.ts';
 import { type Carts, createCarts } from './carts.ts';
 import { type Catalogue, createCatalogue } from './catalogue.ts';
+import { type Checkout, createCheckout } from './checkout.ts';
 import { type Customers, createCustomers } from './customers.ts';
 import { notFound } from './errors.ts';
 import { createGroups, type Groups } from './groups.ts';
@@ -27,6 +28,14 @@ import { createShipping, type Shipping } from './shipping.ts';
 
 export { MAX_LINE_QUANTITY } from './carts.ts';
 export type { ProductJson, VariantJson } from './catalogue.ts';
+export {
+  type CheckoutAddress,
+  CheckoutError,
+  type CheckoutErrorCode,
+  type PlacedOrder,
+  type PlaceOrderInput,
+} from './checkout.ts';
+export { RESET_TOKEN_TTL_MINUTES } from './customers.ts';
 export type { CustomerJson } from './customers.ts';
 export { CommerceError } from './errors.ts';
 export type { PricingContext } from './groups.ts';
@@ -48,6 +57,8 @@ export interface Commerce {
   carts: Carts;
   shipping: Shipping;
   orders: Orders;
+  /** Placing orders: one transaction with row locks and an idempotency key (checkout.ts). */
+  checkout: Checkout;
   sessions: Sessions;
   rateLimits: RateLimits;
   currencies: {
@@ -116,6 +127,7 @@ export function createCommerce(db: Database, _options: CommerceOptions = {}): Co
     carts: createCarts(db, groups, shipping),
     shipping,
     orders: createOrders(db),
+    checkout: createCheckout(db, groups, shipping),
     sessions: createSessions(db),
     rateLimits: createRateLimits(db),
     regionIds,

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -122,7 +124,11 @@ export const variants = pgTable(
     purchasingDisabled: boolean('purchasing_disabled').notNull().default(false),
     thumbnail: text('thumbnail'),
   },
-  (t) => [index('variants_product_idx').on(t.productId, t.id)],
+  (t) => [
+    index('variants_product_idx').on(t.productId, t.id),
+    // Checkout decrements stock under a row lock; the database refuses a negative level all the same.
+    check('variants_inventory_nonnegative', sql`${t.inventoryLevel} >= 0`),
+  ],
 );
 
 /** Prices per commerce region in that region's currency: retail price and an optional sale price. */

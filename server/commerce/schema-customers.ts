@@ -89,6 +89,8 @@ export const addresses = pgTable(
     addressType: text('address_type', { enum: ['residential', 'commercial'] })
       .notNull()
       .default('residential'),
+    /** The customer's default address: listed first and chosen first at checkout. */
+    isDefault: boolean('is_default').notNull().default(false),
   },
   (t) => [index('addresses_customer_idx').on(t.customerId)],
 );
@@ -117,3 +119,18 @@ export const rateLimits = pgTable('rate_limits', {
 export type CustomerGroupRow = typeof customerGroups.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;
+
+/** Password reset tokens: the emailed link carries a random token, the table its SHA-256; one use, expiring. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_resets_customer_idx').on(t.customerId)],
+);

@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   serial,
   text,
@@ -128,9 +131,23 @@ export const orders = pgTable(
     billingAddress: jsonb('billing_address').$type<OrderAddressRecord>().notNull(),
     shippingAddress: jsonb('shipping_address').$type<OrderAddressRecord>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Checkout's idempotency key: a double click or a retried request finds the order it already made. */
+    idempotencyKey: text('idempotency_key'),
+    /** The payment method (server/payment) and the shipping method chosen at checkout. */
+    paymentMethod: text('payment_method').notNull().default(''),
+    shippingMethod: text('shipping_method').notNull().default(''),
+    /** The session that placed the order (SHA-256 id), so a guest can see its confirmation page. */
+    placedBySession: text('placed_by_session'),
   },
-  (t) => [index('orders_customer_idx').on(t.customerId, t.createdAt)],
+  (t) => [
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    uniqueIndex('orders_idempotency_key_idx').on(t.idempotencyKey),
+    check('orders_total_nonnegative', sql`${t.total} >= 0`),
+  ],
 );
+
+/** Order numbers of orders placed at checkout (the demo orders use numbers below 1001). */
+export const orderNumbers = pgSequence('order_numbers', { startWith: 1001 });
 
 export const orderItems = pgTable(
   'order_items',

@@ -40,7 +40,8 @@ describe('search connector', () => {
     const client = createSearchClient({
       engineName: 'e',
       endpointBase: 'https://s.example',
-      fetch: async () => new Response(JSON.stringify({ errors: ['Bad filter', 'Bad sort'] }), { status: 400 }),
+      fetch: async () =>
+        new Response(JSON.stringify({ errors: ['Bad filter', 'Bad sort'] }), { status: 400 }),
     });
     await expect(client.search('x')).rejects.toThrow(new SearchServiceError(400, ['Bad filter', 'Bad sort']));
     await expect(client.search('x')).rejects.toThrow('[400] Bad filter, Bad sort');
@@ -53,8 +54,15 @@ describe('search connector', () => {
     await client.click(click, 'autocomplete');
     await client.click(click, 'results');
     expect(fetch).toHaveBeenCalledTimes(2);
-    const bodies = fetch.mock.calls.map((call) => JSON.parse(String((call as unknown as [string, RequestInit])[1].body)));
-    expect(bodies[0]).toEqual({ query: 'poles', document_id: 'product-a', request_id: 'r1', tags: ['storefront', 'autocomplete'] });
+    const bodies = fetch.mock.calls.map((call) =>
+      JSON.parse(String((call as unknown as [string, RequestInit])[1].body)),
+    );
+    expect(bodies[0]).toEqual({
+      query: 'poles',
+      document_id: 'product-a',
+      request_id: 'r1',
+      tags: ['storefront', 'autocomplete'],
+    });
     expect(bodies[1].tags).toEqual(['storefront', 'results']);
   });
 });

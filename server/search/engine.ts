@@ -60,9 +60,15 @@ FIELDS.color = FIELDS.colours!;
 
 /** A text[] or float8[] literal with one bound parameter per element. */
 const textArray = (values: readonly string[]) =>
-  sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::text[]`;
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
 const numberArray = (values: readonly number[]) =>
-  sql`array[${sql.join(values.map((value) => sql`${value}`), sql`, `)}]::float8[]`;
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::float8[]`;
 
 function field(name: string) {
   const found = FIELDS[name];

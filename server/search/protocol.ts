@@ -3,7 +3,7 @@
  * POST {base}/api/as/v1/engines/{engine}/search.json, multi_search.json, query_suggestion.json and click.json,
  * with the bearer search key checked. Non-ok answers carry `{ errors: [...] }` (what §8's client reads).
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { type Engine, parseSearchRequest, SearchRequestError } from './engine.ts';
 
@@ -37,6 +37,12 @@ export function createSearchProtocol(options: ProtocolOptions): Hono {
     await next();
   });
 
+  // The hosted service answers each endpoint with and without `.json` (the official client uses both).
+  const post = (name: string, handler: (c: Context) => Promise<Response>) => {
+    app.post(`/api/as/v1/engines/:engine/${name}.json`, handler);
+    app.post(`/api/as/v1/engines/:engine/${name}`, handler);
+  };
+
   async function body(request: Request): Promise<unknown> {
     const textBody = await request.text();
     if (!textBody) return {};
@@ -53,17 +59,17 @@ export function createSearchProtocol(options: ProtocolOptions): Hono {
     return { status: 500, messages: ['The search service failed to answer; please try again'] };
   }
 
-  app.post('/api/as/v1/engines/:engine/search.json', async (c) => {
+  post('search', async (c) => {
     try {
       const request = parseSearchRequest(await body(c.req.raw));
-      return c.json(await options.engine.search(c.req.param('engine'), request));
+      return c.json(await options.engine.search(c.req.param('engine') ?? '', request));
     } catch (error) {
       const { status, messages } = failure(error);
       return c.json({ errors: messages }, status as 400);
     }
   });
 
-  app.post('/api/as/v1/engines/:engine/multi_search.json', async (c) => {
+  post('multi_search', async (c) => {
     try {
       const input = await body(c.req.raw);
       const queries = isObject(input) && Array.isArray(input.queries) ? input.queries : null;
@@ -71,7 +77,7 @@ export function createSearchProtocol(options: ProtocolOptions): Hono {
         throw new SearchRequestError(400, ['Queries must be a list of 1 to 10 searches']);
       }
       const requests = queries.map(parseSearchRequest);
-      const engine = c.req.param('engine');
+      const engine = c.req.param('engine') ?? '';
       const answers = [];
       for (const request of requests) answers.push(await options.engine.search(engine, request));
       return c.json(answers);
@@ -81,7 +87,7 @@ export function createSearchProtocol(options: ProtocolOptions): Hono {
     }
   });
 
-  app.post('/api/as/v1/engines/:engine/query_suggestion.json', async (c) => {
+  post('query_suggestion', async (c) => {
     try {
       const input = await body(c.req.raw);
       if (!isObject(input) || typeof input.query !== 'string') {
@@ -95,7 +101,7 @@ export function createSearchProtocol(options: ProtocolOptions): Hono {
       const filters = isObject(input.filters) ? input.filters : {};
       const locale = typeof filters.locale === 'string' ? filters.locale : null;
       return c.json(
-        await options.engine.suggest(c.req.param('engine'), {
+        await options.engine.suggest(c.req.param('engine') ?? '', {
           query: input.query.slice(0, 200),
           size,
           locale,
@@ -107,13 +113,13 @@ export function createSearchProtocol(options: ProtocolOptions): Hono {
     }
   });
 
-  app.post('/api/as/v1/engines/:engine/click.json', async (c) => {
+  post('click', async (c) => {
     try {
       const input = await body(c.req.raw);
       if (!isObject(input) || typeof input.query !== 'string' || typeof input.document_id !== 'string') {
         throw new SearchRequestError(400, ['Click needs a query and a document_id']);
       }
-      await options.engine.click(c.req.param('engine'), {
+      await options.engine.click(c.req.param('engine') ?? '', {
         query: input.query,
         documentId: input.document_id,
         ...(typeof input.request_id === 'string' ? { requestId: input.request_id } : {}),

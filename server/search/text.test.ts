@@ -30,7 +30,15 @@ describe('search text rules', () => {
       'italian',
     ]);
     expect(configFor('xx')).toBe('simple');
-    expect(ngramText('キッズ スノーシュー').trim().split(/\s+/)).toEqual(['キッ', 'ッズ', 'スノ', 'ノー', 'ーシ', 'シュ', 'ュー']);
+    expect(ngramText('キッズ スノーシュー').trim().split(/\s+/)).toEqual([
+      'キッ',
+      'ッズ',
+      'スノ',
+      'ノー',
+      'ーシ',
+      'シュ',
+      'ュー',
+    ]);
     expect(ngramText('Aspen 雪').split(/\s+/).filter(Boolean)).toEqual(['Aspen', '雪']);
   });
 
@@ -59,7 +67,9 @@ describe('search text rules', () => {
   it('builds escaped snippets with matches in <em>', () => {
     const text = '<p>A light <b>snowshoe</b> for packed trails & fresh <script>x</script>snow.</p>';
     expect(plainText(text)).toBe('A light snowshoe for packed trails & fresh x snow.');
-    expect(snippet(text, 'snowshoes')).toBe('A light <em>snowshoe</em> for packed trails &amp; fresh x snow.');
+    expect(snippet(text, 'snowshoes')).toBe(
+      'A light <em>snowshoe</em> for packed trails &amp; fresh x snow.',
+    );
     expect(snippet('nothing here', 'gaiter', 100, false)).toBeNull();
     expect(snippet('nothing here', 'gaiter', 100, true)).toBe('nothing here');
     const long = `${'word '.repeat(60)}crampon teeth bite into ice ${'more '.repeat(60)}`;

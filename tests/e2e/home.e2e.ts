@@ -49,7 +49,8 @@ describe('home from content', () => {
   it('moves the product slider with the keyboard and buttons, without looping', async () => {
     const { context, page } = await open('/');
     try {
-      const slider = page.locator('.home__products .slider').first();
+      const slider = page.locator('.home__products .slider[data-enabled="true"]').first();
+      await slider.waitFor();
       await slider.locator('.slider__track').focus();
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => slider.getAttribute('data-index')).toBe('1');

@@ -44,7 +44,10 @@ export async function searchHarness(target: TestDatabaseTarget): Promise<SearchH
         app.fetch(
           new Request(`http://test/search/api/as/v1/engines/ridgeline/${path}`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+            headers: {
+              'content-type': 'application/json',
+              ...(key ? { authorization: `Bearer ${key}` } : {}),
+            },
             body: typeof body === 'string' ? body : JSON.stringify(body),
           }),
         ),

@@ -33,7 +33,9 @@ describe.each(testDatabaseTargets)('built-in search service on $name', (target) 
     )) as unknown as { rows: Array<{ locale: string; type: string; n: number }> };
     const locales = new Set(result.rows.map((row) => row.locale));
     expect([...locales].sort()).toEqual(['de', 'en-us', 'es', 'fr', 'it', 'ja', 'no', 'sv']);
-    const en = Object.fromEntries(result.rows.filter((row) => row.locale === 'en-us').map((row) => [row.type, row.n]));
+    const en = Object.fromEntries(
+      result.rows.filter((row) => row.locale === 'en-us').map((row) => [row.type, row.n]),
+    );
     expect(en.product).toBeGreaterThan(40);
     expect(en.blog).toBe(13);
     expect(en.support).toBeGreaterThanOrEqual(16);
@@ -47,7 +49,15 @@ describe.each(testDatabaseTargets)('built-in search service on $name', (target) 
       facets: {
         type: [{ type: 'value' }],
         category: { type: 'value', size: 5 },
-        price_us: [{ type: 'range', ranges: [{ from: 0, to: 150, name: 'low' }, { from: 150, name: 'high' }] }],
+        price_us: [
+          {
+            type: 'range',
+            ranges: [
+              { from: 0, to: 150, name: 'low' },
+              { from: 150, name: 'high' },
+            ],
+          },
+        ],
       },
       result_fields: { title: { raw: {}, snippet: { size: 60, fallback: true } }, price_us: { raw: {} } },
       page: { size: 3, current: 1 },
@@ -79,10 +89,20 @@ describe.each(testDatabaseTargets)('built-in search service on $name', (target) 
   });
 
   it('filters with all, any and none, including stack, environment, locale and regions', async () => {
-    const base = { query: 'snowshoe', page: { size: 100 }, result_fields: { type: { raw: {} }, locale: { raw: {} } } };
-    const onlySupport = await search({ ...base, filters: { all: [{ locale: 'en-us' }, { type: 'support' }] } });
+    const base = {
+      query: 'snowshoe',
+      page: { size: 100 },
+      result_fields: { type: { raw: {} }, locale: { raw: {} } },
+    };
+    const onlySupport = await search({
+      ...base,
+      filters: { all: [{ locale: 'en-us' }, { type: 'support' }] },
+    });
     expect(onlySupport.results.every((r: Loose) => r.type.raw === 'support')).toBe(true);
-    const notProducts = await search({ ...base, filters: { all: [{ locale: 'en-us' }], none: [{ type: 'product' }] } });
+    const notProducts = await search({
+      ...base,
+      filters: { all: [{ locale: 'en-us' }], none: [{ type: 'product' }] },
+    });
     expect(notProducts.results.length).toBeGreaterThan(0);
     expect(notProducts.results.some((r: Loose) => r.type.raw === 'product')).toBe(false);
     const anyType = await search({
@@ -92,7 +112,10 @@ describe.each(testDatabaseTargets)('built-in search service on $name', (target) 
     expect(new Set(anyType.results.map((r: Loose) => r.type.raw))).toEqual(new Set(['blog', 'support']));
     const otherStack = await search({ ...base, filters: { all: [{ stack: 'another-stack' }] } });
     expect(otherStack.meta.page.total_results).toBe(0);
-    const regionless = await search({ ...base, filters: { all: [{ locale: 'en-us' }], none: [{ regions: ['us'] }] } });
+    const regionless = await search({
+      ...base,
+      filters: { all: [{ locale: 'en-us' }], none: [{ regions: ['us'] }] },
+    });
     expect(regionless.meta.page.total_results).toBe(0);
     const cheap = await search({
       query: '',
@@ -105,11 +128,23 @@ describe.each(testDatabaseTargets)('built-in search service on $name', (target) 
   });
 
   it('stems per language, matches Japanese by n-grams, and sorts by price', async () => {
-    const fr = await search({ query: 'raquettes femmes', filters: scope('fr', 'ca'), result_fields: { title: { raw: {} } } });
+    const fr = await search({
+      query: 'raquettes femmes',
+      filters: scope('fr', 'ca'),
+      result_fields: { title: { raw: {} } },
+    });
     expect(fr.results[0].title.raw).toMatch(/Femme/);
-    const de = await search({ query: 'Schneeschuhe', filters: scope('de', 'eu_region_1'), page: { size: 1 } });
+    const de = await search({
+      query: 'Schneeschuhe',
+      filters: scope('de', 'eu_region_1'),
+      page: { size: 1 },
+    });
     expect(de.meta.page.total_results).toBeGreaterThan(10);
-    const ja = await search({ query: 'スノーシュー', filters: scope('ja', 'jp'), result_fields: { title: { raw: {} } } });
+    const ja = await search({
+      query: 'スノーシュー',
+      filters: scope('ja', 'jp'),
+      result_fields: { title: { raw: {} } },
+    });
     expect(ja.meta.page.total_results).toBeGreaterThan(10);
     expect(ja.results[0].title.raw).toContain('スノーシュー');
     const sorted = await search({
@@ -132,14 +167,21 @@ describe.each(testDatabaseTargets)('built-in search service on $name', (target) 
   });
 
   it('suggests completions by prefix per locale and runs several searches at once', async () => {
-    const suggestions: Loose = await (await h.post('query_suggestion.json', { query: 'women sno', filters: { locale: 'en-us' } })).json();
+    const suggestions: Loose = await (
+      await h.post('query_suggestion.json', { query: 'women sno', filters: { locale: 'en-us' } })
+    ).json();
     expect(suggestions.meta.request_id).toBeTruthy();
     expect(suggestions.results.documents.map((d: Loose) => d.suggestion)).toContain('women snowshoe');
     const multi: Loose = await (
       await h.post('multi_search.json', {
         queries: [
           { query: 'crampons', filters: scope('en-us') },
-          { query: 'gaiter', filters: scope('en-us'), page: { size: 0 }, facets: { type: { type: 'value' } } },
+          {
+            query: 'gaiter',
+            filters: scope('en-us'),
+            page: { size: 0 },
+            facets: { type: { type: 'value' } },
+          },
         ],
       })
     ).json();
@@ -157,7 +199,9 @@ describe.each(testDatabaseTargets)('built-in search service on $name', (target) 
       tags: ['storefront', 'results'],
     });
     expect(response.status).toBe(200);
-    const rows = (await h.handle.db.execute(sql`select tags from search_clicks where query = 'poles'`)) as unknown as {
+    const rows = (await h.handle.db.execute(
+      sql`select tags from search_clicks where query = 'poles'`,
+    )) as unknown as {
       rows: Array<{ tags: string[] }>;
     };
     expect(rows.rows[0]?.tags).toEqual(['storefront', 'results']);
@@ -192,7 +236,11 @@ describe.each(testDatabaseTargets)('built-in search service on $name', (target) 
     const result = await h.search.sync();
     expect(result.skipped).toBe(false);
     expect(result.written).toBeGreaterThanOrEqual(1);
-    const found = await search({ query: 'frostbite', filters: scope('en-us'), result_fields: { title: { raw: {} } } });
+    const found = await search({
+      query: 'frostbite',
+      filters: scope('en-us'),
+      result_fields: { title: { raw: {} } },
+    });
     expect(found.results[0]?.title.raw).toBe('Frostbite field guide');
     expect((await h.search.sync()).skipped).toBe(true);
   });

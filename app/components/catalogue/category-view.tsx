@@ -1,12 +1,24 @@
-import type { ReactNode } from 'react';
-import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Form, Link, useLocation, useNavigate, useNavigation } from 'react-router';
 import { tileImage } from '#core/media-url.ts';
 import type { CategoryPageData } from '../../lib/catalogue/category.server.ts';
-import { type Facet, listingSearch, SORTS, toggleFilter } from '../../lib/catalogue/listing.ts';
+import {
+  type Facet,
+  type ListingQuery,
+  listingSearch,
+  SORTS,
+  toggleFilter,
+} from '../../lib/catalogue/listing.ts';
 import { useText } from '../../lib/use-text.ts';
 import { useResponsive } from '../platform/responsive-provider.tsx';
 import { MediaImage } from './media-image.tsx';
 import { type GridTile, ProductGrid } from './product-grid.tsx';
+
+const withoutPage = (search: string) => {
+  const params = new URLSearchParams(search);
+  params.delete('page');
+  return params.toString();
+};
 
 interface Props {
   page: CategoryPageData;
@@ -27,7 +39,11 @@ export function CategoryView({ page, addOns }: Props) {
   const t = useText();
   const navigation = useNavigation();
   const location = useLocation();
-  const loading = navigation.state === 'loading' && navigation.location?.pathname === location.pathname;
+  // Skeletons while new filters or a new sort load; 'show more' keeps the cards already shown.
+  const loading =
+    navigation.state === 'loading' &&
+    navigation.location?.pathname === location.pathname &&
+    withoutPage(navigation.location.search) !== withoutPage(location.search);
   const showTiles = page.layoutTags.some((tag) => tag.startsWith('tiles')) || page.subcategories.length > 0;
   return (
     <div className="category container">
@@ -129,31 +145,36 @@ function AddOns({
 }
 CategoryView.AddOns = AddOns;
 
-// The URL is the state: inputs show the loader's query; the form's change handler submits the new one.
-const followUrl = () => {};
-
 /** Filters as a GET form (works without JavaScript); with it, every change submits at once. */
 function Filters({ page }: { page: CategoryPageData }) {
   const t = useText();
-  const submit = useSubmit();
+  const navigate = useNavigate();
   const location = useLocation();
   const { mobile } = useResponsive();
   const { query } = page;
+  // The URL is the state; a change shows at once (draft) and submits, and the loader's answer replaces it.
+  const [draft, setDraft] = useState(query);
+  useEffect(() => setDraft(query), [query]);
+  const change = (next: ListingQuery) => {
+    setDraft(next);
+    navigate(`${location.pathname}${listingSearch({ ...next, page: 1 })}`, {
+      replace: true,
+      preventScrollReset: true,
+    });
+  };
   const active = page.facets.flatMap((facet) =>
     facet.options.filter((option) => option.selected).map((option) => ({ facet, option })),
   );
   return (
-    <Form
-      method="get"
-      className="filters"
-      aria-label={t('filter')}
-      preventScrollReset
-      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true, replace: true })}
-    >
+    <Form method="get" className="filters" aria-label={t('filter')} preventScrollReset>
       <div className="filters__bar">
         <label className="filters__sort">
           <span>{t('sort by')}</span>
-          <select name="sort" value={query.sort} onChange={followUrl}>
+          <select
+            name="sort"
+            value={draft.sort}
+            onChange={(event) => change({ ...draft, sort: event.target.value as ListingQuery['sort'] })}
+          >
             {SORTS.map((sort) => (
               <option key={sort} value={sort}>
                 {t(`sort ${sort}`)}
@@ -162,7 +183,13 @@ function Filters({ page }: { page: CategoryPageData }) {
           </select>
         </label>
         <label className="filters__stock">
-          <input type="checkbox" name="instock" value="1" checked={query.inStock} onChange={followUrl} />
+          <input
+            type="checkbox"
+            name="instock"
+            value="1"
+            checked={draft.inStock}
+            onChange={() => change({ ...draft, inStock: !draft.inStock })}
+          />
           <span>{t('in stock only')}</span>
         </label>
       </div>
@@ -202,8 +229,8 @@ function Filters({ page }: { page: CategoryPageData }) {
                         type="checkbox"
                         name={facet.key}
                         value={option.value}
-                        checked={option.selected}
-                        onChange={followUrl}
+                        checked={draft.filters[facet.key].includes(option.value)}
+                        onChange={() => change(toggleFilter(draft, facet.key, option.value))}
                       />
                       {option.hex ? (
                         <span

@@ -42,6 +42,8 @@ export function Slider({
   const t = useText();
   const { motion } = useResponsive();
   const track = useRef<HTMLDivElement>(null);
+  // While a button or key scrolls the track, scroll events report positions on the way: keep the target.
+  const scrollingUntil = useRef(0);
   const slides = Children.toArray(children);
   const count = slides.length;
   const [index, setIndex] = useState(0);
@@ -57,8 +59,8 @@ export function Slider({
     const gap = Number.parseFloat(getComputedStyle(element).columnGap) || 0;
     const width = first.offsetWidth + gap;
     setPerView(Math.max(1, Math.round((element.clientWidth + gap) / width)));
-    const current = Math.round(element.scrollLeft / width);
-    setIndex(current);
+    if (Date.now() < scrollingUntil.current) return;
+    setIndex(Math.round(element.scrollLeft / width));
   }, []);
 
   useEffect(() => {
@@ -78,6 +80,7 @@ export function Slider({
       const element = track.current;
       const slide = element?.children[target] as HTMLElement | undefined;
       if (!element || !slide) return;
+      scrollingUntil.current = Date.now() + (reduce ? 50 : 700);
       element.scrollTo({ left: slide.offsetLeft - element.offsetLeft, behavior: reduce ? 'auto' : 'smooth' });
       setIndex(target);
     },

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hoursLines, imageView, inRegion, pageParam, paginate, refUids, relatedPosts } from './content-view.ts';
+import {
+  hoursLines,
+  imageView,
+  inRegion,
+  pageParam,
+  paginate,
+  refUids,
+  relatedPosts,
+} from './content-view.ts';
 
 describe('editorial content views', () => {
   it('pages a list and refuses pages out of range', () => {

@@ -37,7 +37,12 @@ const TABLE: CentroidEntry[] = [
 
 describe('dealer locator', () => {
   it('reads dealers from content, dropping unsafe websites and entries without coordinates', () => {
-    expect(DEALERS[0]).toMatchObject({ name: 'burlington', website: '', services: ['retail'], country: 'us' });
+    expect(DEALERS[0]).toMatchObject({
+      name: 'burlington',
+      website: '',
+      services: ['retail'],
+      country: 'us',
+    });
     expect(dealerView({ title: 'No place', location: {} })).toBeNull();
   });
 
@@ -47,7 +52,10 @@ describe('dealer locator', () => {
     expect(geocode('quebec', null, DEALERS, TABLE)).toMatchObject({ source: 'dealer-city' });
     expect(geocode('10001', 'us', DEALERS, TABLE)).toMatchObject({ source: 'centroid', lat: 40.75 });
     expect(geocode('19103', 'us', DEALERS, TABLE)).toMatchObject({ source: 'centroid', lat: 41 });
-    expect(geocode('H2X 1Y4', 'us', DEALERS, TABLE)).toMatchObject({ source: 'centroid', place: 'H2X 1Y4 (Montréal)' });
+    expect(geocode('H2X 1Y4', 'us', DEALERS, TABLE)).toMatchObject({
+      source: 'centroid',
+      place: 'H2X 1Y4 (Montréal)',
+    });
     expect(geocode('annecy', 'fr', DEALERS, TABLE)).toMatchObject({ source: 'centroid-place' });
     expect(geocode('Atlantis', 'us', DEALERS, TABLE)).toBeNull();
     expect(geocode('  ', 'us', DEALERS, TABLE)).toBeNull();

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { searchHref, searchRequests, searchState, snippetParts, toggle } from './search-view.ts';
 
-const scope = { stack: 'stack', environment: 'production', locale: 'fr', contentRegion: 'ca', commerceRegion: 'ca' };
+const scope = {
+  stack: 'stack',
+  environment: 'production',
+  locale: 'fr',
+  contentRegion: 'ca',
+  commerceRegion: 'ca',
+};
 
 describe('search page state and requests', () => {
   it('reads the page state from the URL, dropping unknown values', () => {
     const state = searchState(
-      new URLSearchParams('q= poles &type=product&type=bogus&colour=Red&colour=Red&price=50-100&sort=price_desc&page=3'),
+      new URLSearchParams(
+        'q= poles &type=product&type=bogus&colour=Red&colour=Red&price=50-100&sort=price_desc&page=3',
+      ),
     );
     expect(state).toEqual({
       q: 'poles',
@@ -17,7 +25,11 @@ describe('search page state and requests', () => {
       sort: 'price_desc',
       page: 3,
     });
-    expect(searchState(new URLSearchParams('price=1-2&sort=x&page=0'))).toMatchObject({ price: null, sort: 'relevance', page: 1 });
+    expect(searchState(new URLSearchParams('price=1-2&sort=x&page=0'))).toMatchObject({
+      price: null,
+      sort: 'relevance',
+      page: 1,
+    });
     expect(searchHref('/fr-ca/search', state, { colour: toggle(state.colour, 'Blue') })).toBe(
       '/fr-ca/search?q=poles&type=product&colour=Red&colour=Blue&price=50-100&sort=price_desc',
     );

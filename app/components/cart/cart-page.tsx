@@ -1,0 +1,210 @@
+import { Form, Link, useFetcher } from 'react-router';
+import type { CartLineView, CartView } from '../../lib/cart/cart-view.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useText } from '../../lib/use-text.ts';
+import type { CartActionData } from '../../routes/cart.tsx';
+
+interface CartPageData {
+  shopping: boolean;
+  cart: CartView | null;
+  csrf: string | null;
+  segment: string;
+}
+
+function LineForm({
+  line,
+  csrf,
+  children,
+  className,
+}: {
+  line: CartLineView;
+  csrf: string;
+  children: (busy: boolean) => React.ReactNode;
+  className?: string;
+}) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<CartActionData>({ key: `cart-line-${line.id}` });
+  const Tag = hydrated ? fetcher.Form : Form;
+  return (
+    <Tag method="post" className={className}>
+      <input type="hidden" name="csrf" value={csrf} />
+      <input type="hidden" name="itemId" value={line.id} />
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      {children(fetcher.state !== 'idle')}
+    </Tag>
+  );
+}
+
+function LineError({ line, actionData }: { line: CartLineView; actionData: CartActionData | null }) {
+  const t = useText();
+  const fetcher = useFetcher<CartActionData>({ key: `cart-line-${line.id}` });
+  const result = fetcher.data ?? (actionData?.itemId === line.id ? actionData : null);
+  return (
+    <p className="cart-line__error form-error" role="status">
+      {result && !result.ok && result.error ? t(result.error) : ''}
+    </p>
+  );
+}
+
+function CartLine({ line, csrf, actionData }: { line: CartLineView; csrf: string; actionData: CartActionData | null }) {
+  const t = useText();
+  return (
+    <li className="cart-line">
+      <Link to={line.href} className="cart-line__image" tabIndex={-1} aria-hidden="true">
+        {line.image ? <img src={`${line.image}?w=160&maxH=160`} alt="" width={96} height={96} /> : null}
+      </Link>
+      <div className="cart-line__body">
+        <h2 className="cart-line__name">
+          <Link to={line.href}>{line.name}</Link>
+        </h2>
+        <dl className="cart-line__options">
+          {line.colour ? (
+            <div>
+              <dt>{t('colour')}</dt>
+              <dd>{line.colour}</dd>
+            </div>
+          ) : null}
+          {line.size ? (
+            <div>
+              <dt>{t('size')}</dt>
+              <dd>{line.size}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{t('price')}</dt>
+            <dd>{line.unitPrice}</dd>
+          </div>
+        </dl>
+        {!line.inStock ? <p className="form-error">{t('error not enough stock')}</p> : null}
+        <div className="cart-line__actions">
+          <LineForm line={line} csrf={csrf} className="stepper">
+            {(busy) => (
+              <>
+                <input type="hidden" name="intent" value="update" />
+                <button
+                  type="submit"
+                  name="quantity"
+                  value={line.quantity - 1}
+                  className="stepper__button"
+                  disabled={line.quantity <= 1 || busy}
+                  aria-label={`${t('decrease quantity')}: ${line.name}`}
+                >
+                  −
+                </button>
+                <output className="stepper__value" aria-label={t('quantity')}>
+                  {line.quantity}
+                </output>
+                <button
+                  type="submit"
+                  name="quantity"
+                  value={line.quantity + 1}
+                  className="stepper__button"
+                  disabled={line.quantity >= 99 || busy}
+                  aria-label={`${t('increase quantity')}: ${line.name}`}
+                >
+                  +
+                </button>
+              </>
+            )}
+          </LineForm>
+          <LineForm line={line} csrf={csrf}>
+            {(busy) => (
+              <>
+                <input type="hidden" name="intent" value="remove" />
+                <button type="submit" className="link-button" disabled={busy}>
+                  {t('remove')}
+                  <span className="visually-hidden">: {line.name}</span>
+                </button>
+              </>
+            )}
+          </LineForm>
+        </div>
+        <LineError line={line} actionData={actionData} />
+      </div>
+      <p className="cart-line__total">{line.lineTotal}</p>
+    </li>
+  );
+}
+
+export function CartSummary({ cart, segment }: { cart: CartView; segment: string }) {
+  const t = useText();
+  return (
+    <aside className="cart-summary" aria-labelledby="cart-summary-heading">
+      <h2 id="cart-summary-heading">{t('order summary')}</h2>
+      {cart.freeProgress !== null ? (
+        <div className="free-shipping">
+          <p>{cart.awayFromFree ? t('away from free shipping', { amount: cart.awayFromFree }) : t('free shipping reached')}</p>
+          <progress max={100} value={Math.round(cart.freeProgress * 100)} aria-label={t('free shipping')} />
+        </div>
+      ) : null}
+      <dl className="totals">
+        <div>
+          <dt>{t('subtotal')}</dt>
+          <dd>{cart.subtotal}</dd>
+        </div>
+        <div>
+          <dt>{t('shipping estimate')}</dt>
+          <dd>{cart.shipping === null ? '—' : cart.freeShipping ? t('free shipping') : cart.shipping}</dd>
+        </div>
+        <div className="totals__total">
+          <dt>{t('total')}</dt>
+          <dd>{cart.total}</dd>
+        </div>
+      </dl>
+      <Link to={`/${segment}/checkout`} className="button button--block">
+        {t('checkout')}
+      </Link>
+      <Link to={`/${segment}`} className="cart-summary__continue">
+        {t('continue shopping')}
+      </Link>
+    </aside>
+  );
+}
+
+/** The cart page (§2 /cart, §4): lines with stepper and remove, the summary with the free-shipping progress. */
+export function CartPage({ data, actionData }: { data: CartPageData; actionData: CartActionData | null }) {
+  const t = useText();
+  if (!data.shopping) {
+    return (
+      <div className="container cart-page">
+        <h1>{t('your cart')}</h1>
+        <div className="cart-empty">
+          <p>{t('sold through dealers')}</p>
+          <p>{t('no online shop here')}</p>
+          <Link to={`/${data.segment}/stores`} className="button">
+            {t('find a store')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  const cart = data.cart;
+  if (!cart || cart.lines.length === 0 || !data.csrf) {
+    return (
+      <div className="container cart-page">
+        <h1>{t('your cart')}</h1>
+        <div className="cart-empty">
+          <p>{t('cart empty')}</p>
+          <Link to={`/${data.segment}`} className="button">
+            {t('continue shopping')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="container cart-page">
+      <h1>
+        {t('your cart')} <span className="cart-page__count">({t('items count', { count: cart.count })})</span>
+      </h1>
+      <div className="cart-layout">
+        <ul className="cart-lines" aria-label={t('your cart')}>
+          {cart.lines.map((line) => (
+            <CartLine key={line.id} line={line} csrf={data.csrf!} actionData={actionData} />
+          ))}
+        </ul>
+        <CartSummary cart={cart} segment={data.segment} />
+      </div>
+    </div>
+  );
+}

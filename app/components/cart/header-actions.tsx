@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { Link, useFetcher, useRouteLoaderData } from 'react-router';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useText } from '../../lib/use-text.ts';
+import type { RootData } from '../../root.tsx';
+import type { loader as cartLoader } from '../../routes/cart.tsx';
+
+/**
+ * The header's account link and mini cart. The count is read in the browser (the cart route's data), so an
+ * anonymous page stays cacheable; it refreshes after every form action (React Router revalidates fetchers).
+ */
+export function HeaderActions({ segment }: { segment: string }) {
+  const t = useText();
+  const root = useRouteLoaderData<RootData>('root');
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<typeof cartLoader>({ key: 'mini-cart' });
+  const shopping = root?.locale.shoppingRegion ?? true;
+  const cartPath = `/${segment}/cart`;
+  const { load, state, data } = fetcher;
+  useEffect(() => {
+    if (hydrated && shopping && state === 'idle' && data === undefined) void load(cartPath);
+  }, [hydrated, shopping, cartPath, load, state, data]);
+  const count = data?.cart?.count ?? 0;
+  const customer = root?.customer ?? null;
+  return (
+    <div className="header-actions">
+      <Link to={customer ? `/${segment}/account` : `/${segment}/account/login`} className="header-actions__link">
+        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="1.7" />
+          <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="1.7" />
+        </svg>
+        <span className="header-actions__label">{customer ? t('account') : t('sign in')}</span>
+      </Link>
+      {shopping ? (
+        <Link
+          to={cartPath}
+          className="header-actions__link mini-cart"
+          aria-label={`${t('cart')}: ${t('items count', { count })}`}
+          data-count={count}
+        >
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path
+              d="M3 4h2.5l2.2 11h10.6L20.5 7H7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.7"
+              strokeLinejoin="round"
+            />
+            <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
+            <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
+          </svg>
+          <span className="header-actions__label">{t('cart')}</span>
+          {count > 0 ? (
+            <span className="mini-cart__count" aria-hidden="true">
+              {count}
+            </span>
+          ) : null}
+        </Link>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { type CurrencyFormatSettings, formatCurrency } from '#core/currency-format.ts';
+import { commerceFor } from '#server/commerce/index.ts';
+import type { StorefrontContext } from '../storefront-context.server.ts';
+
+/** Orders as the account and order-status pages show them: formatted money and dates, tracking links. */
+
+export interface OrderSummary {
+  id: number;
+  date: string;
+  dateTime: string;
+  status: string;
+  total: string;
+  href: string;
+}
+
+const TRACKING: Record<string, (number: string) => string> = {
+  UPS: (n) => `https://www.ups.com/track?tracknum=${encodeURIComponent(n)}`,
+  USPS: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${encodeURIComponent(n)}`,
+  FedEx: (n) => `https://www.fedex.com/fedextrack/?trknbr=${encodeURIComponent(n)}`,
+  DHL: (n) => `https://www.dhl.com/global-en/home/tracking.html?tracking-id=${encodeURIComponent(n)}`,
+  'Canada Post': (n) => `https://www.canadapost-postescanada.ca/track-reperage/en#/search?searchFor=${encodeURIComponent(n)}`,
+};
+
+export function trackingUrl(carrier: string, number: string): string | null {
+  const build = Object.entries(TRACKING).find(([name]) => name.toLowerCase() === carrier.toLowerCase())?.[1];
+  return build ? build(number) : null;
+}
+
+function dateText(ctx: StorefrontContext, value: string): string {
+  const date = new Date(value);
+  try {
+    return new Intl.DateTimeFormat(`${ctx.locale.language}-${ctx.locale.country.toUpperCase()}`, {
+      dateStyle: 'medium',
+      timeZone: 'UTC',
+    }).format(date);
+  } catch {
+    return date.toISOString().slice(0, 10);
+  }
+}
+
+async function formats(ctx: StorefrontContext) {
+  const commerce = commerceFor(ctx.services);
+  const cache = new Map<string, CurrencyFormatSettings>();
+  return async (code: string) => {
+    let format = cache.get(code);
+    if (!format) {
+      format = await commerce.currencies.get(code);
+      cache.set(code, format);
+    }
+    return (value: number) => formatCurrency(value, format);
+  };
+}
+
+export async function orderSummaries(ctx: StorefrontContext, customerId: number): Promise<OrderSummary[]> {
+  const commerce = commerceFor(ctx.services);
+  const money = await formats(ctx);
+  const orders = await commerce.orders.listForCustomer(customerId);
+  return Promise.all(
+    orders.map(async (order) => ({
+      id: order.id,
+      date: dateText(ctx, order.date_created),
+      dateTime: new Date(order.date_created).toISOString(),
+      status: order.status,
+      total: (await money(order.currency_code))(order.total_inc_tax),
+      href: `/${ctx.locale.segment}/account/orders/${order.id}`,
+    })),
+  );
+}
+
+/** One order in full. The caller has checked it may see it. */
+export async function orderDetail(ctx: StorefrontContext, orderId: number) {
+  const commerce = commerceFor(ctx.services);
+  const order = await commerce.orders.get(orderId);
+  const shipments = await commerce.orders.shipments(orderId);
+  const format = await (await formats(ctx))(order.currency_code);
+  return {
+    id: order.id,
+    date: dateText(ctx, order.date_created),
+    dateTime: new Date(order.date_created).toISOString(),
+    status: order.status,
+    items: order.products.map((item) => ({
+      id: item.id,
+      name: item.name,
+      sku: item.sku,
+      quantity: item.quantity,
+      price: format(item.price_inc_tax),
+      total: format(item.total_inc_tax),
+    })),
+    subtotal: format(order.subtotal_inc_tax),
+    shipping: format(order.shipping_cost_inc_tax),
+    total: format(order.total_inc_tax),
+    shippingAddress: order.shipping_address,
+    billingAddress: order.billing_address,
+    shipments: shipments.map((shipment) => ({
+      id: shipment.id,
+      carrier: shipment.tracking_carrier,
+      trackingNumber: shipment.tracking_number,
+      trackingUrl: trackingUrl(shipment.tracking_carrier, shipment.tracking_number),
+      date: dateText(ctx, shipment.date_created),
+    })),
+  };
+}
+
+export type OrderDetail = Awaited<ReturnType<typeof orderDetail>>;

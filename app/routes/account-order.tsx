@@ -1,0 +1,46 @@
+import { redirect } from 'react-router';
+import { commerceFor } from '#server/commerce/index.ts';
+import { AccountShell } from '../components/account/account-shell.tsx';
+import { OrderDetailView } from '../components/account/order-list.tsx';
+import { orderDetail } from '../lib/account/orders.server.ts';
+import { notFound } from '../lib/error-content.server.ts';
+import type { RouteHandle } from '../lib/layout.ts';
+import { rootText } from '../lib/page-meta.ts';
+import { routeMiddleware } from '../lib/route-middleware.server.ts';
+import { storefrontContext } from '../lib/storefront-context.server.ts';
+import { useText } from '../lib/use-text.ts';
+import accountStyles from '../styles/account.css?url';
+import type { Route } from './+types/account-order';
+
+export const middleware = routeMiddleware(['auth']);
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+export const handle = { name: 'account-order' } satisfies RouteHandle;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const ctx = await storefrontContext(request, context);
+  const customer = ctx.session?.customer;
+  if (!customer) throw redirect(`/${ctx.locale.segment}/account/login`);
+  const id = /^[1-9]\d{0,8}$/.test(params.orderId) ? Number(params.orderId) : null;
+  // Another customer's order is not found for this one.
+  const row = id === null ? null : await commerceFor(ctx.services).orders.find(id);
+  if (!row || row.customerId !== customer.id)
+    throw await notFound(ctx.services, ctx.locale, `Page not found: ${new URL(request.url).pathname}`);
+  return { order: await orderDetail(ctx, row.id), segment: ctx.locale.segment, isPro: customer.isPro };
+}
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const t = rootText(matches);
+  return [
+    { title: `${t('order number', 'Order')} ${loaderData?.order.id ?? ''} | Ridgeline Snowshoe Co.` },
+    { name: 'robots', content: 'noindex' },
+  ];
+}
+
+export default function AccountOrder({ loaderData }: Route.ComponentProps) {
+  const t = useText();
+  return (
+    <AccountShell segment={loaderData.segment} title={`${t('order number')} ${loaderData.order.id}`} isPro={loaderData.isPro}>
+      <OrderDetailView order={loaderData.order} />
+    </AccountShell>
+  );
+}

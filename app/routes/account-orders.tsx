@@ -1,0 +1,36 @@
+import { redirect } from 'react-router';
+import { AccountShell } from '../components/account/account-shell.tsx';
+import { OrderList } from '../components/account/order-list.tsx';
+import { orderSummaries } from '../lib/account/orders.server.ts';
+import type { RouteHandle } from '../lib/layout.ts';
+import { rootText } from '../lib/page-meta.ts';
+import { routeMiddleware } from '../lib/route-middleware.server.ts';
+import { storefrontContext } from '../lib/storefront-context.server.ts';
+import { useText } from '../lib/use-text.ts';
+import accountStyles from '../styles/account.css?url';
+import type { Route } from './+types/account-orders';
+
+export const middleware = routeMiddleware(['auth']);
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+export const handle = { name: 'account-orders' } satisfies RouteHandle;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = await storefrontContext(request, context);
+  const customer = ctx.session?.customer;
+  if (!customer) throw redirect(`/${ctx.locale.segment}/account/login`);
+  return { orders: await orderSummaries(ctx, customer.id), segment: ctx.locale.segment, isPro: customer.isPro };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const t = rootText(matches);
+  return [{ title: `${t('my orders', 'Orders')} | Ridgeline Snowshoe Co.` }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function AccountOrders({ loaderData }: Route.ComponentProps) {
+  const t = useText();
+  return (
+    <AccountShell segment={loaderData.segment} title={t('my orders')} isPro={loaderData.isPro}>
+      <OrderList orders={loaderData.orders} segment={loaderData.segment} />
+    </AccountShell>
+  );
+}

@@ -1,0 +1,77 @@
+import { data, redirect } from 'react-router';
+import { z } from 'zod';
+import { CommerceError, commerceFor } from '#server/commerce/index.ts';
+import { CartPage } from '../components/cart/cart-page.tsx';
+import { parseForm } from '../lib/account/forms.ts';
+import { csrfOk, fromScript } from '../lib/account/session.server.ts';
+import { loadSessionCart } from '../lib/cart/cart.server.ts';
+import type { RouteHandle } from '../lib/layout.ts';
+import { rootText } from '../lib/page-meta.ts';
+import { storefrontContext } from '../lib/storefront-context.server.ts';
+import cartStyles from '../styles/cart.css?url';
+import type { Route } from './+types/cart';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];
+export const handle = { name: 'cart' } satisfies RouteHandle;
+
+const quantity = z.coerce
+  .number({ error: 'error quantity' })
+  .int({ error: 'error quantity' })
+  .min(1, { error: 'error quantity' })
+  .max(99, { error: 'error quantity' });
+
+const cartSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('update'), itemId: z.uuid({ error: 'error stale cart' }), quantity }),
+  z.object({ intent: z.literal('remove'), itemId: z.uuid({ error: 'error stale cart' }) }),
+]);
+
+export type CartActionData = { ok: boolean; itemId?: string; error?: string };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = await storefrontContext(request, context);
+  const { locale, session } = ctx;
+  if (!locale.shoppingRegion)
+    return { shopping: false as const, cart: null, csrf: null, segment: locale.segment };
+  const cart = await loadSessionCart(ctx);
+  return { shopping: true as const, cart: cart?.view ?? null, csrf: session?.csrfToken ?? null, segment: locale.segment };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = await storefrontContext(request, context);
+  const form = await request.formData();
+  const back = `/${ctx.locale.segment}/cart`;
+  const fail = (error: string, status: number, itemId?: string) =>
+    data<CartActionData>({ ok: false, error, itemId }, { status });
+  if (!csrfOk(ctx.session, form)) return fail('error session expired', 403);
+  const parsed = parseForm(cartSchema, form);
+  if (!parsed.ok) return fail(Object.values(parsed.errors)[0]!, 400, String(form.get('itemId') ?? ''));
+  const input = parsed.data;
+  const cart = await loadSessionCart(ctx);
+  const line = cart?.raw.line_items.physical_items.find((item) => item.id === input.itemId);
+  if (!cart || !line) return fail('error stale cart', 409, input.itemId);
+  const commerce = commerceFor(ctx.services);
+  try {
+    if (input.intent === 'remove') await commerce.carts.deleteItem(cart.raw.id, line.id);
+    else
+      await commerce.carts.updateItem(cart.raw.id, line.id, {
+        product_id: line.product_id,
+        variant_id: line.variant_id,
+        quantity: input.quantity,
+      });
+  } catch (error) {
+    if (error instanceof CommerceError)
+      return fail(error.status === 409 ? 'error not enough stock' : 'error stale cart', 409, input.itemId);
+    throw error;
+  }
+  if (!fromScript(form)) throw redirect(back, 303);
+  return data<CartActionData>({ ok: true, itemId: input.itemId });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const t = rootText(matches);
+  return [{ title: `${t('your cart', 'Your cart')} | Ridgeline Snowshoe Co.` }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
+  return <CartPage data={loaderData} actionData={actionData ?? null} />;
+}

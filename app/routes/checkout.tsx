@@ -1,0 +1,39 @@
+import { data, redirect } from 'react-router';
+import { CheckoutForm } from '../components/checkout/checkout-form.tsx';
+import { checkoutData, placeOrderFromForm } from '../lib/checkout/checkout.server.ts';
+import type { RouteHandle } from '../lib/layout.ts';
+import { rootText } from '../lib/page-meta.ts';
+import { storefrontContext } from '../lib/storefront-context.server.ts';
+import checkoutStyles from '../styles/checkout.css?url';
+import type { Route } from './+types/checkout';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
+export const handle = { name: 'checkout' } satisfies RouteHandle;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = await storefrontContext(request, context);
+  if (!ctx.locale.shoppingRegion) throw redirect(`/${ctx.locale.segment}/cart`);
+  const checkout = await checkoutData(ctx);
+  if (!checkout) throw redirect(`/${ctx.locale.segment}/cart`);
+  return { ...checkout, segment: ctx.locale.segment };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = await storefrontContext(request, context);
+  if (!ctx.locale.shoppingRegion) throw redirect(`/${ctx.locale.segment}/cart`);
+  const form = await request.formData();
+  const origin = ctx.services.config.PUBLIC_BASE_URL ?? new URL(request.url).origin;
+  const result = await placeOrderFromForm(ctx, form, origin);
+  if (result.ok) throw redirect(`/${ctx.locale.segment}/checkout/confirmation/${result.orderId}`, 303);
+  const { status, ...errors } = result;
+  return data(errors, { status });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const t = rootText(matches);
+  return [{ title: `${t('checkout', 'Checkout')} | Ridgeline Snowshoe Co.` }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  return <CheckoutForm data={loaderData} actionData={actionData ?? null} />;
+}

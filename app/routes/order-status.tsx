@@ -1,0 +1,82 @@
+import { data, Form, useNavigation } from 'react-router';
+import { z } from 'zod';
+import { CommerceError, commerceFor } from '#server/commerce/index.ts';
+import { FormAlert, FormField } from '../components/account/form-field.tsx';
+import { OrderDetailView } from '../components/account/order-list.tsx';
+import { parseForm } from '../lib/account/forms.ts';
+import { type OrderDetail, orderDetail } from '../lib/account/orders.server.ts';
+import { emailField } from '../lib/account/schemas.ts';
+import type { RouteHandle } from '../lib/layout.ts';
+import { rootText } from '../lib/page-meta.ts';
+import { storefrontContext } from '../lib/storefront-context.server.ts';
+import { useText } from '../lib/use-text.ts';
+import accountStyles from '../styles/account.css?url';
+import type { Route } from './+types/order-status';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+export const handle = { name: 'order-status' } satisfies RouteHandle;
+
+const lookupSchema = z.object({
+  order: z.string().trim().regex(/^#?[1-9]\d{0,8}$/, { error: 'error order number' }),
+  email: emailField,
+});
+
+type LookupResult = { order: OrderDetail | null; errors: Record<string, string>; formError?: string; values: Record<string, string> };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return { order: url.searchParams.get('order') ?? '' };
+}
+
+/** §7 order-status: an order by number and email, without signing in. Wrong email and unknown number look alike. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = await storefrontContext(request, context);
+  const form = await request.formData();
+  const values = { order: String(form.get('order') ?? ''), email: String(form.get('email') ?? '') };
+  const parsed = parseForm(lookupSchema, form);
+  if (!parsed.ok) return data<LookupResult>({ order: null, errors: parsed.errors, values }, { status: 400 });
+  const id = Number(parsed.data.order.replace('#', ''));
+  try {
+    await commerceFor(ctx.services).orders.statusByEmail(id, parsed.data.email);
+  } catch (error) {
+    if (error instanceof CommerceError && error.status === 404)
+      return data<LookupResult>({ order: null, errors: {}, formError: 'error order not found', values }, { status: 404 });
+    throw error;
+  }
+  return data<LookupResult>({ order: await orderDetail(ctx, id), errors: {}, values });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const t = rootText(matches);
+  return [{ title: `${t('check order status', 'Check order status')} | Ridgeline Snowshoe Co.` }];
+}
+
+export default function OrderStatus({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useText();
+  const navigation = useNavigation();
+  const errors = actionData?.errors ?? {};
+  return (
+    <div className="container account-auth account-auth--single order-status-page">
+      <section className="auth-card" aria-labelledby="status-heading">
+        <h1 id="status-heading">{t('check order status')}</h1>
+        <p>{t('order status copy')}</p>
+        <Form method="post" className="stack-form" noValidate>
+          <FormAlert message={actionData?.formError} />
+          <FormField name="order" label={t('order number')} inputMode="numeric" defaultValue={actionData?.values.order ?? loaderData.order} error={errors.order} />
+          <FormField name="email" type="email" label={t('email')} autoComplete="email" defaultValue={actionData?.values.email} error={errors.email} />
+          <button type="submit" className="button button--block" disabled={navigation.state === 'submitting'}>
+            {t('find order')}
+          </button>
+        </Form>
+      </section>
+      {actionData?.order ? (
+        <section className="order-status-result" aria-labelledby="status-result">
+          <h2 id="status-result">
+            {t('order number')} {actionData.order.id}
+          </h2>
+          <OrderDetailView order={actionData.order} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,394 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { shippingCost } from '#core/shipping-cost.ts';
+import { createOfflinePayment, type Payment, PaymentRefused } from '../payment/payment.ts';
+import type { Database } from '../db/database.ts';
+import type { AddressInput } from './customers.ts';
+import { CommerceError } from './errors.ts';
+import type { Groups } from './groups.ts';
+import { priceSet, sumMoney } from './pricing.ts';
+import { categories, productPrices, products, variants } from './schema-catalogue.ts';
+import { addresses } from './schema-customers.ts';
+import {
+  cartItems,
+  carts,
+  type OrderAddressRecord,
+  orderItems,
+  orders,
+} from './schema-sales.ts';
+import { sessions } from './schema-customers.ts';
+import type { Shipping } from './shipping.ts';
+import { countryByIso } from '#core/countries.ts';
+import { statesOf } from '#core/states.ts';
+
+/**
+ * Placing an order (checkout). One database transaction: the cart row is locked, the variants are locked
+ * (SELECT … FOR UPDATE, in id order so two checkouts never wait on each other in a circle), prices, stock and
+ * the pro spend limit are checked against the rows of that moment, stock is decremented, the order is written
+ * with its idempotency key (unique), and the cart is closed. Prices, currency and customer group always come
+ * from the server; the client's idea of the total is only compared, never used.
+ */
+
+export type CheckoutErrorCode =
+  | 'empty-cart'
+  | 'stale-cart'
+  | 'sold-out'
+  | 'price-changed'
+  | 'spend-limit'
+  | 'payment-method'
+  | 'shipping-method'
+  | 'address';
+
+/** A named checkout refusal; `code` is what the storefront translates into a message. */
+export class CheckoutError extends CommerceError {
+  constructor(
+    readonly code: CheckoutErrorCode,
+    status: 400 | 404 | 409 | 410 | 422,
+    detail: string,
+    readonly info: Record<string, unknown> = {},
+  ) {
+    super(status, code, detail);
+    this.name = 'CheckoutError';
+  }
+}
+
+export type CheckoutAddress = Omit<AddressInput, 'address_type'> & { email?: string };
+
+export interface PlaceOrderInput {
+  cartId: string;
+  /** From the session, never from the form. */
+  customerId: number | null;
+  sessionId?: string | null;
+  email: string;
+  /** A saved address of the customer (checked to be theirs) or a typed one. */
+  shippingAddress: { addressId: number } | CheckoutAddress;
+  /** Null: the same as the shipping address. */
+  billingAddress: { addressId: number } | CheckoutAddress | null;
+  shippingMethodId: number;
+  paymentMethod: string;
+  idempotencyKey: string;
+  /** The subtotal the shopper saw; when given and different from today's prices, the order is refused. */
+  expectedSubtotal?: number;
+}
+
+export interface PlacedOrder {
+  orderId: number;
+  /** True when the idempotency key had already made this order (nothing new was written). */
+  replay: boolean;
+  email: string;
+  total: number;
+  currencyCode: string;
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Executor = Database | Tx;
+
+function isUniqueViolation(error: unknown): boolean {
+  const code =
+    (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505';
+}
+
+function addressRecord(input: CheckoutAddress, email: string): OrderAddressRecord {
+  const country = countryByIso(input.country_code.toLowerCase());
+  if (!country) throw new CheckoutError('address', 400, `country_code '${input.country_code}' is not served`);
+  const states = statesOf(country.iso);
+  let state = input.state_or_province?.trim() ?? '';
+  if (states.length) {
+    const wanted = state.toLowerCase();
+    const match = states.find(
+      (option) =>
+        option.text.toLowerCase() === wanted || option.code.toLowerCase() === wanted || option.value === wanted,
+    );
+    if (!match) throw new CheckoutError('address', 400, `'${state}' is not a state or province of ${country.text}`);
+    state = match.text;
+  }
+  return {
+    first_name: input.first_name,
+    last_name: input.last_name,
+    company: input.company ?? '',
+    street_1: input.address1,
+    street_2: input.address2 ?? '',
+    city: input.city,
+    state,
+    zip: input.postal_code,
+    country_iso2: country.iso.toUpperCase(),
+    email,
+    phone: input.phone ?? '',
+  };
+}
+
+export function createCheckout(
+  db: Database,
+  groups: Groups,
+  shipping: Shipping,
+  payment: Payment = createOfflinePayment(),
+) {
+  async function existing(executor: Executor, key: string): Promise<PlacedOrder | null> {
+    const [row] = await executor.select().from(orders).where(eq(orders.idempotencyKey, key));
+    return row
+      ? { orderId: row.id, replay: true, email: row.email, total: row.total, currencyCode: row.currencyCode }
+      : null;
+  }
+
+  async function resolveAddress(
+    executor: Executor,
+    customerId: number | null,
+    address: PlaceOrderInput['shippingAddress'],
+    email: string,
+  ): Promise<OrderAddressRecord> {
+    if ('addressId' in address) {
+      // Another customer's address id is simply not found for this one.
+      const [row] =
+        customerId === null
+          ? []
+          : await executor
+              .select()
+              .from(addresses)
+              .where(and(eq(addresses.id, address.addressId), eq(addresses.customerId, customerId)));
+      if (!row) throw new CheckoutError('address', 404, `No address ${address.addressId}`);
+      return addressRecord(
+        {
+          first_name: row.firstName,
+          last_name: row.lastName,
+          company: row.company,
+          address1: row.address1,
+          address2: row.address2,
+          city: row.city,
+          state_or_province: row.stateOrProvince,
+          postal_code: row.postalCode,
+          country_code: row.countryCode,
+          phone: row.phone,
+        },
+        email,
+      );
+    }
+    return addressRecord(address, email);
+  }
+
+  /** Shipping methods of the region's zone that apply to this subtotal, with their cost (core's rule). */
+  async function shippingOptions(regionId: string, subtotal: number, groupId: number | null) {
+    const [zone] = await shipping.zones(regionId);
+    if (!zone) return [];
+    const [methods, settings] = await Promise.all([
+      shipping.methods(regionId, zone.id),
+      shipping.settings(regionId),
+    ]);
+    const options: { id: number; name: string; cost: number; free: boolean }[] = [];
+    for (const method of methods) {
+      const quote = shippingCost(subtotal, [method], { customerGroupId: groupId, settings });
+      if (quote) options.push({ id: method.id, name: method.name, cost: quote.cost, free: quote.free });
+    }
+    return options.sort((a, b) => a.cost - b.cost || a.id - b.id);
+  }
+
+  const api = {
+    payment,
+    shippingOptions,
+
+    /** The order an idempotency key already made, or null. */
+    findByIdempotencyKey: (key: string) => existing(db, key),
+
+    async placeOrder(input: PlaceOrderInput): Promise<PlacedOrder> {
+      const replay = await existing(db, input.idempotencyKey);
+      if (replay) return replay;
+
+      // Reference data read before the transaction (PGlite has one connection, which the transaction holds).
+      const [cartRow] = await db.select().from(carts).where(eq(carts.id, input.cartId));
+      if (!cartRow) {
+        const again = await existing(db, input.idempotencyKey);
+        if (again) return again;
+        throw new CheckoutError('stale-cart', 410, `Cart ${input.cartId} is no longer open`);
+      }
+      if ((cartRow.customerId ?? null) !== input.customerId)
+        throw new CheckoutError('stale-cart', 404, `No cart ${input.cartId}`);
+      const pricing = await groups.pricing(cartRow.regionId, input.customerId);
+      const proStatus = pricing.isPro && input.customerId !== null ? await groups.proStatus(input.customerId) : null;
+      const [zone] = await shipping.zones(cartRow.regionId);
+      const methods = zone ? await shipping.methods(cartRow.regionId, zone.id) : [];
+      const settings = await shipping.settings(cartRow.regionId);
+
+      try {
+        return await db.transaction(async (tx) => {
+          const [cart] = await tx.select().from(carts).where(eq(carts.id, input.cartId)).for('update');
+          if (!cart) {
+            // Another request with this key may have just closed the cart: its order is the answer.
+            const again = await existing(tx, input.idempotencyKey);
+            if (again) return again;
+            throw new CheckoutError('stale-cart', 410, `Cart ${input.cartId} is no longer open`);
+          }
+          const lines = await tx
+            .select()
+            .from(cartItems)
+            .where(eq(cartItems.cartId, cart.id))
+            .orderBy(asc(cartItems.variantId));
+          if (lines.length === 0) throw new CheckoutError('empty-cart', 422, 'The cart is empty');
+
+          const variantIds = [...new Set(lines.map((line) => line.variantId))].sort((a, b) => a - b);
+          const locked = await tx
+            .select()
+            .from(variants)
+            .where(inArray(variants.id, variantIds))
+            .orderBy(asc(variants.id))
+            .for('update');
+          const variantById = new Map(locked.map((row) => [row.id, row]));
+          const productIds = [...new Set(lines.map((line) => line.productId))].sort((a, b) => a - b);
+          const productRows = await tx
+            .select({
+              product: products,
+              retail: productPrices.retailPrice,
+              sale: productPrices.salePrice,
+              parent: categories.parentId,
+            })
+            .from(products)
+            .innerJoin(categories, eq(categories.id, products.categoryId))
+            .leftJoin(
+              productPrices,
+              and(eq(productPrices.productId, products.id), eq(productPrices.regionId, cart.regionId)),
+            )
+            .where(inArray(products.id, productIds));
+          const productById = new Map(productRows.map((row) => [row.product.id, row]));
+
+          const soldOut: number[] = [];
+          const priced = lines.map((line) => {
+            const variant = variantById.get(line.variantId);
+            const product = productById.get(line.productId);
+            if (
+              !variant ||
+              !product ||
+              product.retail === null ||
+              variant.purchasingDisabled ||
+              product.product.availability !== 'available' ||
+              !product.product.isVisible
+            ) {
+              soldOut.push(line.variantId);
+              return null;
+            }
+            if (product.product.inventoryTracking !== 'none' && variant.inventoryLevel < line.quantity)
+              soldOut.push(line.variantId);
+            const categoryIds = [
+              product.product.categoryId,
+              ...(product.parent === null ? [] : [product.parent]),
+            ];
+            const price = priceSet(product.retail, product.sale, product.product.id, categoryIds, pricing.rules);
+            return { line, variant, product: product.product, price: price.calculated };
+          });
+          if (soldOut.length)
+            throw new CheckoutError('sold-out', 409, 'Part of the cart has sold out', { variantIds: soldOut });
+          const items = priced.filter((entry) => entry !== null);
+
+          const subtotal = sumMoney(items.map((item) => item.price * item.line.quantity));
+          const method = methods.find((entry) => entry.id === input.shippingMethodId);
+          const quote = method
+            ? shippingCost(subtotal, [method], { customerGroupId: pricing.groupId, settings })
+            : null;
+          if (!method || !quote)
+            throw new CheckoutError('shipping-method', 400, `Shipping method ${input.shippingMethodId} does not apply`);
+          const total = sumMoney([subtotal, quote.cost]);
+          if (
+            input.expectedSubtotal !== undefined &&
+            Math.round(input.expectedSubtotal * 100) !== Math.round(subtotal * 100)
+          )
+            throw new CheckoutError(
+              'price-changed',
+              409,
+              `The subtotal is now ${subtotal}, not ${input.expectedSubtotal}`,
+              { subtotal },
+            );
+          if (proStatus) {
+            const after = sumMoney([proStatus.order_total, total]);
+            if (after > proStatus.spend_limit)
+              throw new CheckoutError('spend-limit', 422, `This order would bring pro spend to ${after}`, {
+                spend: proStatus.order_total,
+                limit: proStatus.spend_limit,
+                total,
+              });
+          }
+
+          const shippingAddress = await resolveAddress(tx, input.customerId, input.shippingAddress, input.email);
+          const billingAddress = input.billingAddress
+            ? await resolveAddress(tx, input.customerId, input.billingAddress, input.email)
+            : shippingAddress;
+
+          const sequence = (await tx.execute(sql`select nextval('order_numbers')::int as id`)) as unknown as {
+            rows: { id: number }[];
+          };
+          const orderId = Number(sequence.rows[0]!.id);
+          let paid: ReturnType<Payment['authorize']>;
+          try {
+            paid = payment.authorize(
+              input.paymentMethod,
+              { regionId: cart.regionId, isPro: pricing.isPro, total, currencyCode: cart.currencyCode },
+              orderId,
+            );
+          } catch (error) {
+            if (error instanceof PaymentRefused)
+              throw new CheckoutError('payment-method', 400, error.message);
+            throw error;
+          }
+
+          for (const item of items) {
+            if (item.product.inventoryTracking === 'none') continue;
+            await tx
+              .update(variants)
+              .set({ inventoryLevel: sql`${variants.inventoryLevel} - ${item.line.quantity}` })
+              .where(eq(variants.id, item.variant.id));
+          }
+          for (const productId of productIds) {
+            const sold = items
+              .filter((item) => item.product.id === productId && item.product.inventoryTracking !== 'none')
+              .reduce((sum, item) => sum + item.line.quantity, 0);
+            if (sold > 0)
+              await tx
+                .update(products)
+                .set({ inventoryLevel: sql`greatest(${products.inventoryLevel} - ${sold}, 0)` })
+                .where(eq(products.id, productId));
+          }
+
+          await tx.insert(orders).values({
+            id: orderId,
+            customerId: input.customerId,
+            email: input.email.trim(),
+            regionId: cart.regionId,
+            currencyCode: cart.currencyCode,
+            status: paid.status,
+            statusId: paid.statusId,
+            subtotal,
+            shippingCost: quote.cost,
+            total,
+            billingAddress,
+            shippingAddress,
+            createdAt: new Date(),
+            idempotencyKey: input.idempotencyKey,
+            paymentMethod: input.paymentMethod,
+            shippingMethod: method.name,
+            placedBySession: input.sessionId ?? null,
+          });
+          await tx.insert(orderItems).values(
+            items.map((item) => ({
+              orderId,
+              productId: item.product.id,
+              variantId: item.variant.id,
+              name: item.product.name,
+              sku: item.variant.sku,
+              quantity: item.line.quantity,
+              price: item.price,
+            })),
+          );
+          // The cart is closed: gone from the engine and from every session that pointed at it.
+          await tx.delete(carts).where(eq(carts.id, cart.id));
+          await tx.update(sessions).set({ cartId: null }).where(eq(sessions.cartId, cart.id));
+          return { orderId, replay: false, email: input.email.trim(), total, currencyCode: cart.currencyCode };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          const again = await existing(db, input.idempotencyKey);
+          if (again) return again;
+        }
+        throw error;
+      }
+    },
+  };
+  return api;
+}
+
+export type Checkout = ReturnType<typeof createCheckout>;

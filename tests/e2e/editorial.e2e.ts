@@ -1,0 +1,181 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations, launchBrowser } from '../support/browser.ts';
+import { ROOT, type RunningServer, startServer } from '../support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+const SHOTS = join(ROOT, 'test-results/screenshots');
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A page that fails its test on any console error or uncaught exception. */
+async function openPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { page, errors };
+}
+
+const PAGES = [
+  { name: 'content-page', path: 'about', heading: /About Ridgeline/ },
+  { name: 'pro-content', path: 'pro', heading: /Pro|pro/ },
+  { name: 'landing', path: 'l/backcountry', heading: /./ },
+  { name: 'blog', path: 'blog', heading: /Journal/ },
+  { name: 'blog-category', path: 'blog/gear-guides', heading: /Gear guides/ },
+  { name: 'blog-post', path: 'blog/p/caring-for-your-snowshoes', heading: /Caring for your snowshoes/ },
+  { name: 'support', path: 'support', heading: /help/i },
+  { name: 'support-article', path: 'support/choosing-snowshoe-size', heading: /Choosing your snowshoe size/ },
+  { name: 'team', path: 'team', heading: /Team Ridgeline|Équipe|Team/ },
+  { name: 'styletile', path: 'styletile', heading: /Style tile/ },
+  { name: 'psia', path: 'psia', heading: /Product safety|Sécurité/ },
+  { name: 'test-store', path: 'test-store', heading: /Test before you buy|Essayez/ },
+];
+const LOCALES = [
+  { segment: 'en-us', locale: 'en-US', width: 1440 },
+  { segment: 'fr-ca', locale: 'fr-CA', width: 390 },
+];
+
+describe.each(LOCALES)('editorial pages in $segment', ({ segment, locale, width }) => {
+  it.each(PAGES)('$name renders with a heading, breadcrumbs, meta and no accessibility violations', async ({ name, path, heading }) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, locale });
+    const { page, errors } = await openPage(context);
+    try {
+      const response = await page.goto(`${server.url}/${segment}/${path}`);
+      expect(response?.status()).toBe(200);
+      await page.waitForLoadState('networkidle');
+      await expect.poll(() => page.locator('h1').first().textContent()).toMatch(heading);
+      const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+      expect(ld.some((text) => text.includes('"BreadcrumbList"'))).toBe(true);
+      expect(await page.title()).not.toBe('');
+      expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.screenshot({ path: join(SHOTS, `editorial-${name}-${segment}-${width}.png`), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('editorial journeys', () => {
+  it('follows blog → category → post and shares it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    const { page, errors } = await openPage(context);
+    try {
+      await page.goto(`${server.url}/en-us/blog`);
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('navigation', { name: 'Journal categories' }).getByRole('link', { name: 'Gear guides' }).click();
+      await page.waitForURL(`${server.url}/en-us/blog/gear-guides`);
+      await page.getByRole('heading', { level: 1, name: 'Gear guides' }).waitFor();
+      const posts = page.locator('.post-card__title a');
+      expect(await posts.count()).toBeGreaterThan(0);
+      await page.getByRole('link', { name: 'Caring for your snowshoes' }).click();
+      await page.waitForURL(`${server.url}/en-us/blog/p/caring-for-your-snowshoes`);
+      await page.getByRole('heading', { level: 1, name: 'Caring for your snowshoes' }).waitFor();
+      expect(await page.locator('.ed-related .post-card').count()).toBeGreaterThan(0);
+      await page.getByText('Share', { exact: true }).click();
+      const facebook = page.locator('a[data-network="facebook"]');
+      await facebook.waitFor();
+      const href = await facebook.getAttribute('href');
+      expect(href).toContain(encodeURIComponent('/en-us/blog/p/caring-for-your-snowshoes'));
+      expect(await page.locator('a[data-network="email"]').getAttribute('href')).toMatch(/^mailto:\?subject=Caring/);
+      await context.route('https://www.facebook.com/**', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<title>share</title>' }),
+      );
+      const [popup] = await Promise.all([page.waitForEvent('popup'), facebook.click()]);
+      expect(popup.url()).toMatch(/^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=/);
+      await popup.close();
+      expect(page.url()).toBe(`${server.url}/en-us/blog/p/caring-for-your-snowshoes`);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('pages the blog with links', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const { page } = await openPage(context);
+    try {
+      await page.goto(`${server.url}/en-us/blog`);
+      await page.getByRole('link', { name: 'Next' }).click();
+      await page.waitForURL(`${server.url}/en-us/blog?page=2`);
+      await expect.poll(() => page.locator('.post-card').count()).toBeGreaterThan(0);
+      expect((await page.goto(`${server.url}/en-us/blog?page=9`))?.status()).toBe(404);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('finds a support article through the support search, in both locales', async () => {
+    for (const [segment, locale] of [
+      ['en-us', 'en-US'],
+      ['fr-ca', 'fr-CA'],
+    ] as const) {
+      const context = await browser.newContext({ locale });
+      const { page, errors } = await openPage(context);
+      try {
+        await page.goto(`${server.url}/${segment}/support`);
+        await page.waitForLoadState('networkidle');
+        await page.locator('#support-q').fill('crampons');
+        await page.locator('#support-q').press('Enter');
+        await page.waitForURL(/support\?q=crampons/);
+        const result = page.locator('.ed-article-list__title', { hasText: 'Replacing crampons' });
+        await result.waitFor();
+        expect(await page.locator('.ed-support__results mark').count()).toBeGreaterThan(0);
+        await result.click();
+        await page.waitForURL(`${server.url}/${segment}/support/replacing-crampons`);
+        await page.getByRole('heading', { level: 1, name: 'Replacing crampons' }).waitFor();
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('books a demo day on the test-store page, with and without errors', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const { page, errors } = await openPage(context);
+    try {
+      await page.goto(`${server.url}/en-us/test-store`);
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('button', { name: 'Book my place' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Choose a demo day.' }).waitFor();
+      await page.getByLabel('Demo day').selectOption('demo-burlington');
+      await page.getByLabel('Your name').fill('Hannah Miller');
+      await page.getByLabel('Email').fill('hannah.miller@example.com');
+      await page.getByLabel('People coming').selectOption('2');
+      await page.getByRole('button', { name: 'Book my place' }).click();
+      await page.getByRole('status').filter({ hasText: 'Thanks Hannah Miller!' }).waitFor();
+      expect(await page.getByRole('status').textContent()).toContain('Green Mountains night hike');
+      expect(errors.filter((text) => !text.includes('status of 400'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('answers unknown content with the content-managed 404', async () => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const { page } = await openPage(context);
+    try {
+      for (const path of ['/en-us/blog/p/nope', '/en-us/blog/nope', '/en-us/support/nope', '/en-us/l/nope', '/en-us/nope']) {
+        expect((await page.goto(`${server.url}${path}`))?.status(), path).toBe(404);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
