@@ -16,6 +16,8 @@ import { type Services, servicesContext } from '../services.ts';
 import { createApiRouter } from './api/index.ts';
 import { apiOptionsFrom, blocklistOptionsFrom } from './api/options.ts';
 import { buildManifestRoutes } from './build-manifest.ts';
+import { catalogueSitemapSource } from './catalogue-sitemap.ts';
+import { contentSitemapSource } from './content-sitemap.ts';
 import type { RedirectRules } from './legacy-redirects.ts';
 import { localeRouting } from './locale-routing.ts';
 import { blocklist } from './middleware/blocklist.ts';
@@ -72,13 +74,6 @@ export function createHttpApp({
 
   app.route('/builds', buildManifestRoutes(services.build));
   app.route(
-    '/',
-    seoRoutes({
-      origin: (request) => services.config.PUBLIC_BASE_URL ?? new URL(request.url).origin,
-      sources: [staticPages, ...(sitemapSources ?? [])],
-    }),
-  );
-  app.route(
     '/media',
     createMediaRoutes({
       originalsDir: MEDIA_ORIGINALS_DIR,
@@ -92,6 +87,18 @@ export function createHttpApp({
   // Content: the built-in content service's delivery protocol, and /api/interstack (before the commerce /api).
   const content = contentFor(services);
   services.content = content;
+  app.route(
+    '/',
+    seoRoutes({
+      origin: (request) => services.config.PUBLIC_BASE_URL ?? new URL(request.url).origin,
+      sources: [
+        staticPages,
+        contentSitemapSource(content.client),
+        catalogueSitemapSource(services.db),
+        ...(sitemapSources ?? []),
+      ],
+    }),
+  );
   app.route(CONTENT_BASE_PATH, content.service);
   app.route('/api', content.interstack);
   app.route(
