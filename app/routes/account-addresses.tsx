@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { CA_PROVINCES, US_STATES } from '#core/states.ts';
-import { CommerceError, commerceFor } from '#server/commerce/index.ts';
+import { isCommerceError, commerceFor } from '#server/commerce/index.ts';
 import { AccountShell } from '../components/account/account-shell.tsx';
 import { AddressFields } from '../components/account/address-fields.tsx';
 import { FormAlert } from '../components/account/form-field.tsx';
@@ -68,7 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = parseForm(addressSchema, form);
       if (!parsed.ok)
         return data<ActionErrors>(
-          { errors: parsed.errors, values: Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)])) },
+          {
+            errors: parsed.errors,
+            values: Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)])),
+          },
           { status: 400 },
         );
       if (what.intent === 'add') await customers.addAddress(customer.id, parsed.data);
@@ -76,9 +79,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     // Another customer's address id is not found for this one; a state outside the country is a field error.
-    if (error instanceof CommerceError && error.status === 404)
+    if (isCommerceError(error) && error.status === 404)
       return data<ActionErrors>({ errors: {}, formError: 'error address' }, { status: 404 });
-    if (error instanceof CommerceError && error.status === 400)
+    if (isCommerceError(error) && error.status === 400)
       return data<ActionErrors>({ errors: { state_or_province: 'error state' } }, { status: 400 });
     throw error;
   }
@@ -87,7 +90,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = rootText(matches);
-  return [{ title: `${t('my addresses', 'Addresses')} | Ridgeline Snowshoe Co.` }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: `${t('my addresses', 'Addresses')} | Ridgeline Snowshoe Co.` },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 export default function AccountAddresses({ loaderData, actionData }: Route.ComponentProps) {
@@ -97,7 +103,9 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
   const base = `/${segment}/account/addresses`;
   const editingAddress = addresses.find((address) => address.id === editing);
   const showForm = loaderData.adding || editingAddress || actionData?.values;
-  const formValues = actionData?.values ?? (editingAddress ? { ...editingAddress, state_or_province: editingAddress.state_code } : {});
+  const formValues =
+    actionData?.values ??
+    (editingAddress ? { ...editingAddress, state_or_province: editingAddress.state_code } : {});
   return (
     <AccountShell segment={segment} title={t('my addresses')} isPro={loaderData.isPro}>
       <FormAlert message={actionData?.formError} />
@@ -151,7 +159,11 @@ export default function AccountAddresses({ loaderData, actionData }: Route.Compo
             <input type="hidden" name="csrf" value={csrf} />
             <input type="hidden" name="intent" value={editingAddress ? 'edit' : 'add'} />
             {editingAddress ? <input type="hidden" name="addressId" value={editingAddress.id} /> : null}
-            <AddressFields values={formValues} errors={actionData?.errors} defaultCountry={loaderData.country} />
+            <AddressFields
+              values={formValues}
+              errors={actionData?.errors}
+              defaultCountry={loaderData.country}
+            />
             <div className="form-actions">
               <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
                 {t('save')}

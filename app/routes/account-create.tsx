@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { BOT_CHECK_FAILED } from '#server/bot-protection/bot-protection.ts';
-import { CommerceError, commerceFor } from '#server/commerce/index.ts';
+import { isCommerceError, commerceFor } from '#server/commerce/index.ts';
 import { FormAlert, FormField } from '../components/account/form-field.tsx';
 import { afterSignIn, signInCustomer } from '../lib/account/auth.server.ts';
 import { type ActionErrors, parseForm } from '../lib/account/forms.ts';
@@ -35,7 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(createAccountSchema, form);
   if (!parsed.ok) return data<ActionErrors>({ errors: parsed.errors, values }, { status: 400 });
   const check = await botProtectionFor(ctx.services).verify(parsed.data.token, 'signup');
-  if (!check.ok) return data<ActionErrors>({ errors: {}, formError: BOT_CHECK_FAILED, values }, { status: 403 });
+  if (!check.ok)
+    return data<ActionErrors>({ errors: {}, formError: BOT_CHECK_FAILED, values }, { status: 403 });
   const commerce = commerceFor(ctx.services);
   const { config } = ctx.services;
   const limited = await commerce.rateLimits.hit(
@@ -48,9 +49,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const customer = await commerce.customers.create(ctx.locale.commerceRegion, parsed.data);
     const setCookie = await signInCustomer(ctx, request, customer);
-    throw redirect(afterSignIn(ctx, parsed.data.returnTo), { status: 303, headers: { 'Set-Cookie': setCookie } });
+    throw redirect(afterSignIn(ctx, parsed.data.returnTo), {
+      status: 303,
+      headers: { 'Set-Cookie': setCookie },
+    });
   } catch (error) {
-    if (error instanceof CommerceError && error.status === 409)
+    if (isCommerceError(error) && error.status === 409)
       return data<ActionErrors>({ errors: { email: 'error email taken' }, values }, { status: 409 });
     throw error;
   }
@@ -76,11 +80,37 @@ export default function AccountCreate({ loaderData, actionData }: Route.Componen
           <FormAlert message={actionData?.formError} />
           <input type="hidden" name="returnTo" value={loaderData.returnTo} />
           <div className="field-row">
-            <FormField name="first_name" label={t('first name')} autoComplete="given-name" error={errors.first_name} defaultValue={values.first_name} />
-            <FormField name="last_name" label={t('last name')} autoComplete="family-name" error={errors.last_name} defaultValue={values.last_name} />
+            <FormField
+              name="first_name"
+              label={t('first name')}
+              autoComplete="given-name"
+              error={errors.first_name}
+              defaultValue={values.first_name}
+            />
+            <FormField
+              name="last_name"
+              label={t('last name')}
+              autoComplete="family-name"
+              error={errors.last_name}
+              defaultValue={values.last_name}
+            />
           </div>
-          <FormField name="email" type="email" label={t('email')} autoComplete="email" error={errors.email} defaultValue={values.email} />
-          <FormField name="password" type="password" label={t('password')} autoComplete="new-password" error={errors.password} hint={t('password hint')} />
+          <FormField
+            name="email"
+            type="email"
+            label={t('email')}
+            autoComplete="email"
+            error={errors.email}
+            defaultValue={values.email}
+          />
+          <FormField
+            name="password"
+            type="password"
+            label={t('password')}
+            autoComplete="new-password"
+            error={errors.password}
+            hint={t('password hint')}
+          />
           <button type="submit" className="button button--block" disabled={navigation.state === 'submitting'}>
             {t('create account')}
           </button>

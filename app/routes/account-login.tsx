@@ -33,7 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return data<ActionErrors>({ errors: parsed.errors, values }, { status: 400 });
   const { email, password, returnTo, token } = parsed.data;
   const check = await botProtectionFor(ctx.services).verify(token, 'login');
-  if (!check.ok) return data<ActionErrors>({ errors: {}, formError: BOT_CHECK_FAILED, values }, { status: 403 });
+  if (!check.ok)
+    return data<ActionErrors>({ errors: {}, formError: BOT_CHECK_FAILED, values }, { status: 403 });
   const commerce = commerceFor(ctx.services);
   const { config } = ctx.services;
   const key = `login:email:${email.toLowerCase()}`;
@@ -51,7 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = rootText(matches);
-  return [{ title: `${t('sign in', 'Sign in')} | Ridgeline Snowshoe Co.` }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: `${t('sign in', 'Sign in')} | Ridgeline Snowshoe Co.` },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 export default function AccountLogin({ loaderData, actionData }: Route.ComponentProps) {

@@ -39,7 +39,11 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export default function AccountOrder({ loaderData }: Route.ComponentProps) {
   const t = useText();
   return (
-    <AccountShell segment={loaderData.segment} title={`${t('order number')} ${loaderData.order.id}`} isPro={loaderData.isPro}>
+    <AccountShell
+      segment={loaderData.segment}
+      title={`${t('order number')} ${loaderData.order.id}`}
+      isPro={loaderData.isPro}
+    >
       <OrderDetailView order={loaderData.order} />
     </AccountShell>
   );

@@ -18,12 +18,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = await storefrontContext(request, context);
   const customer = ctx.session?.customer;
   if (!customer) throw redirect(`/${ctx.locale.segment}/account/login`);
-  return { orders: await orderSummaries(ctx, customer.id), segment: ctx.locale.segment, isPro: customer.isPro };
+  return {
+    orders: await orderSummaries(ctx, customer.id),
+    segment: ctx.locale.segment,
+    isPro: customer.isPro,
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = rootText(matches);
-  return [{ title: `${t('my orders', 'Orders')} | Ridgeline Snowshoe Co.` }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: `${t('my orders', 'Orders')} | Ridgeline Snowshoe Co.` },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 export default function AccountOrders({ loaderData }: Route.ComponentProps) {

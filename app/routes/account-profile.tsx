@@ -1,5 +1,5 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { CommerceError, commerceFor } from '#server/commerce/index.ts';
+import { isCommerceError, commerceFor } from '#server/commerce/index.ts';
 import { AccountShell } from '../components/account/account-shell.tsx';
 import { FormAlert, FormField } from '../components/account/form-field.tsx';
 import { type ActionErrors, parseForm } from '../lib/account/forms.ts';
@@ -27,7 +27,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     csrf: ctx.session!.csrfToken,
     saved,
     isPro: customer.isPro,
-    profile: { first_name: customer.first_name, last_name: customer.last_name, email: customer.email, phone: customer.phone },
+    profile: {
+      first_name: customer.first_name,
+      last_name: customer.last_name,
+      email: customer.email,
+      phone: customer.phone,
+    },
   };
 }
 
@@ -44,7 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const emailChanged = input.email.toLowerCase() !== customer.email.toLowerCase();
   const passwordChanged = Boolean(input.new_password);
   if ((emailChanged || passwordChanged) && !input.current_password)
-    return data<ActionErrors>({ errors: { current_password: 'error current password required' } }, { status: 400 });
+    return data<ActionErrors>(
+      { errors: { current_password: 'error current password required' } },
+      { status: 400 },
+    );
   try {
     await commerceFor(ctx.services).customers.update(customer.id, {
       first_name: input.first_name,
@@ -55,9 +63,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...(emailChanged || passwordChanged ? { current_password: input.current_password } : {}),
     });
   } catch (error) {
-    if (error instanceof CommerceError && error.status === 403)
+    if (isCommerceError(error) && error.status === 403)
       return data<ActionErrors>({ errors: { current_password: 'error wrong password' } }, { status: 400 });
-    if (error instanceof CommerceError && error.status === 409)
+    if (isCommerceError(error) && error.status === 409)
       return data<ActionErrors>({ errors: { email: 'error email taken' } }, { status: 409 });
     throw error;
   }
@@ -66,7 +74,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = rootText(matches);
-  return [{ title: `${t('my profile', 'Profile')} | Ridgeline Snowshoe Co.` }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: `${t('my profile', 'Profile')} | Ridgeline Snowshoe Co.` },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 export default function AccountProfile({ loaderData, actionData }: Route.ComponentProps) {
@@ -85,15 +96,58 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
         <FormAlert message={actionData?.formError} />
         <input type="hidden" name="csrf" value={loaderData.csrf} />
         <div className="field-row">
-          <FormField name="first_name" label={t('first name')} autoComplete="given-name" defaultValue={profile.first_name} error={errors.first_name} />
-          <FormField name="last_name" label={t('last name')} autoComplete="family-name" defaultValue={profile.last_name} error={errors.last_name} />
+          <FormField
+            name="first_name"
+            label={t('first name')}
+            autoComplete="given-name"
+            defaultValue={profile.first_name}
+            error={errors.first_name}
+          />
+          <FormField
+            name="last_name"
+            label={t('last name')}
+            autoComplete="family-name"
+            defaultValue={profile.last_name}
+            error={errors.last_name}
+          />
         </div>
-        <FormField name="email" type="email" label={t('email')} autoComplete="email" defaultValue={profile.email} error={errors.email} />
-        <FormField name="phone" type="tel" label={t('phone')} autoComplete="tel" defaultValue={profile.phone} error={errors.phone} required={false} />
+        <FormField
+          name="email"
+          type="email"
+          label={t('email')}
+          autoComplete="email"
+          defaultValue={profile.email}
+          error={errors.email}
+        />
+        <FormField
+          name="phone"
+          type="tel"
+          label={t('phone')}
+          autoComplete="tel"
+          defaultValue={profile.phone}
+          error={errors.phone}
+          required={false}
+        />
         <fieldset className="fieldset">
           <legend>{t('change password')}</legend>
-          <FormField name="new_password" type="password" label={t('new password')} autoComplete="new-password" error={errors.new_password} required={false} hint={t('password hint')} />
-          <FormField name="current_password" type="password" label={t('current password')} autoComplete="current-password" error={errors.current_password} required={false} hint={t('current password hint')} />
+          <FormField
+            name="new_password"
+            type="password"
+            label={t('new password')}
+            autoComplete="new-password"
+            error={errors.new_password}
+            required={false}
+            hint={t('password hint')}
+          />
+          <FormField
+            name="current_password"
+            type="password"
+            label={t('current password')}
+            autoComplete="current-password"
+            error={errors.current_password}
+            required={false}
+            hint={t('current password hint')}
+          />
         </fieldset>
         <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
           {t('save')}

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { CommerceError, commerceFor, RESET_TOKEN_TTL_MINUTES } from '#server/commerce/index.ts';
+import { isCommerceError, commerceFor, RESET_TOKEN_TTL_MINUTES } from '#server/commerce/index.ts';
 import { mailerFor } from '#server/mail/mailer.ts';
 import { passwordResetMessage } from '#server/mail/messages.ts';
 import { FormAlert, FormField } from '../components/account/form-field.tsx';
@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await commerce.customers.resetPassword(input.token, input.password);
   } catch (error) {
-    if (error instanceof CommerceError && error.status === 410)
+    if (isCommerceError(error) && error.status === 410)
       return data<ResetResult>({ errors: {}, formError: 'error reset expired' }, { status: 410 });
     throw error;
   }
@@ -76,7 +76,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = rootText(matches);
-  return [{ title: `${t('reset password', 'Reset your password')} | Ridgeline Snowshoe Co.` }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: `${t('reset password', 'Reset your password')} | Ridgeline Snowshoe Co.` },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 export default function AccountReset({ loaderData, actionData }: Route.ComponentProps) {
@@ -93,8 +96,19 @@ export default function AccountReset({ loaderData, actionData }: Route.Component
             <FormAlert message={actionData?.formError} />
             <input type="hidden" name="intent" value="reset" />
             <input type="hidden" name="token" value={token} />
-            <FormField name="password" type="password" label={t('new password')} autoComplete="new-password" error={errors.password} hint={t('password hint')} />
-            <button type="submit" className="button button--block" disabled={navigation.state === 'submitting'}>
+            <FormField
+              name="password"
+              type="password"
+              label={t('new password')}
+              autoComplete="new-password"
+              error={errors.password}
+              hint={t('password hint')}
+            />
+            <button
+              type="submit"
+              className="button button--block"
+              disabled={navigation.state === 'submitting'}
+            >
               {t('set new password')}
             </button>
           </Form>
@@ -107,8 +121,18 @@ export default function AccountReset({ loaderData, actionData }: Route.Component
             {token ? <p className="form-error">{t('error reset expired')}</p> : <p>{t('reset copy')}</p>}
             <Form method="post" className="stack-form" noValidate>
               <input type="hidden" name="intent" value="request" />
-              <FormField name="email" type="email" label={t('email')} autoComplete="email" error={errors.email} />
-              <button type="submit" className="button button--block" disabled={navigation.state === 'submitting'}>
+              <FormField
+                name="email"
+                type="email"
+                label={t('email')}
+                autoComplete="email"
+                error={errors.email}
+              />
+              <button
+                type="submit"
+                className="button button--block"
+                disabled={navigation.state === 'submitting'}
+              >
                 {t('send reset link')}
               </button>
             </Form>

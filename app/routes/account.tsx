@@ -23,7 +23,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     commerce.customers.addresses(customer.id),
   ]);
   return {
-    customer: { firstName: customer.first_name, lastName: customer.last_name, email: customer.email, isPro: customer.isPro },
+    customer: {
+      firstName: customer.first_name,
+      lastName: customer.last_name,
+      email: customer.email,
+      isPro: customer.isPro,
+    },
     segment: ctx.locale.segment,
     orders: orders.slice(0, 3),
     addressCount: addresses.length,
@@ -32,7 +37,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = rootText(matches);
-  return [{ title: `${t('my account', 'My account')} | Ridgeline Snowshoe Co.` }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: `${t('my account', 'My account')} | Ridgeline Snowshoe Co.` },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 export default function Account({ loaderData }: Route.ComponentProps) {
@@ -58,7 +66,11 @@ export default function Account({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <AccountShell segment={segment} title={t('hello name', { name: customer.firstName })} isPro={customer.isPro}>
+    <AccountShell
+      segment={segment}
+      title={t('hello name', { name: customer.firstName })}
+      isPro={customer.isPro}
+    >
       <div className="account-cards">
         <section className="account-card">
           <h2>{t('my profile')}</h2>

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
-import { CommerceError, commerceFor } from '#server/commerce/index.ts';
+import { isCommerceError, commerceFor } from '#server/commerce/index.ts';
 import { CartPage } from '../components/cart/cart-page.tsx';
 import { parseForm } from '../lib/account/forms.ts';
 import { csrfOk, fromScript } from '../lib/account/session.server.ts';
@@ -33,7 +33,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!locale.shoppingRegion)
     return { shopping: false as const, cart: null, csrf: null, segment: locale.segment };
   const cart = await loadSessionCart(ctx);
-  return { shopping: true as const, cart: cart?.view ?? null, csrf: session?.csrfToken ?? null, segment: locale.segment };
+  return {
+    shopping: true as const,
+    cart: cart?.view ?? null,
+    csrf: session?.csrfToken ?? null,
+    segment: locale.segment,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         quantity: input.quantity,
       });
   } catch (error) {
-    if (error instanceof CommerceError)
+    if (isCommerceError(error))
       return fail(error.status === 409 ? 'error not enough stock' : 'error stale cart', 409, input.itemId);
     throw error;
   }
@@ -69,7 +74,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = rootText(matches);
-  return [{ title: `${t('your cart', 'Your cart')} | Ridgeline Snowshoe Co.` }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: `${t('your cart', 'Your cart')} | Ridgeline Snowshoe Co.` },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 export default function Cart({ loaderData, actionData }: Route.ComponentProps) {

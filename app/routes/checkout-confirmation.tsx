@@ -29,7 +29,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     session !== null &&
     ((row.placedBySession !== null && row.placedBySession === session.sessionId) ||
       (session.customer !== null && row.customerId === session.customer.id));
-  if (!row || !mine) throw await notFound(ctx.services, ctx.locale, `Page not found: ${new URL(request.url).pathname}`);
+  if (!row || !mine)
+    throw await notFound(ctx.services, ctx.locale, `Page not found: ${new URL(request.url).pathname}`);
   const method = commerce.checkout.payment
     .methods({ regionId: row.regionId, isPro: true, total: row.total, currencyCode: row.currencyCode })
     .find((entry) => entry.id === row.paymentMethod);
@@ -44,7 +45,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = rootText(matches);
-  return [{ title: `${t('order confirmed', 'Thank you for your order')} | Ridgeline Snowshoe Co.` }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: `${t('order confirmed', 'Thank you for your order')} | Ridgeline Snowshoe Co.` },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 export default function CheckoutConfirmation({ loaderData }: Route.ComponentProps) {
@@ -71,7 +75,10 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
         <Link to={`/${segment}`} className="button">
           {t('continue shopping')}
         </Link>{' '}
-        <Link to={loaderData.signedIn ? `/${segment}/account/orders` : `/${segment}/order-status`} className="button button--ghost">
+        <Link
+          to={loaderData.signedIn ? `/${segment}/account/orders` : `/${segment}/order-status`}
+          className="button button--ghost"
+        >
           {loaderData.signedIn ? t('my orders') : t('check order status')}
         </Link>
       </p>

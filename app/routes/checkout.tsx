@@ -4,10 +4,14 @@ import { checkoutData, placeOrderFromForm } from '../lib/checkout/checkout.serve
 import type { RouteHandle } from '../lib/layout.ts';
 import { rootText } from '../lib/page-meta.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
+import accountStyles from '../styles/account.css?url';
 import checkoutStyles from '../styles/checkout.css?url';
 import type { Route } from './+types/checkout';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: accountStyles },
+  { rel: 'stylesheet', href: checkoutStyles },
+];
 export const handle = { name: 'checkout' } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -31,7 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta({ matches }: Route.MetaArgs) {
   const t = rootText(matches);
-  return [{ title: `${t('checkout', 'Checkout')} | Ridgeline Snowshoe Co.` }, { name: 'robots', content: 'noindex' }];
+  return [
+    { title: `${t('checkout', 'Checkout')} | Ridgeline Snowshoe Co.` },
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {

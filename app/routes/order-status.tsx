@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { CommerceError, commerceFor } from '#server/commerce/index.ts';
+import { isCommerceError, commerceFor } from '#server/commerce/index.ts';
 import { FormAlert, FormField } from '../components/account/form-field.tsx';
 import { OrderDetailView } from '../components/account/order-list.tsx';
 import { parseForm } from '../lib/account/forms.ts';
@@ -17,11 +17,19 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: acco
 export const handle = { name: 'order-status' } satisfies RouteHandle;
 
 const lookupSchema = z.object({
-  order: z.string().trim().regex(/^#?[1-9]\d{0,8}$/, { error: 'error order number' }),
+  order: z
+    .string()
+    .trim()
+    .regex(/^#?[1-9]\d{0,8}$/, { error: 'error order number' }),
   email: emailField,
 });
 
-type LookupResult = { order: OrderDetail | null; errors: Record<string, string>; formError?: string; values: Record<string, string> };
+type LookupResult = {
+  order: OrderDetail | null;
+  errors: Record<string, string>;
+  formError?: string;
+  values: Record<string, string>;
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -39,8 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await commerceFor(ctx.services).orders.statusByEmail(id, parsed.data.email);
   } catch (error) {
-    if (error instanceof CommerceError && error.status === 404)
-      return data<LookupResult>({ order: null, errors: {}, formError: 'error order not found', values }, { status: 404 });
+    if (isCommerceError(error) && error.status === 404)
+      return data<LookupResult>(
+        { order: null, errors: {}, formError: 'error order not found', values },
+        { status: 404 },
+      );
     throw error;
   }
   return data<LookupResult>({ order: await orderDetail(ctx, id), errors: {}, values });
@@ -62,8 +73,21 @@ export default function OrderStatus({ loaderData, actionData }: Route.ComponentP
         <p>{t('order status copy')}</p>
         <Form method="post" className="stack-form" noValidate>
           <FormAlert message={actionData?.formError} />
-          <FormField name="order" label={t('order number')} inputMode="numeric" defaultValue={actionData?.values.order ?? loaderData.order} error={errors.order} />
-          <FormField name="email" type="email" label={t('email')} autoComplete="email" defaultValue={actionData?.values.email} error={errors.email} />
+          <FormField
+            name="order"
+            label={t('order number')}
+            inputMode="numeric"
+            defaultValue={actionData?.values.order ?? loaderData.order}
+            error={errors.order}
+          />
+          <FormField
+            name="email"
+            type="email"
+            label={t('email')}
+            autoComplete="email"
+            defaultValue={actionData?.values.email}
+            error={errors.email}
+          />
           <button type="submit" className="button button--block" disabled={navigation.state === 'submitting'}>
             {t('find order')}
           </button>

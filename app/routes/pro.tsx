@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { commerceFor } from '#server/commerce/index.ts';
 import { formatCurrency } from '#core/currency-format.ts';
+import { commerceFor } from '#server/commerce/index.ts';
 import { RichText } from '../components/editorial/rich-text.tsx';
 import { loadPageByUid } from '../lib/editorial/editorial.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
@@ -26,7 +26,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const commerce = commerceFor(ctx.services);
     const pro = await commerce.groups.proStatus(customer.id);
     if (pro) {
-      const format = await commerce.currencies.get(ctx.locale.commerceRegion === 'ca' ? 'CAD' : ctx.locale.commerceRegion === 'eu_region_1' ? 'EUR' : 'USD');
+      const format = await commerce.currencies.get(
+        ctx.locale.commerceRegion === 'ca'
+          ? 'CAD'
+          : ctx.locale.commerceRegion === 'eu_region_1'
+            ? 'EUR'
+            : 'USD',
+      );
       const money = (value: number) => formatCurrency(value, format);
       status = {
         spend: money(pro.order_total),
@@ -89,7 +95,10 @@ export default function Pro({ loaderData }: Route.ComponentProps) {
         <section className="pro-cta">
           <p>{t('pro intro')}</p>
           {loaderData.signedIn ? null : (
-            <Link to={`/${segment}/account/login?returnTo=${encodeURIComponent(`/${segment}/pro`)}`} className="button">
+            <Link
+              to={`/${segment}/account/login?returnTo=${encodeURIComponent(`/${segment}/pro`)}`}
+              className="button"
+            >
               {t('sign in')}
             </Link>
           )}

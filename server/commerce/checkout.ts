@@ -1,24 +1,17 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { countryByIso } from '#core/countries.ts';
 import { shippingCost } from '#core/shipping-cost.ts';
-import { createOfflinePayment, type Payment, PaymentRefused } from '../payment/payment.ts';
+import { statesOf } from '#core/states.ts';
 import type { Database } from '../db/database.ts';
+import { createOfflinePayment, type Payment, PaymentRefused } from '../payment/payment.ts';
 import type { AddressInput } from './customers.ts';
 import { CommerceError } from './errors.ts';
 import type { Groups } from './groups.ts';
 import { priceSet, sumMoney } from './pricing.ts';
 import { categories, productPrices, products, variants } from './schema-catalogue.ts';
-import { addresses } from './schema-customers.ts';
-import {
-  cartItems,
-  carts,
-  type OrderAddressRecord,
-  orderItems,
-  orders,
-} from './schema-sales.ts';
-import { sessions } from './schema-customers.ts';
+import { addresses, sessions } from './schema-customers.ts';
+import { cartItems, carts, type OrderAddressRecord, orderItems, orders } from './schema-sales.ts';
 import type { Shipping } from './shipping.ts';
-import { countryByIso } from '#core/countries.ts';
-import { statesOf } from '#core/states.ts';
 
 /**
  * Placing an order (checkout). One database transaction: the cart row is locked, the variants are locked
@@ -38,7 +31,7 @@ export type CheckoutErrorCode =
   | 'shipping-method'
   | 'address';
 
-/** A named checkout refusal; `code` is what the storefront translates into a message. */
+/** A named checkout refusal; `code` is what the storefront translates into a message (`isCheckoutError`). */
 export class CheckoutError extends CommerceError {
   constructor(
     readonly code: CheckoutErrorCode,
@@ -83,8 +76,7 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Executor = Database | Tx;
 
 function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
 }
 
@@ -97,9 +89,12 @@ function addressRecord(input: CheckoutAddress, email: string): OrderAddressRecor
     const wanted = state.toLowerCase();
     const match = states.find(
       (option) =>
-        option.text.toLowerCase() === wanted || option.code.toLowerCase() === wanted || option.value === wanted,
+        option.text.toLowerCase() === wanted ||
+        option.code.toLowerCase() === wanted ||
+        option.value === wanted,
     );
-    if (!match) throw new CheckoutError('address', 400, `'${state}' is not a state or province of ${country.text}`);
+    if (!match)
+      throw new CheckoutError('address', 400, `'${state}' is not a state or province of ${country.text}`);
     state = match.text;
   }
   return {
@@ -202,7 +197,8 @@ export function createCheckout(
       if ((cartRow.customerId ?? null) !== input.customerId)
         throw new CheckoutError('stale-cart', 404, `No cart ${input.cartId}`);
       const pricing = await groups.pricing(cartRow.regionId, input.customerId);
-      const proStatus = pricing.isPro && input.customerId !== null ? await groups.proStatus(input.customerId) : null;
+      const proStatus =
+        pricing.isPro && input.customerId !== null ? await groups.proStatus(input.customerId) : null;
       const [zone] = await shipping.zones(cartRow.regionId);
       const methods = zone ? await shipping.methods(cartRow.regionId, zone.id) : [];
       const settings = await shipping.settings(cartRow.regionId);
@@ -269,11 +265,19 @@ export function createCheckout(
               product.product.categoryId,
               ...(product.parent === null ? [] : [product.parent]),
             ];
-            const price = priceSet(product.retail, product.sale, product.product.id, categoryIds, pricing.rules);
+            const price = priceSet(
+              product.retail,
+              product.sale,
+              product.product.id,
+              categoryIds,
+              pricing.rules,
+            );
             return { line, variant, product: product.product, price: price.calculated };
           });
           if (soldOut.length)
-            throw new CheckoutError('sold-out', 409, 'Part of the cart has sold out', { variantIds: soldOut });
+            throw new CheckoutError('sold-out', 409, 'Part of the cart has sold out', {
+              variantIds: soldOut,
+            });
           const items = priced.filter((entry) => entry !== null);
 
           const subtotal = sumMoney(items.map((item) => item.price * item.line.quantity));
@@ -282,7 +286,11 @@ export function createCheckout(
             ? shippingCost(subtotal, [method], { customerGroupId: pricing.groupId, settings })
             : null;
           if (!method || !quote)
-            throw new CheckoutError('shipping-method', 400, `Shipping method ${input.shippingMethodId} does not apply`);
+            throw new CheckoutError(
+              'shipping-method',
+              400,
+              `Shipping method ${input.shippingMethodId} does not apply`,
+            );
           const total = sumMoney([subtotal, quote.cost]);
           if (
             input.expectedSubtotal !== undefined &&
@@ -304,7 +312,12 @@ export function createCheckout(
               });
           }
 
-          const shippingAddress = await resolveAddress(tx, input.customerId, input.shippingAddress, input.email);
+          const shippingAddress = await resolveAddress(
+            tx,
+            input.customerId,
+            input.shippingAddress,
+            input.email,
+          );
           const billingAddress = input.billingAddress
             ? await resolveAddress(tx, input.customerId, input.billingAddress, input.email)
             : shippingAddress;
@@ -377,7 +390,13 @@ export function createCheckout(
           // The cart is closed: gone from the engine and from every session that pointed at it.
           await tx.delete(carts).where(eq(carts.id, cart.id));
           await tx.update(sessions).set({ cartId: null }).where(eq(sessions.cartId, cart.id));
-          return { orderId, replay: false, email: input.email.trim(), total, currencyCode: cart.currencyCode };
+          return {
+            orderId,
+            replay: false,
+            email: input.email.trim(),
+            total,
+            currencyCode: cart.currencyCode,
+          };
         });
       } catch (error) {
         if (isUniqueViolation(error)) {
@@ -392,3 +411,8 @@ export function createCheckout(
 }
 
 export type Checkout = ReturnType<typeof createCheckout>;
+
+/** Whether a value is a CheckoutError (by shape: route code may hold another copy of this module). */
+export function isCheckoutError(error: unknown): error is CheckoutError {
+  return error instanceof Error && error.name === 'CheckoutError' && typeof (error as { code?: unknown }).code === 'string';
+}

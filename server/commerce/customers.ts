@@ -253,7 +253,9 @@ export function createCustomers(db: Database) {
       if (!row) return null;
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000);
-      await db.insert(passwordResets).values({ tokenHash: hashResetToken(token), customerId: row.id, expiresAt });
+      await db
+        .insert(passwordResets)
+        .values({ tokenHash: hashResetToken(token), customerId: row.id, expiresAt });
       return { token, customer: customerJson(row), expiresAt };
     },
 

@@ -32,12 +32,13 @@ export {
   type CheckoutAddress,
   CheckoutError,
   type CheckoutErrorCode,
+  isCheckoutError,
   type PlacedOrder,
   type PlaceOrderInput,
 } from './checkout.ts';
-export { RESET_TOKEN_TTL_MINUTES } from './customers.ts';
 export type { CustomerJson } from './customers.ts';
-export { CommerceError } from './errors.ts';
+export { RESET_TOKEN_TTL_MINUTES } from './customers.ts';
+export { CommerceError, isCommerceError } from './errors.ts';
 export type { PricingContext } from './groups.ts';
 export { discountedPrice } from './pricing.ts';
 export {

@@ -3,8 +3,7 @@ import type { MailMessage } from './mailer.ts';
 
 /** The store's e-mails as plain text (and simple HTML): order confirmation, password reset, back in stock. */
 
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export interface OrderMailInput {
   id: number;
@@ -23,7 +22,9 @@ export interface OrderMailInput {
 
 export function orderConfirmationMessage(order: OrderMailInput): MailMessage {
   const money = (value: number) => formatCurrency(value, order.currency);
-  const lines = order.items.map((item) => `${item.quantity} × ${item.name} (${item.sku})  ${money(item.price * item.quantity)}`);
+  const lines = order.items.map(
+    (item) => `${item.quantity} × ${item.name} (${item.sku})  ${money(item.price * item.quantity)}`,
+  );
   const text = [
     `Hello ${order.firstName},`,
     '',
@@ -40,13 +41,29 @@ export function orderConfirmationMessage(order: OrderMailInput): MailMessage {
     '',
     `Track your order: ${order.orderUrl}`,
   ].join('\n');
-  const html = `<h1>Order ${order.id}</h1><p>Hello ${escape(order.firstName)}, thank you for your order.</p><ul>${order.items
-    .map((item) => `<li>${item.quantity} × ${escape(item.name)} — ${escape(money(item.price * item.quantity))}</li>`)
-    .join('')}</ul><p>Total: <strong>${escape(money(order.total))}</strong></p><p>${escape(order.paymentInstructions)}</p><p><a href="${escape(order.orderUrl)}">Track your order</a></p>`;
-  return { to: order.email, subject: `Your Ridgeline order ${order.id}`, text, html, kind: 'order-confirmation' };
+  const html = `<h1>Order ${order.id}</h1><p>Hello ${escapeHtml(order.firstName)}, thank you for your order.</p><ul>${order.items
+    .map(
+      (item) =>
+        `<li>${item.quantity} × ${escapeHtml(item.name)} — ${escapeHtml(money(item.price * item.quantity))}</li>`,
+    )
+    .join(
+      '',
+    )}</ul><p>Total: <strong>${escapeHtml(money(order.total))}</strong></p><p>${escapeHtml(order.paymentInstructions)}</p><p><a href="${escapeHtml(order.orderUrl)}">Track your order</a></p>`;
+  return {
+    to: order.email,
+    subject: `Your Ridgeline order ${order.id}`,
+    text,
+    html,
+    kind: 'order-confirmation',
+  };
 }
 
-export function passwordResetMessage(input: { email: string; firstName: string; link: string; minutes: number }): MailMessage {
+export function passwordResetMessage(input: {
+  email: string;
+  firstName: string;
+  link: string;
+  minutes: number;
+}): MailMessage {
   return {
     to: input.email,
     subject: 'Reset your Ridgeline password',
@@ -62,7 +79,11 @@ export function passwordResetMessage(input: { email: string; firstName: string; 
   };
 }
 
-export function backInStockMessage(input: { email: string; productName: string; productUrl: string }): MailMessage {
+export function backInStockMessage(input: {
+  email: string;
+  productName: string;
+  productUrl: string;
+}): MailMessage {
   return {
     to: input.email,
     subject: `${input.productName} is back in stock`,

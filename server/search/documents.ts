@@ -9,6 +9,9 @@ import type { Commerce, ProductJson } from '../commerce/index.ts';
 import type { ContentClient, Entry } from '../content/index.ts';
 import { configFor, hasCjk, ngramText, plainText, SEARCH_LOCALES, words } from './text.ts';
 
+/** Bumped whenever what a row holds changes (e.g. the locale lexeme of format 2). */
+const INDEX_FORMAT = 2;
+
 export type DocumentType = 'product' | 'blog' | 'support' | 'page';
 
 export interface IndexDocument {
@@ -70,7 +73,8 @@ function finish(
     extraText: prepare(parts.extra),
     bodyText: prepare(parts.body.slice(0, 4000)),
   };
-  const hash = createHash('sha1').update(JSON.stringify(built)).digest('base64url');
+  // The index format version is part of the hash: a new format rewrites every document once.
+  const hash = createHash('sha1').update(`${INDEX_FORMAT}|${JSON.stringify(built)}`).digest('base64url');
   return { ...built, hash };
 }
 

@@ -260,6 +260,9 @@ export interface SearchResponse {
 
 export const newRequestId = () => randomBytes(16).toString('hex');
 
+/** A lexeme every document of a locale carries, so index lookups can be narrowed to one locale. */
+export const localeLexeme = (locale: string) => `zzloc${locale.replace(/[^a-z]/gi, '').toLowerCase()}`;
+
 const VOCABULARY_TTL_MS = 30_000;
 
 export interface Engine {
@@ -321,7 +324,7 @@ export function createEngine(db: Database): Engine {
     return sql.join(parts, sql` && `);
   }
 
-  function orderBy(sort: SearchRequest['sort'], hasQuery: boolean): SQL {
+  function orderBy(sort: SearchRequest['sort'], hasQuery: boolean, _fromCte = false): SQL {
     const parts: SQL[] = [];
     for (const { field: name, direction } of sort) {
       if (name === '_score') {
@@ -364,55 +367,6 @@ export function createEngine(db: Database): Engine {
     return result;
   }
 
-  async function facetsOf(where: SQL, facets: SearchRequest['facets']): Promise<SearchResponse['facets']> {
-    const out: SearchResponse['facets'] = {};
-    await Promise.all(
-      Object.entries(facets).map(async ([name, specs]) => {
-        const { kind, column } = FIELDS[name]!;
-        out[name] = await Promise.all(
-          specs.map(async (spec) => {
-            if (spec.type === 'range') {
-              const ranges = spec.ranges ?? [];
-              const counts = ranges.map((range, index) => {
-                const parts: SQL[] = [];
-                if (range.from !== undefined) parts.push(sql`${column} >= ${Number(range.from)}`);
-                if (range.to !== undefined) parts.push(sql`${column} < ${Number(range.to)}`);
-                const condition = parts.length ? sql.join(parts, sql` and `) : sql`${column} is not null`;
-                return sql`count(*) filter (where ${condition})::int as ${sql.identifier(`r${index}`)}`;
-              });
-              const result = (await db.execute(
-                sql`select ${sql.join(counts, sql`, `)} from search_documents d where ${where}`,
-              )) as unknown as { rows: Array<Record<string, number>> };
-              const row = result.rows[0] ?? {};
-              return {
-                type: 'range' as const,
-                ...(spec.name ? { name: spec.name } : {}),
-                data: ranges.map((range, index) => ({
-                  ...(range.from !== undefined ? { from: range.from } : {}),
-                  ...(range.to !== undefined ? { to: range.to } : {}),
-                  ...(range.name ? { name: range.name } : {}),
-                  count: Number(row[`r${index}`] ?? 0),
-                })),
-              };
-            }
-            const size = Math.min(250, Math.max(1, Number(spec.size ?? 10) || 10));
-            const value = kind === 'array' ? sql`unnest(${column})` : column;
-            const result = (await db.execute(
-              sql`select v as value, count(*)::int as count from (select ${value} as v from search_documents d where ${where}) s
-                  where v is not null group by v order by count desc, v asc limit ${size}`,
-            )) as unknown as { rows: Array<{ value: unknown; count: number }> };
-            return {
-              type: 'value' as const,
-              ...(spec.name ? { name: spec.name } : {}),
-              data: result.rows.map((row) => ({ value: row.value, count: Number(row.count) })),
-            };
-          }),
-        );
-      }),
-    );
-    return out;
-  }
-
   return {
     async search(engine, request) {
       const locale = localeOfFilters(request.filters);
@@ -421,38 +375,94 @@ export function createEngine(db: Database): Engine {
         request.query && locale
           ? corrections(request.query, await vocabulary(engine, locale))
           : new Map<string, string>();
-      const query = request.query ? tsquery(request.query, config, changes) : null;
+      const text = request.query ? tsquery(request.query, config, changes) : null;
+      // The locale's own lexeme narrows the index lookup to that locale's documents.
+      const query = text && locale ? sql`(${text}) && to_tsquery('simple', ${localeLexeme(locale)})` : text;
       const base: SQL[] = [sql`d.engine = ${engine}`, compileFilters(request.filters)];
       if (query) base.push(sql`d.tsv @@ (${query})`);
       const where = sql.join(base, sql` and `);
       const { size, current } = request.page;
-      const score = query ? sql`ts_rank_cd(d.tsv, ${query}, 1)` : sql`0`;
-      const [page, facets] = await Promise.all([
+      const score = query ? sql`ts_rank(d.tsv, ${query})` : sql`0::real`;
+      // One statement: the matching set is read once, then paged, counted and faceted from memory.
+      const facetList = Object.entries(request.facets).flatMap(([name, specs]) =>
+        specs.map((spec, index) => ({ name, spec, alias: `f_${Object.keys(request.facets).indexOf(name)}_${index}` })),
+      );
+      const facetColumns = facetList.map(({ name, spec, alias }) => {
+        const { kind, column } = FIELDS[name]!;
+        if (spec.type === 'range') {
+          const counts = (spec.ranges ?? []).map((range) => {
+            const parts: SQL[] = [];
+            if (range.from !== undefined) parts.push(sql`${column} >= ${Number(range.from)}`);
+            if (range.to !== undefined) parts.push(sql`${column} < ${Number(range.to)}`);
+            const condition = parts.length ? sql.join(parts, sql` and `) : sql`${column} is not null`;
+            return sql`count(*) filter (where ${condition})::int`;
+          });
+          return sql`(select json_build_array(${sql.join(counts, sql`, `)}) from m d) as ${sql.identifier(alias)}`;
+        }
+        const limit = Math.min(250, Math.max(1, Number(spec.size ?? 10) || 10));
+        const value = kind === 'array' ? sql`unnest(${column})` : column;
+        return sql`(select coalesce(json_agg(json_build_array(v, c)), '[]'::json) from (
+            select v, count(*)::int as c from (select ${value} as v from m d) s where v is not null
+            group by v order by c desc, v asc limit ${limit}) f) as ${sql.identifier(alias)}`;
+      });
+      const pageColumn =
         size > 0
-          ? (db.execute(
-              sql`select d.id, d.type, d.locale, d.fields, ${score} as score, count(*) over() as total
-                  from search_documents d where ${where}
-                  order by ${orderBy(request.sort, Boolean(query))}
-                  limit ${size} offset ${(current - 1) * size}`,
-            ) as unknown as Promise<{
-              rows: Array<{
-                id: string;
-                type: string;
-                locale: string;
-                fields: Json;
-                score: number;
-                total: number;
-              }>;
-            }>)
-          : Promise.resolve({ rows: [] }),
-        facetsOf(where, request.facets),
-      ]);
-      let total = Number(page.rows[0]?.total ?? 0);
-      if (page.rows.length === 0) {
-        const counted = (await db.execute(
-          sql`select count(*)::int as n from search_documents d where ${where}`,
-        )) as unknown as { rows: Array<{ n: number }> };
-        total = Number(counted.rows[0]?.n ?? 0);
+          ? sql`(select coalesce(json_agg(json_build_array(p.id, p.locale, p.score)), '[]'::json) from (
+              select d.id, d.locale, d.score from m d order by ${orderBy(request.sort, Boolean(query), true)}
+              limit ${size} offset ${(current - 1) * size}) p) as page`
+          : sql`'[]'::json as page`;
+      const result = (await db.execute(
+        sql`with m as materialized (
+              select d.id, d.type, d.locale, d.stack, d.environment, d.category, d.title, d.date, d.colours,
+                     d.regions, d.price_us, d.price_ca, d.price_eu_region_1, d.rank, ${score} as score
+              from search_documents d where ${where})
+            select (select count(*)::int from m) as total, ${pageColumn}
+            ${facetColumns.length ? sql`, ${sql.join(facetColumns, sql`, `)}` : sql``}`,
+      )) as unknown as { rows: Array<Record<string, unknown>> };
+      const row = result.rows[0] ?? {};
+      const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+      const total = Number(row.total ?? 0);
+      const pageRefs = json<Array<[string, string, number]>>(row.page ?? []);
+      let pageRows: Array<{ id: string; type: string; locale: string; fields: Json; score: number }> = [];
+      if (pageRefs.length > 0) {
+        const keys = sql.join(
+          pageRefs.map(([id, docLocale]) => sql`(${docLocale}, ${id})`),
+          sql`, `,
+        );
+        const found = (await db.execute(
+          sql`select d.id, d.type, d.locale, d.fields from search_documents d
+              where d.engine = ${engine} and (d.locale, d.id) in (${keys})`,
+        )) as unknown as { rows: Array<{ id: string; type: string; locale: string; fields: unknown }> };
+        const byKey = new Map(found.rows.map((item) => [`${item.locale}|${item.id}`, item]));
+        pageRows = pageRefs
+          .map(([id, docLocale, docScore]) => {
+            const item = byKey.get(`${docLocale}|${id}`);
+            return item ? { ...item, fields: json<Json>(item.fields), score: Number(docScore) } : null;
+          })
+          .filter((item) => item !== null);
+      }
+      const facets: SearchResponse['facets'] = {};
+      for (const { name, spec, alias } of facetList) {
+        const data = json<unknown[]>(row[alias] ?? []);
+        const list = (facets[name] ??= []);
+        if (spec.type === 'range') {
+          list.push({
+            type: 'range',
+            ...(spec.name ? { name: spec.name } : {}),
+            data: (spec.ranges ?? []).map((range, index) => ({
+              ...(range.from !== undefined ? { from: range.from } : {}),
+              ...(range.to !== undefined ? { to: range.to } : {}),
+              ...(range.name ? { name: range.name } : {}),
+              count: Number((data as number[])[index] ?? 0),
+            })),
+          });
+        } else {
+          list.push({
+            type: 'value',
+            ...(spec.name ? { name: spec.name } : {}),
+            data: (data as Array<[unknown, number]>).map(([value, count]) => ({ value, count: Number(count) })),
+          });
+        }
       }
       const corrected = changes.size > 0 ? correctedQuery(request.query, changes) : null;
       const effective = corrected ? `${request.query} ${corrected}` : request.query;
@@ -471,7 +481,7 @@ export function createEngine(db: Database): Engine {
           request_id: newRequestId(),
           ...(corrected ? { corrected_query: corrected } : {}),
         },
-        results: page.rows.map((row) => resultOf(row, engine, request, effective)),
+        results: pageRows.map((item) => resultOf(item, engine, request, effective)),
         facets,
       };
     },
@@ -550,7 +560,8 @@ export function createEngine(db: Database): Engine {
               tsv: sql`setweight(to_tsvector(${doc.config}::regconfig, ${doc.titleText}), 'A') ||
                 setweight(to_tsvector(${doc.config}::regconfig, ${doc.extraText}), 'B') ||
                 setweight(to_tsvector(${doc.config}::regconfig, ${doc.bodyText}), 'C') ||
-                setweight(to_tsvector('simple', ${`${doc.titleText} ${doc.extraText}`}), 'D')` as unknown as string,
+                setweight(to_tsvector('simple', ${`${doc.titleText} ${doc.extraText}`}), 'D') ||
+                to_tsvector('simple', ${localeLexeme(doc.locale)})` as unknown as string,
               titleTsv: sql`to_tsvector('simple', ${doc.titleText})` as unknown as string,
               hash: doc.hash,
             })),

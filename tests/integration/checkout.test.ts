@@ -151,7 +151,9 @@ describe.each(testDatabaseTargets)('checkout on $name', (target) => {
     await setStock(10);
     const cart = await guestCart(1);
     const key = randomUUID();
-    const results = await Promise.all(Array.from({ length: 10 }, () => order(cart.id, { idempotencyKey: key })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => order(cart.id, { idempotencyKey: key })),
+    );
     expect(new Set(results.map((result) => result.orderId)).size).toBe(1);
     expect(results.filter((result) => !result.replay)).toHaveLength(1);
     expect(await stockOf(handle, variantId)).toBe(9);
@@ -191,15 +193,23 @@ describe.each(testDatabaseTargets)('checkout on $name', (target) => {
     const reset = await commerce.customers.createPasswordReset('hannah.miller@example.com', now);
     expect(await commerce.customers.createPasswordReset('nobody@example.com', now)).toBeNull();
     const later = new Date(now.getTime() + 2 * 3600_000);
-    await expect(commerce.customers.resetPassword(reset!.token, 'New-Password-1', later)).rejects.toMatchObject({
+    await expect(
+      commerce.customers.resetPassword(reset!.token, 'New-Password-1', later),
+    ).rejects.toMatchObject({
       status: 410,
     });
-    expect(await commerce.customers.authenticate('hannah.miller@example.com', 'Snowshoe-Demo-2026')).not.toBeNull();
+    expect(
+      await commerce.customers.authenticate('hannah.miller@example.com', 'Snowshoe-Demo-2026'),
+    ).not.toBeNull();
     await commerce.customers.resetPassword(reset!.token, 'New-Password-1', now);
-    await expect(commerce.customers.resetPassword(reset!.token, 'Other-Password-2', now)).rejects.toMatchObject({
+    await expect(
+      commerce.customers.resetPassword(reset!.token, 'Other-Password-2', now),
+    ).rejects.toMatchObject({
       status: 410,
     });
-    expect(await commerce.customers.authenticate('hannah.miller@example.com', 'New-Password-1')).not.toBeNull();
+    expect(
+      await commerce.customers.authenticate('hannah.miller@example.com', 'New-Password-1'),
+    ).not.toBeNull();
   });
 });
 
@@ -214,7 +224,13 @@ describe('the outbox mailer', () => {
           email: 'ada@example.com',
           firstName: 'Ada',
           status: 'Awaiting Payment',
-          currency: { token: '$', decimal_token: '.', thousands_token: ',', decimal_places: 2, token_location: 'left' },
+          currency: {
+            token: '$',
+            decimal_token: '.',
+            thousands_token: ',',
+            decimal_places: 2,
+            token_location: 'left',
+          },
           items: [{ name: 'Summit Trail', sku: 'RL-1', quantity: 2, price: 199.95 }],
           subtotal: 399.9,
           shippingCost: 0,

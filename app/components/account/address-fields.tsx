@@ -49,15 +49,59 @@ export function AddressFields({
   return (
     <>
       <div className="field-row">
-        <FormField name={name('first_name')} label={t('first name')} autoComplete={`${section} given-name`} defaultValue={values.first_name} error={err('first_name')} />
-        <FormField name={name('last_name')} label={t('last name')} autoComplete={`${section} family-name`} defaultValue={values.last_name} error={err('last_name')} />
+        <FormField
+          name={name('first_name')}
+          label={t('first name')}
+          autoComplete={`${section} given-name`}
+          defaultValue={values.first_name}
+          error={err('first_name')}
+        />
+        <FormField
+          name={name('last_name')}
+          label={t('last name')}
+          autoComplete={`${section} family-name`}
+          defaultValue={values.last_name}
+          error={err('last_name')}
+        />
       </div>
-      <FormField name={name('company')} label={t('company')} autoComplete="organization" defaultValue={values.company} error={err('company')} required={false} />
-      <FormField name={name('address1')} label={t('street address')} autoComplete={`${section} address-line1`} defaultValue={values.address1} error={err('address1')} />
-      <FormField name={name('address2')} label={t('address line 2')} autoComplete={`${section} address-line2`} defaultValue={values.address2} error={err('address2')} required={false} />
+      <FormField
+        name={name('company')}
+        label={t('company')}
+        autoComplete="organization"
+        defaultValue={values.company}
+        error={err('company')}
+        required={false}
+      />
+      <FormField
+        name={name('address1')}
+        label={t('street address')}
+        autoComplete={`${section} address-line1`}
+        defaultValue={values.address1}
+        error={err('address1')}
+      />
+      <FormField
+        name={name('address2')}
+        label={t('address line 2')}
+        autoComplete={`${section} address-line2`}
+        defaultValue={values.address2}
+        error={err('address2')}
+        required={false}
+      />
       <div className="field-row">
-        <FormField name={name('city')} label={t('city')} autoComplete={`${section} address-level2`} defaultValue={values.city} error={err('city')} />
-        <FormField name={name('postal_code')} label={t('postal code')} autoComplete={`${section} postal-code`} defaultValue={values.postal_code} error={err('postal_code')} />
+        <FormField
+          name={name('city')}
+          label={t('city')}
+          autoComplete={`${section} address-level2`}
+          defaultValue={values.city}
+          error={err('city')}
+        />
+        <FormField
+          name={name('postal_code')}
+          label={t('postal code')}
+          autoComplete={`${section} postal-code`}
+          defaultValue={values.postal_code}
+          error={err('postal_code')}
+        />
       </div>
       <div className="field-row">
         <FormField name={name('country_code')} label={t('country')} error={err('country_code')}>
@@ -76,8 +120,17 @@ export function AddressFields({
           </select>
         </FormField>
         {wantsState ? (
-          <FormField name={name('state_or_province')} label={t('state or province')} error={err('state_or_province')}>
-            <select id={stateId} name={name('state_or_province')} defaultValue={values.state_or_province ?? ''} aria-invalid={err('state_or_province') ? true : undefined}>
+          <FormField
+            name={name('state_or_province')}
+            label={t('state or province')}
+            error={err('state_or_province')}
+          >
+            <select
+              id={stateId}
+              name={name('state_or_province')}
+              defaultValue={values.state_or_province ?? ''}
+              aria-invalid={err('state_or_province') ? true : undefined}
+            >
               <option value="">{t('choose')}</option>
               {showUs ? (
                 <optgroup label={t('us states')}>
@@ -100,10 +153,24 @@ export function AddressFields({
             </select>
           </FormField>
         ) : (
-          <FormField name={name('state_or_province')} label={t('region')} defaultValue={values.state_or_province} error={err('state_or_province')} required={false} />
+          <FormField
+            name={name('state_or_province')}
+            label={t('region')}
+            defaultValue={values.state_or_province}
+            error={err('state_or_province')}
+            required={false}
+          />
         )}
       </div>
-      <FormField name={name('phone')} type="tel" label={t('phone')} autoComplete="tel" defaultValue={values.phone} error={err('phone')} required={false} />
+      <FormField
+        name={name('phone')}
+        type="tel"
+        label={t('phone')}
+        autoComplete="tel"
+        defaultValue={values.phone}
+        error={err('phone')}
+        required={false}
+      />
     </>
   );
 }

@@ -63,7 +63,8 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
   return (
     <div className="order-detail">
       <p className="order-detail__meta">
-        <time dateTime={order.dateTime}>{order.date}</time> · <span className="status-pill">{order.status}</span>
+        <time dateTime={order.dateTime}>{order.date}</time> ·{' '}
+        <span className="status-pill">{order.status}</span>
       </p>
       <table className="data-table">
         <caption className="visually-hidden">{t('order items')}</caption>

@@ -46,7 +46,15 @@ function LineError({ line, actionData }: { line: CartLineView; actionData: CartA
   );
 }
 
-function CartLine({ line, csrf, actionData }: { line: CartLineView; csrf: string; actionData: CartActionData | null }) {
+function CartLine({
+  line,
+  csrf,
+  actionData,
+}: {
+  line: CartLineView;
+  csrf: string;
+  actionData: CartActionData | null;
+}) {
   const t = useText();
   return (
     <li className="cart-line">
@@ -133,7 +141,11 @@ export function CartSummary({ cart, segment }: { cart: CartView; segment: string
       <h2 id="cart-summary-heading">{t('order summary')}</h2>
       {cart.freeProgress !== null ? (
         <div className="free-shipping">
-          <p>{cart.awayFromFree ? t('away from free shipping', { amount: cart.awayFromFree }) : t('free shipping reached')}</p>
+          <p>
+            {cart.awayFromFree
+              ? t('away from free shipping', { amount: cart.awayFromFree })
+              : t('free shipping reached')}
+          </p>
           <progress max={100} value={Math.round(cart.freeProgress * 100)} aria-label={t('free shipping')} />
         </div>
       ) : null}

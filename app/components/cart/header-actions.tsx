@@ -23,18 +23,25 @@ export function HeaderActions({ segment }: { segment: string }) {
   const count = data?.cart?.count ?? 0;
   const customer = root?.customer ?? null;
   return (
-    <div className="header-actions">
-      <Link to={customer ? `/${segment}/account` : `/${segment}/account/login`} className="header-actions__link">
+    <div className="header-actions" style={{ display: 'flex', alignItems: 'center', gap: '0.25rem' }}>
+      <Link
+        to={customer ? `/${segment}/account` : `/${segment}/account/login`}
+        className="locale-link header-actions__link"
+        aria-label={customer ? t('account') : t('sign in')}
+      >
         <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="1.7" />
           <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="1.7" />
         </svg>
-        <span className="header-actions__label">{customer ? t('account') : t('sign in')}</span>
+        <span className="locale-link__long" aria-hidden="true">
+          {customer ? t('account') : t('sign in')}
+        </span>
       </Link>
       {shopping ? (
         <Link
           to={cartPath}
-          className="header-actions__link mini-cart"
+          className="locale-link header-actions__link mini-cart"
+          style={{ position: 'relative' }}
           aria-label={`${t('cart')}: ${t('items count', { count })}`}
           data-count={count}
         >
@@ -49,9 +56,27 @@ export function HeaderActions({ segment }: { segment: string }) {
             <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
             <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
           </svg>
-          <span className="header-actions__label">{t('cart')}</span>
+          <span className="locale-link__long" aria-hidden="true">
+            {t('cart')}
+          </span>
           {count > 0 ? (
-            <span className="mini-cart__count" aria-hidden="true">
+            <span
+              className="mini-cart__count"
+              aria-hidden="true"
+              style={{
+                minWidth: '1.25rem',
+                height: '1.25rem',
+                padding: '0 0.3rem',
+                borderRadius: '999px',
+                background: 'var(--color-ember)',
+                color: '#fff',
+                fontSize: '0.75rem',
+                fontWeight: 700,
+                display: 'inline-flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+              }}
+            >
               {count}
             </span>
           ) : null}

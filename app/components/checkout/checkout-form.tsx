@@ -43,7 +43,13 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
  * A plain form post without JavaScript; with it, the same form submits in place. The idempotency key makes a
  * double click or a retried request one order.
  */
-export function CheckoutForm({ data, actionData }: { data: CheckoutFormData; actionData: ActionErrors | null }) {
+export function CheckoutForm({
+  data,
+  actionData,
+}: {
+  data: CheckoutFormData;
+  actionData: ActionErrors | null;
+}) {
   const t = useText();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -52,19 +58,34 @@ export function CheckoutForm({ data, actionData }: { data: CheckoutFormData; act
   const values = actionData?.values ?? {};
   const firstSaved = data.addresses.find((address) => address.isDefault) ?? data.addresses[0];
   const [choice, setChoice] = useState(values.address_choice ?? (firstSaved ? String(firstSaved.id) : 'new'));
-  const [methodId, setMethodId] = useState(values.shipping_method ?? String(data.shippingOptions[0]?.id ?? ''));
-  const method = data.shippingOptions.find((option) => String(option.id) === methodId) ?? data.shippingOptions[0];
+  const [methodId, setMethodId] = useState(
+    values.shipping_method ?? String(data.shippingOptions[0]?.id ?? ''),
+  );
+  const method =
+    data.shippingOptions.find((option) => String(option.id) === methodId) ?? data.shippingOptions[0];
   const [billingSame, setBillingSame] = useState(values.billing_same !== undefined || !actionData);
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const shipValues = Object.fromEntries(Object.entries(values).filter(([k]) => k.startsWith('ship_')).map(([k, v]) => [k.slice(5), v]));
-  const billValues = Object.fromEntries(Object.entries(values).filter(([k]) => k.startsWith('bill_')).map(([k, v]) => [k.slice(5), v]));
+  const shipValues = Object.fromEntries(
+    Object.entries(values)
+      .filter(([k]) => k.startsWith('ship_'))
+      .map(([k, v]) => [k.slice(5), v]),
+  );
+  const billValues = Object.fromEntries(
+    Object.entries(values)
+      .filter(([k]) => k.startsWith('bill_'))
+      .map(([k, v]) => [k.slice(5), v]),
+  );
   return (
     <div className="container checkout-page">
       <h1>{t('checkout')}</h1>
       {!data.signedIn ? (
         <p className="checkout-page__signin">
           {t('checkout have account')}{' '}
-          <Link to={`/${data.segment}/account/login?returnTo=${encodeURIComponent(`/${data.segment}/checkout`)}`}>{t('sign in')}</Link>
+          <Link
+            to={`/${data.segment}/account/login?returnTo=${encodeURIComponent(`/${data.segment}/checkout`)}`}
+          >
+            {t('sign in')}
+          </Link>
         </p>
       ) : null}
       <Form method="post" className="checkout-layout" noValidate onSubmit={onSubmit}>
@@ -74,20 +95,43 @@ export function CheckoutForm({ data, actionData }: { data: CheckoutFormData; act
           <input type="hidden" name="idempotency_key" value={data.idempotencyKey} />
           <input type="hidden" name="expected_subtotal" value={data.subtotalAmount} />
           <Step n={1} title={t('contact')}>
-            <FormField name="email" type="email" label={t('email')} autoComplete="email" defaultValue={values.email ?? data.email} error={errors.email} hint={t('email for order')} />
+            <FormField
+              name="email"
+              type="email"
+              label={t('email')}
+              autoComplete="email"
+              defaultValue={values.email ?? data.email}
+              error={errors.email}
+              hint={t('email for order')}
+            />
           </Step>
           <Step n={2} title={t('shipping address')}>
             {data.addresses.length ? (
-              <fieldset className="choice-list" aria-describedby={errors.address_choice ? 'address-choice-error' : undefined}>
+              <fieldset
+                className="choice-list"
+                aria-describedby={errors.address_choice ? 'address-choice-error' : undefined}
+              >
                 <legend className="visually-hidden">{t('shipping address')}</legend>
                 {data.addresses.map((address) => (
                   <label key={address.id} className="choice">
-                    <input type="radio" name="address_choice" value={address.id} checked={choice === String(address.id)} onChange={() => setChoice(String(address.id))} />
+                    <input
+                      type="radio"
+                      name="address_choice"
+                      value={address.id}
+                      checked={choice === String(address.id)}
+                      onChange={() => setChoice(String(address.id))}
+                    />
                     <span>{address.label}</span>
                   </label>
                 ))}
                 <label className="choice">
-                  <input type="radio" name="address_choice" value="new" checked={choice === 'new'} onChange={() => setChoice('new')} />
+                  <input
+                    type="radio"
+                    name="address_choice"
+                    value="new"
+                    checked={choice === 'new'}
+                    onChange={() => setChoice('new')}
+                  />
                   <span>{t('new address')}</span>
                 </label>
                 {errors.address_choice ? (
@@ -101,8 +145,15 @@ export function CheckoutForm({ data, actionData }: { data: CheckoutFormData; act
             )}
             {!hydrated || choice === 'new' ? (
               <div className="checkout-address">
-                {data.addresses.length && !hydrated ? <p className="field__hint">{t('new address hint')}</p> : null}
-                <AddressFields prefix="ship_" values={shipValues} errors={errors} defaultCountry={data.country} />
+                {data.addresses.length && !hydrated ? (
+                  <p className="field__hint">{t('new address hint')}</p>
+                ) : null}
+                <AddressFields
+                  prefix="ship_"
+                  values={shipValues}
+                  errors={errors}
+                  defaultCountry={data.country}
+                />
               </div>
             ) : null}
           </Step>
@@ -111,7 +162,13 @@ export function CheckoutForm({ data, actionData }: { data: CheckoutFormData; act
               <legend className="visually-hidden">{t('shipping method')}</legend>
               {data.shippingOptions.map((option) => (
                 <label key={option.id} className="choice choice--split">
-                  <input type="radio" name="shipping_method" value={option.id} checked={methodId === String(option.id)} onChange={() => setMethodId(String(option.id))} />
+                  <input
+                    type="radio"
+                    name="shipping_method"
+                    value={option.id}
+                    checked={methodId === String(option.id)}
+                    onChange={() => setMethodId(String(option.id))}
+                  />
                   <span>{option.name}</span>
                   <strong>{option.cost ?? t('free shipping')}</strong>
                 </label>
@@ -121,13 +178,24 @@ export function CheckoutForm({ data, actionData }: { data: CheckoutFormData; act
           </Step>
           <Step n={4} title={t('billing address')}>
             <label className="choice choice--plain">
-              <input type="checkbox" name="billing_same" value="1" checked={billingSame} onChange={(event) => setBillingSame(event.target.checked)} />
+              <input
+                type="checkbox"
+                name="billing_same"
+                value="1"
+                checked={billingSame}
+                onChange={(event) => setBillingSame(event.target.checked)}
+              />
               <span>{t('billing same as shipping')}</span>
             </label>
             {!hydrated || !billingSame ? (
               <div className="checkout-address">
                 {!hydrated ? <p className="field__hint">{t('billing hint')}</p> : null}
-                <AddressFields prefix="bill_" values={billValues} errors={errors} defaultCountry={data.country} />
+                <AddressFields
+                  prefix="bill_"
+                  values={billValues}
+                  errors={errors}
+                  defaultCountry={data.country}
+                />
               </div>
             ) : null}
           </Step>
@@ -136,7 +204,12 @@ export function CheckoutForm({ data, actionData }: { data: CheckoutFormData; act
               <legend className="visually-hidden">{t('payment')}</legend>
               {data.payments.map((method, index) => (
                 <label key={method.id} className="choice choice--stacked">
-                  <input type="radio" name="payment_method" value={method.id} defaultChecked={values.payment_method ? values.payment_method === method.id : index === 0} />
+                  <input
+                    type="radio"
+                    name="payment_method"
+                    value={method.id}
+                    defaultChecked={values.payment_method ? values.payment_method === method.id : index === 0}
+                  />
                   <span>
                     <strong>{t(method.labelKey)}</strong>
                     <span className="muted">{t(method.instructionsKey, { order: '…' })}</span>

@@ -1,5 +1,5 @@
-import { type CustomerJson, commerceFor, requestIsHttps } from '#server/commerce/index.ts';
 import { localizedPath } from '#core/locale-prefix.ts';
+import { type CustomerJson, commerceFor, requestIsHttps } from '#server/commerce/index.ts';
 import { localeFreeReturnPath } from '../return-path.ts';
 import type { StorefrontContext } from '../storefront-context.server.ts';
 

@@ -14,7 +14,10 @@ export function formObject(form: FormData): Record<string, string> {
   return values;
 }
 
-export function parseForm<T extends z.ZodType>(schema: T, form: FormData | Record<string, unknown>): FormResult<z.infer<T>> {
+export function parseForm<T extends z.ZodType>(
+  schema: T,
+  form: FormData | Record<string, unknown>,
+): FormResult<z.infer<T>> {
   const values = form instanceof FormData ? formObject(form) : form;
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, data: result.data };

@@ -2,13 +2,23 @@ import { z } from 'zod';
 
 /** The account forms' schemas (one per form); messages are display-text keys. */
 
-export const emailField = z.string().trim().min(1, { error: 'error email required' }).pipe(z.email({ error: 'error email' }).max(254, { error: 'error email' }));
-export const newPassword = z.string().min(8, { error: 'error password short' }).max(200, { error: 'error password long' });
+export const emailField = z
+  .string()
+  .trim()
+  .min(1, { error: 'error email required' })
+  .pipe(z.email({ error: 'error email' }).max(254, { error: 'error email' }));
+export const newPassword = z
+  .string()
+  .min(8, { error: 'error password short' })
+  .max(200, { error: 'error password long' });
 const name = z.string().trim().min(1, { error: 'error required' }).max(100, { error: 'error too long' });
 
 export const loginSchema = z.object({
   email: emailField,
-  password: z.string().min(1, { error: 'error password required' }).max(200, { error: 'error password long' }),
+  password: z
+    .string()
+    .min(1, { error: 'error password required' })
+    .max(200, { error: 'error password long' }),
   returnTo: z.string().max(2000).optional(),
   token: z.string().max(4000).optional(),
 });
@@ -22,15 +32,14 @@ export const createAccountSchema = z.object({
   token: z.string().max(4000).optional(),
 });
 
-export const profileSchema = z
-  .object({
-    first_name: name,
-    last_name: name,
-    email: emailField,
-    phone: z.string().trim().max(40, { error: 'error too long' }).optional(),
-    current_password: z.string().max(200).optional(),
-    new_password: z.union([z.literal(''), newPassword]).optional(),
-  });
+export const profileSchema = z.object({
+  first_name: name,
+  last_name: name,
+  email: emailField,
+  phone: z.string().trim().max(40, { error: 'error too long' }).optional(),
+  current_password: z.string().max(200).optional(),
+  new_password: z.union([z.literal(''), newPassword]).optional(),
+});
 
 export const addressSchema = z.object({
   first_name: name,
@@ -41,6 +50,9 @@ export const addressSchema = z.object({
   city: z.string().trim().min(1, { error: 'error required' }).max(100, { error: 'error too long' }),
   state_or_province: z.string().trim().max(100, { error: 'error too long' }).optional(),
   postal_code: z.string().trim().min(1, { error: 'error required' }).max(20, { error: 'error too long' }),
-  country_code: z.string().trim().regex(/^[A-Za-z]{2}$/, { error: 'error country' }),
+  country_code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, { error: 'error country' }),
   phone: z.string().trim().max(40, { error: 'error too long' }).optional(),
 });

@@ -4,8 +4,7 @@ import { formatCurrency } from '#core/currency-format.ts';
 import { BOT_CHECK_FAILED } from '#server/bot-protection/bot-protection.ts';
 import {
   type CheckoutAddress,
-  CheckoutError,
-  type CheckoutErrorCode,
+  isCheckoutError, type CheckoutErrorCode,
   commerceFor,
 } from '#server/commerce/index.ts';
 import { DISPLAY_TEXT_DEFAULTS } from '#server/content/display-text-defaults.ts';
@@ -57,7 +56,11 @@ export async function checkoutData(ctx: StorefrontContext) {
       cost: option.free ? null : money(option.cost),
       total: money(cart.raw.cart_amount + option.cost),
     })),
-    payments: payments.map((method) => ({ id: method.id, labelKey: method.labelKey, instructionsKey: method.instructionsKey })),
+    payments: payments.map((method) => ({
+      id: method.id,
+      labelKey: method.labelKey,
+      instructionsKey: method.instructionsKey,
+    })),
     pro: pro
       ? {
           spend: money(pro.order_total),
@@ -73,7 +76,10 @@ export async function checkoutData(ctx: StorefrontContext) {
 const checkoutSchema = z.object({
   email: emailField,
   address_choice: z.string().min(1, { error: 'error address' }),
-  shipping_method: z.coerce.number({ error: 'error shipping method' }).int().positive({ error: 'error shipping method' }),
+  shipping_method: z.coerce
+    .number({ error: 'error shipping method' })
+    .int()
+    .positive({ error: 'error shipping method' }),
   payment_method: z.string().min(1, { error: 'error payment method' }).max(40),
   billing_same: z.string().optional(),
   idempotency_key: z.uuid({ error: 'error stale cart' }),
@@ -105,8 +111,14 @@ export const CHECKOUT_MESSAGES: Record<CheckoutErrorCode, string> = {
 
 export type PlaceOrderResult = { ok: true; orderId: number } | ({ ok: false; status: number } & ActionErrors);
 
-export async function placeOrderFromForm(ctx: StorefrontContext, form: FormData, origin: string): Promise<PlaceOrderResult> {
-  const values = Object.fromEntries([...form.entries()].filter(([key]) => !['csrf', 'token'].includes(key)).map(([k, v]) => [k, String(v)]));
+export async function placeOrderFromForm(
+  ctx: StorefrontContext,
+  form: FormData,
+  origin: string,
+): Promise<PlaceOrderResult> {
+  const values = Object.fromEntries(
+    [...form.entries()].filter(([key]) => !['csrf', 'token'].includes(key)).map(([k, v]) => [k, String(v)]),
+  );
   const fail = (status: number, errors: FieldErrors, formError?: string): PlaceOrderResult => ({
     ok: false,
     status,
@@ -154,9 +166,15 @@ export async function placeOrderFromForm(ctx: StorefrontContext, form: FormData,
     if (!placed.replay) await sendConfirmation(ctx, placed.orderId, origin);
     return { ok: true, orderId: placed.orderId };
   } catch (error) {
-    if (error instanceof CheckoutError) {
+    if (isCheckoutError(error)) {
       const field: FieldErrors =
-        error.code === 'address' ? { address_choice: 'error address' } : error.code === 'shipping-method' ? { shipping_method: 'error shipping method' } : error.code === 'payment-method' ? { payment_method: 'error payment method' } : {};
+        error.code === 'address'
+          ? { address_choice: 'error address' }
+          : error.code === 'shipping-method'
+            ? { shipping_method: 'error shipping method' }
+            : error.code === 'payment-method'
+              ? { payment_method: 'error payment method' }
+              : {};
       return fail(error.status === 404 ? 400 : error.status, field, CHECKOUT_MESSAGES[error.code]);
     }
     throw error;
@@ -171,7 +189,12 @@ async function sendConfirmation(ctx: StorefrontContext, orderId: number, origin:
     const row = await commerce.orders.find(orderId);
     const format = await commerce.currencies.get(order.currency_code);
     const method = commerce.checkout.payment
-      .methods({ regionId: order.region, isPro: true, total: order.total_inc_tax, currencyCode: order.currency_code })
+      .methods({
+        regionId: order.region,
+        isPro: true,
+        total: order.total_inc_tax,
+        currencyCode: order.currency_code,
+      })
       .find((entry) => entry.id === row?.paymentMethod);
     const texts = DISPLAY_TEXT_DEFAULTS as Record<string, string>;
     await mailerFor(ctx.services).send(
@@ -181,12 +204,19 @@ async function sendConfirmation(ctx: StorefrontContext, orderId: number, origin:
         firstName: order.shipping_address.first_name,
         status: order.status,
         currency: format,
-        items: order.products.map((item) => ({ name: item.name, sku: item.sku, quantity: item.quantity, price: item.price_inc_tax })),
+        items: order.products.map((item) => ({
+          name: item.name,
+          sku: item.sku,
+          quantity: item.quantity,
+          price: item.price_inc_tax,
+        })),
         subtotal: order.subtotal_inc_tax,
         shippingCost: order.shipping_cost_inc_tax,
         total: order.total_inc_tax,
         shippingMethod: row?.shippingMethod ?? '',
-        paymentInstructions: method ? (texts[method.instructionsKey] ?? '').replace('{order}', String(order.id)) : '',
+        paymentInstructions: method
+          ? (texts[method.instructionsKey] ?? '').replace('{order}', String(order.id))
+          : '',
         orderUrl: `${origin}/${ctx.locale.segment}/order-status?order=${order.id}`,
       }),
     );

@@ -1,0 +1,258 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessibilityViolations, launchBrowser } from '../support/browser.ts';
+import { ROOT, type RunningServer, startServer } from '../support/server.ts';
+
+/**
+ * Issue 8 as shoppers meet it: a guest buys two products, the demo customer signs in (guest cart merges) and
+ * checks out with a saved address, the pro customer sees pro prices and spend and is refused over the limit.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+const SHOTS = join(ROOT, 'test-results/screenshots');
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  [server, browser] = await Promise.all([startServer({ env: { PAGE_CACHE: 'false' } }), launchBrowser()]);
+}, 90_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openPage(width = 1440): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { context, page, errors };
+}
+
+async function addToCart(page: Page, slug: string) {
+  await page.goto(`${server.url}/en-us/p/${slug}`);
+  await page.waitForLoadState('networkidle');
+  await page.locator('.add-to-cart__button').click();
+  await page.locator('.add-to-cart__added').waitFor();
+}
+
+async function checkAxe(page: Page, name: string, width = 1440) {
+  await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  expect(await accessibilityViolations(page), name).toEqual([]);
+}
+
+async function signIn(page: Page, email: string, password: string, returnTo?: string) {
+  await page.goto(
+    `${server.url}/en-us/account/login${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`,
+  );
+  await page.waitForLoadState('networkidle');
+  await page.locator('#field-email').fill(email);
+  await page.locator('#field-password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const money = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
+
+function outboxFiles(): string[] {
+  try {
+    return readdirSync(join(server.dataDir, 'outbox'));
+  } catch {
+    return [];
+  }
+}
+
+describe('a new shopper', () => {
+  it('adds two products, changes a quantity, checks out as a guest, gets the e-mail and finds the order', async () => {
+    const { context, page, errors } = await openPage();
+    try {
+      await addToCart(page, 'ridgeline-summit-trail-mens');
+      await addToCart(page, 'ridgeline-trail-pole-3');
+      await page.goto(`${server.url}/en-us/cart`);
+      await page.waitForLoadState('networkidle');
+      const lines = page.locator('.cart-line');
+      expect(await lines.count()).toBe(2);
+      await expect.poll(() => page.locator('.mini-cart').getAttribute('data-count')).toBe('2');
+      await checkAxe(page, 'cart');
+      // The stepper changes the quantity in place (no full reload: the window keeps its marker).
+      await page.evaluate(() => {
+        (window as unknown as { marker: boolean }).marker = true;
+      });
+      await lines.first().getByRole('button', { name: /Increase quantity/ }).click();
+      await expect.poll(() => lines.first().locator('output').textContent()).toBe('2');
+      expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+      await expect.poll(() => page.locator('.mini-cart').getAttribute('data-count')).toBe('3');
+      const subtotal = money((await page.locator('.totals div').first().locator('dd').textContent()) ?? '');
+      expect(subtotal).toBeGreaterThan(0);
+
+      await page.getByRole('link', { name: 'Checkout' }).click();
+      await page.waitForURL(/\/en-us\/checkout$/);
+      await page.waitForLoadState('networkidle');
+      await checkAxe(page, 'checkout-guest');
+      // A wrong email and a missing street are field-level messages, and nothing is ordered.
+      await page.locator('#field-email').fill('not-an-email');
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.locator('#field-email-error').waitFor();
+      await page.locator('#field-ship_address1-error').waitFor();
+      expect(page.url()).toMatch(/\/checkout$/);
+      await checkAxe(page, 'checkout-errors');
+
+      await page.locator('#field-email').fill('ada.guest@example.com');
+      await page.locator('#field-ship_first_name').fill('Ada');
+      await page.locator('#field-ship_last_name').fill('Guest');
+      await page.locator('#field-ship_address1').fill('12 Pine Street');
+      await page.locator('#field-ship_city').fill('Bend');
+      await page.locator('#field-ship_postal_code').fill('97701');
+      await page.locator('#field-ship_state_or_province').selectOption('OR');
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.waitForURL(/\/checkout\/confirmation\/\d+$/);
+      await page.waitForLoadState('networkidle');
+      const orderNumber = (await page.locator('[data-order-number]').textContent())!.trim();
+      expect(orderNumber).toMatch(/^\d+$/);
+      await checkAxe(page, 'confirmation');
+      // The cart is closed.
+      await expect.poll(() => page.locator('.mini-cart').getAttribute('data-count')).toBe('0');
+
+      const mail = outboxFiles().find((file) => file.includes('order-confirmation-ada.guest@example.com'));
+      expect(mail).toBeDefined();
+      const eml = readFileSync(join(server.dataDir, 'outbox', mail!), 'utf8');
+      expect(eml).toContain(`Subject: Your Ridgeline order ${orderNumber}`);
+
+      await page.goto(`${server.url}/en-us/order-status`);
+      await page.waitForLoadState('networkidle');
+      await page.locator('#field-order').fill(orderNumber);
+      await page.locator('#field-email').fill('ADA.GUEST@example.com');
+      await page.getByRole('button', { name: 'Find order' }).click();
+      await page.getByRole('heading', { name: `Order number ${orderNumber}` }).waitFor();
+      await checkAxe(page, 'order-status');
+      // A wrong email finds nothing.
+      await page.locator('#field-email').fill('someone.else@example.com');
+      await page.getByRole('button', { name: 'Find order' }).click();
+      await page.getByText('We could not find an order with that number and email.').waitFor();
+      expect(errors.filter((error) => !error.includes('status of 404'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('shows the cart page cleanly on a phone', async () => {
+    const { context, page, errors } = await openPage(390);
+    try {
+      await addToCart(page, 'ridgeline-summit-trail-mens');
+      await page.goto(`${server.url}/en-us/cart`);
+      await page.waitForLoadState('networkidle');
+      await checkAxe(page, 'cart', 390);
+      await page.getByRole('link', { name: 'Checkout' }).click();
+      await page.waitForURL(/\/checkout$/);
+      await page.waitForLoadState('networkidle');
+      await checkAxe(page, 'checkout', 390);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
+
+describe('the demo customer', () => {
+  it('signs in (the guest cart merges), checks out with a saved address and finds the order', async () => {
+    const { context, page, errors } = await openPage();
+    try {
+      await addToCart(page, 'ridgeline-powder-basket-set');
+      await page.goto(`${server.url}/en-us/account/addresses`);
+      await page.waitForURL(/\/account\/login\?returnTo=/);
+      await checkAxe(page, 'sign-in');
+      await page.locator('#field-email').fill('hannah.miller@example.com');
+      await page.locator('#field-password').fill('wrong-password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('Email or password is incorrect.').waitFor();
+      await page.locator('#field-password').fill('Snowshoe-Demo-2026');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/en-us\/account\/addresses$/);
+      await page.waitForLoadState('networkidle');
+      await checkAxe(page, 'account-addresses');
+      for (const path of ['account', 'account/orders', 'account/profile']) {
+        await page.goto(`${server.url}/en-us/${path}`);
+        await page.waitForLoadState('networkidle');
+        await checkAxe(page, path.replace('/', '-'));
+      }
+
+      await page.goto(`${server.url}/en-us/cart`);
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('.cart-line').count()).toBe(1);
+      await page.getByRole('link', { name: 'Checkout' }).click();
+      await page.waitForURL(/\/checkout$/);
+      await page.waitForLoadState('networkidle');
+      await checkAxe(page, 'checkout-customer');
+      expect(await page.locator('input[name=address_choice]:checked').getAttribute('value')).toMatch(/^\d+$/);
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.waitForURL(/\/checkout\/confirmation\/\d+$/);
+      const orderNumber = (await page.locator('[data-order-number]').textContent())!.trim();
+      await page.goto(`${server.url}/en-us/account/orders`);
+      await page.getByRole('link', { name: `#${orderNumber}` }).click();
+      await page.waitForURL(new RegExp(`/account/orders/${orderNumber}$`));
+      await page.waitForLoadState('networkidle');
+      await checkAxe(page, 'account-order');
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.waitForURL(`${server.url}/en-us`);
+      await page.goto(`${server.url}/en-us/account/orders`);
+      await page.waitForURL(/\/account\/login\?returnTo=/);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
+
+describe('the pro demo customer', () => {
+  it('sees pro prices and spend, and an order over the limit is refused', async () => {
+    const guest = await openPage();
+    await addToCart(guest.page, 'ridgeline-summit-trail-mens');
+    await guest.page.goto(`${server.url}/en-us/cart`);
+    const guestPrice = money((await guest.page.locator('.cart-line__options dd').last().textContent()) ?? '');
+    await guest.context.close();
+
+    const { context, page, errors } = await openPage();
+    try {
+      await signIn(page, 'pro.guide@example.com', 'Pro-Guide-2026', '/en-us/pro');
+      await page.waitForURL(/\/en-us\/pro$/);
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('[data-pro-limit]').textContent()).toBe('$3,000.00');
+      expect(await page.locator('[data-pro-spend]').textContent()).toMatch(/^\$[\d,]+\.\d\d$/);
+      await checkAxe(page, 'pro');
+
+      await addToCart(page, 'ridgeline-summit-trail-mens');
+      await page.goto(`${server.url}/en-us/cart`);
+      await page.waitForLoadState('networkidle');
+      const proPrice = money((await page.locator('.cart-line__options dd').last().textContent()) ?? '');
+      expect(proPrice).toBeLessThan(guestPrice);
+
+      // Up to the most one line takes (99), well over 3000 at pro prices.
+      const session = await (await page.request.get(`${server.url}/api/session`)).json();
+      const cart = await (
+        await page.request.get(`${server.url}/api/cart/${session.data.cartId}`, { headers: { region: 'us' } })
+      ).json();
+      const line = cart.data.line_items.physical_items[0];
+      const update = await page.request.put(`${server.url}/api/cart/${cart.data.id}/items/${line.id}`, {
+        headers: { region: 'us', 'csrf-token': session.data.csrfToken, 'content-type': 'application/json' },
+        data: { line_item: { product_id: line.product_id, variant_id: line.variant_id, quantity: 30 } },
+      });
+      expect(update.status()).toBe(200);
+
+      await page.goto(`${server.url}/en-us/checkout`);
+      await page.waitForLoadState('networkidle');
+      await page.locator('.pro-spend--over').waitFor();
+      await checkAxe(page, 'checkout-pro');
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.locator('.form-alert').getByText(/pro spend limit/).waitFor();
+      expect(page.url()).toMatch(/\/checkout$/);
+      expect(errors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
