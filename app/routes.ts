@@ -37,6 +37,8 @@ export default [
     route('checkout', 'routes/checkout.tsx'),
     route('checkout/confirmation/:orderId', 'routes/checkout-confirmation.tsx'),
     route('pro', 'routes/pro.tsx'),
+    route('pro/signup', 'routes/pro-signup.tsx'),
+    route('pro/create', 'routes/pro-create.tsx'),
     // The generic content page matches any one segment: keep it last, just before the splat.
     route(':page', 'routes/page.tsx'),
     route('*', 'routes/locale-not-found.tsx'),

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { CA_PROVINCES, US_STATES } from '#core/states.ts';
-import { isCommerceError, commerceFor } from '#server/commerce/index.ts';
+import { commerceFor, isCommerceError } from '#server/commerce/index.ts';
 import { AccountShell } from '../components/account/account-shell.tsx';
 import { AddressFields } from '../components/account/address-fields.tsx';
 import { FormAlert } from '../components/account/form-field.tsx';

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { BOT_CHECK_FAILED } from '#server/bot-protection/bot-protection.ts';
-import { isCommerceError, commerceFor } from '#server/commerce/index.ts';
+import { commerceFor, isCommerceError } from '#server/commerce/index.ts';
 import { FormAlert, FormField } from '../components/account/form-field.tsx';
 import { afterSignIn, signInCustomer } from '../lib/account/auth.server.ts';
 import { type ActionErrors, parseForm } from '../lib/account/forms.ts';

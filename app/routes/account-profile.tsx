@@ -1,5 +1,5 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { isCommerceError, commerceFor } from '#server/commerce/index.ts';
+import { commerceFor, isCommerceError } from '#server/commerce/index.ts';
 import { AccountShell } from '../components/account/account-shell.tsx';
 import { FormAlert, FormField } from '../components/account/form-field.tsx';
 import { type ActionErrors, parseForm } from '../lib/account/forms.ts';

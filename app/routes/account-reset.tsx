@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { isCommerceError, commerceFor, RESET_TOKEN_TTL_MINUTES } from '#server/commerce/index.ts';
+import { commerceFor, isCommerceError, RESET_TOKEN_TTL_MINUTES } from '#server/commerce/index.ts';
 import { mailerFor } from '#server/mail/mailer.ts';
 import { passwordResetMessage } from '#server/mail/messages.ts';
 import { FormAlert, FormField } from '../components/account/form-field.tsx';

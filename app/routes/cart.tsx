@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
-import { isCommerceError, commerceFor } from '#server/commerce/index.ts';
+import { commerceFor, isCommerceError } from '#server/commerce/index.ts';
 import { CartPage } from '../components/cart/cart-page.tsx';
 import { parseForm } from '../lib/account/forms.ts';
 import { csrfOk, fromScript } from '../lib/account/session.server.ts';

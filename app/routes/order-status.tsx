@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { isCommerceError, commerceFor } from '#server/commerce/index.ts';
+import { commerceFor, isCommerceError } from '#server/commerce/index.ts';
 import { FormAlert, FormField } from '../components/account/form-field.tsx';
 import { OrderDetailView } from '../components/account/order-list.tsx';
 import { parseForm } from '../lib/account/forms.ts';

@@ -243,7 +243,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                     <EditorialImage image={item.image} eager={index < 4} className="search-result__image" />
                     <span className="search-result__body">
                       <span className="eyebrow">
-                        {item.type === 'product' && item.category ? item.category : t(`search type ${item.type}`)}
+                        {item.type === 'product' && item.category
+                          ? item.category
+                          : t(`search type ${item.type}`)}
                       </span>
                       <span className="search-result__title">{item.title}</span>
                       {item.snippet ? (

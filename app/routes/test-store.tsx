@@ -15,8 +15,8 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: edit
 export const handle = { name: 'test-store' } satisfies RouteHandle;
 
 const bookingSchema = z.object({
-  event: z.string().min(1, { error: 'Choose a demo day.' }),
-  name: z.string().trim().min(2, { error: 'Enter your name.' }).max(100),
+  event: z.string({ error: 'Choose a demo day.' }).min(1, { error: 'Choose a demo day.' }),
+  name: z.string({ error: 'Enter your name.' }).trim().min(2, { error: 'Enter your name.' }).max(100),
   email: z.email({ error: 'Enter a valid email address.' }),
   party: z.coerce
     .number({ error: 'Choose how many people are coming.' })

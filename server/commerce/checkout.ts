@@ -414,5 +414,9 @@ export type Checkout = ReturnType<typeof createCheckout>;
 
 /** Whether a value is a CheckoutError (by shape: route code may hold another copy of this module). */
 export function isCheckoutError(error: unknown): error is CheckoutError {
-  return error instanceof Error && error.name === 'CheckoutError' && typeof (error as { code?: unknown }).code === 'string';
+  return (
+    error instanceof Error &&
+    error.name === 'CheckoutError' &&
+    typeof (error as { code?: unknown }).code === 'string'
+  );
 }

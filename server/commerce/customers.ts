@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { countryByIso } from '#core/countries.ts';
 import { toCustomer } from '#core/customer.ts';
+import { PRO_CODE_FIELD, proCodeInfoOf } from '#core/pro-code.ts';
 import { statesOf } from '#core/states.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, CommerceError, conflict, notFound } from './errors.ts';
@@ -297,6 +298,29 @@ export function createCustomers(db: Database) {
           .returning();
         return customerJson(row!);
       });
+    },
+
+    /**
+     * Stores a pro application as the customer's 'Pro Code' JSON (§3). Its region is 'pending' until the pro
+     * team approves it (then 'pro', 'pro_ca' or 'pro_eu_region_1'), so applying never grants pro prices alone.
+     */
+    async applyForPro(id: number, application: Record<string, string>): Promise<CustomerJson> {
+      const [current] = await byId.execute({ id });
+      if (!current) throw notFound(`No customer ${id}`);
+      const existing = proCodeInfoOf({ notes: current.notes, form_fields: current.formFields });
+      if (typeof existing?.region === 'string' && existing.region.startsWith('pro'))
+        throw conflict('This account already has pro pricing');
+      const info = { ...application, region: 'pending', applied_at: new Date().toISOString() };
+      const formFields = [
+        ...current.formFields.filter((field) => field.name !== PRO_CODE_FIELD),
+        { name: PRO_CODE_FIELD, value: JSON.stringify(info) },
+      ];
+      const [row] = await db
+        .update(customers)
+        .set({ formFields, updatedAt: new Date() })
+        .where(eq(customers.id, id))
+        .returning();
+      return customerJson(row!);
     },
 
     async delete(id: number): Promise<void> {

@@ -374,6 +374,26 @@ export const DISPLAY_TEXT_DEFAULTS = {
   track: 'Track',
   'us states': 'US states',
   yes: 'Yes',
+  'pro details': 'Your pro details',
+  'pro organization': 'Organisation, school or shop',
+  'pro profession': 'Profession',
+  'pro profession guide': 'Mountain or trail guide',
+  'pro profession patrol': 'Ski patrol or rescue',
+  'pro profession instructor': 'Instructor',
+  'pro profession retail': 'Retailer',
+  'pro profession athlete': 'Athlete',
+  'pro profession employee': 'Ridgeline employee',
+  'pro certification': 'Certification or member number',
+  'pro certification hint': 'For example your guide licence or association number.',
+  'pro website': 'Website',
+  'pro already': 'This account already has pro pricing.',
+  'pro application received':
+    'Thanks! Your pro application is with our pro team. We reply by e-mail within two working days.',
+  'pro signup copy':
+    'Guides, patrollers, instructors and retailers get pro prices. Tell us about your work; our pro team checks each application.',
+  'create pro account': 'Create a pro account',
+  'send application': 'Send application',
+  'error url': 'Enter a web address starting with https://',
 } as const satisfies Record<string, string>;
 
 export type DisplayTextKey = keyof typeof DISPLAY_TEXT_DEFAULTS;

@@ -382,7 +382,8 @@ export function createEngine(db: Database): Engine {
       if (query) base.push(sql`d.tsv @@ (${query})`);
       const where = sql.join(base, sql` and `);
       const { size, current } = request.page;
-      const score = query ? sql`ts_rank(d.tsv, ${query})` : sql`0::real`;
+      // Title words weigh most; normalisation 1 favours short documents (a product over a long article).
+      const score = query ? sql`ts_rank('{0.02, 0.05, 0.3, 1.0}'::float4[], d.tsv, ${query}, 1)` : sql`0::real`;
       // One statement: the matching set is read once, then paged, counted and faceted from memory.
       const facetList = Object.entries(request.facets).flatMap(([name, specs]) =>
         specs.map((spec, index) => ({ name, spec, alias: `f_${Object.keys(request.facets).indexOf(name)}_${index}` })),

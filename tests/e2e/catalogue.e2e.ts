@@ -123,6 +123,10 @@ describe('shopper journey', () => {
       expect(await page.getByRole('link', { name: /Women's.*remove filter/ }).getAttribute('href')).toBe(
         '/en-us/c/snowshoes?instock=1',
       );
+      // Add to cart posts the form to the route action, which answers with the page and its result.
+      await page.goto(`${server.url}/en-us/p/ridgeline-summit-ascent-mens?color=spruce`);
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await page.getByText('Added to cart!').waitFor();
     } finally {
       await context.close();
     }
@@ -137,6 +141,28 @@ describe('shopper journey', () => {
       expect(await page.locator('.category__results .tile--placeholder').count()).toBe(0);
       await page.goto(`${server.url}/en-us/c/snowshoes?color=spruce&price=under-100&gender=womens`);
       await page.getByText('No products match these filters.').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('add-on grid', () => {
+  it('opens quick add, tracks open_cart_add_on and shows Added to cart! on the tile', async () => {
+    const { context, page, errors } = await open('/en-us/c/snowshoes');
+    try {
+      const addOns = page.locator('.add-ons');
+      await addOns.waitFor();
+      expect(await addOns.locator('.tile__tag--sale').count()).toBe(0); // no sale tag in the add-on grid (§4)
+      const tile = addOns.locator('.tile').first();
+      await tile.getByRole('button', { name: /Quick add/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      expect((await dataLayer(page)).some((event) => event.event === 'open_cart_add_on')).toBe(true);
+      await dialog.getByRole('button', { name: 'Add to cart' }).click();
+      await tile.getByText('Added to cart!').waitFor();
+      expect(await dialog.isVisible()).toBe(false);
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }

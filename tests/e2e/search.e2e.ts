@@ -41,7 +41,7 @@ describe('site search as a shopper', () => {
     try {
       await page.goto(`${server.url}/en-us/search`);
       await page.waitForLoadState('networkidle');
-      const box = page.getByRole('combobox', { name: 'Search' });
+      const box = page.locator('.header-search--page').getByRole('combobox', { name: 'Search' });
       await box.fill('women snowshoe');
       await box.press('Enter');
       await page.waitForURL(`${server.url}/en-us/search?q=women%20snowshoe`);
@@ -85,7 +85,7 @@ describe('site search as a shopper', () => {
   });
 
   it('autocompletes by keyboard: suggestions, then top products, and sends an autocomplete click', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 844 }, locale: 'en-US' });
     const { page, errors } = await openPage(context);
     const clicks: string[] = [];
     page.on('request', (request) => {
@@ -94,9 +94,9 @@ describe('site search as a shopper', () => {
     try {
       await page.goto(`${server.url}/en-us/search`);
       await page.waitForLoadState('networkidle');
-      const box = page.getByRole('combobox', { name: 'Search' });
+      const box = page.locator('.header-search--page').getByRole('combobox', { name: 'Search' });
       await box.pressSequentially('snowsh', { delay: 30 });
-      const listbox = page.getByRole('listbox', { name: 'Suggestions' });
+      const listbox = page.locator('.header-search--page').getByRole('listbox', { name: 'Suggestions' });
       await listbox.getByRole('option').first().waitFor();
       expect(await box.getAttribute('aria-expanded')).toBe('true');
       const suggestions = await listbox.locator('.header-search__option--suggestion').allTextContents();
@@ -124,9 +124,9 @@ describe('site search as a shopper', () => {
       // Escape closes the list; Enter on a suggestion runs that search.
       await page.goto(`${server.url}/en-us/search`);
       await page.waitForLoadState('networkidle');
-      const again = page.getByRole('combobox', { name: 'Search' });
+      const again = page.locator('.header-search--page').getByRole('combobox', { name: 'Search' });
       await again.pressSequentially('gait', { delay: 30 });
-      await page.getByRole('option').first().waitFor();
+      await page.locator('.header-search--page').getByRole('option').first().waitFor();
       await again.press('Escape');
       expect(await again.getAttribute('aria-expanded')).toBe('false');
       await again.press('ArrowDown');
@@ -140,7 +140,7 @@ describe('site search as a shopper', () => {
   });
 
   it('corrects typos, shows an empty state with the search content menus, and works in fr-ca', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'fr-CA' });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 844 }, locale: 'fr-CA' });
     const { page, errors } = await openPage(context);
     try {
       await page.goto(`${server.url}/en-us/search?q=snowsheo`);
@@ -160,6 +160,8 @@ describe('site search as a shopper', () => {
       expect(titles[0]).toMatch(/Femme/);
       expect(await page.locator('.search-result__price').first().textContent()).toMatch(/\$/);
       expect(await accessibilityViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.screenshot({ path: join(SHOTS, 'search-results-fr-ca-390.png'), fullPage: true });
 
       await page.goto(`${server.url}/fr-ca/search?q=raquettes&sort=price_asc`);

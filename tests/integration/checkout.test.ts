@@ -188,6 +188,55 @@ describe.each(testDatabaseTargets)('checkout on $name', (target) => {
     expect(await stockOf(handle, variantId)).toBe(50);
   });
 
+  it("refuses a wrong current password and another customer's address, changing nothing", async () => {
+    const hannah = await commerce.customers.findByEmail('hannah.miller@example.com');
+    const pro = await commerce.customers.findByEmail('pro.guide@example.com');
+    await expect(
+      commerce.customers.update(hannah!.id, { password: 'Another-Pass-9', current_password: 'not-it' }),
+    ).rejects.toMatchObject({ status: 403 });
+    await expect(
+      commerce.customers.update(hannah!.id, { email: 'x@example.com', current_password: 'not-it' }),
+    ).rejects.toMatchObject({ status: 403 });
+    expect((await commerce.customers.get(hannah!.id)).email).toBe('hannah.miller@example.com');
+    const proAddresses = await commerce.customers.addresses(pro!.id);
+    const proAddress = proAddresses[0];
+    await expect(commerce.customers.setDefaultAddress(hannah!.id, proAddress!.id)).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(commerce.customers.deleteAddress(hannah!.id, proAddress!.id)).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(await commerce.customers.addresses(pro!.id)).toEqual(proAddresses);
+    await commerce.customers.setDefaultAddress(
+      hannah!.id,
+      (await commerce.customers.addresses(hannah!.id)).at(-1)!.id,
+    );
+    expect((await commerce.customers.addresses(hannah!.id))[0]!.is_default).toBe(true);
+  });
+
+  it('stores a pro application as the Pro Code JSON without granting pro prices', async () => {
+    const customer = await commerce.customers.create('us', {
+      email: `applicant-${randomUUID()}@example.com`,
+      password: 'Applicant-2026',
+      first_name: 'Ann',
+      last_name: 'Applicant',
+    });
+    const applied = await commerce.customers.applyForPro(customer.id, {
+      organization: 'Green Mountain Guides',
+      profession: 'guide',
+      certification: 'AMGA-1234',
+    });
+    expect(applied.form_fields).toEqual([
+      { name: 'Pro Code', value: expect.stringContaining('"region":"pending"') },
+    ]);
+    expect(applied.isPro).toBe(false);
+    expect((await commerce.groups.pricing('us', customer.id)).isPro).toBe(false);
+    const pro = await commerce.customers.findByEmail('pro.guide@example.com');
+    await expect(commerce.customers.applyForPro(pro!.id, { organization: 'x' })).rejects.toMatchObject({
+      status: 409,
+    });
+  });
+
   it('makes, uses once and expires password reset tokens', async () => {
     const now = new Date('2026-11-21T10:00:00Z');
     const reset = await commerce.customers.createPasswordReset('hannah.miller@example.com', now);

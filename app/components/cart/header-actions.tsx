@@ -5,6 +5,10 @@ import { useText } from '../../lib/use-text.ts';
 import type { RootData } from '../../root.tsx';
 import type { loader as cartLoader } from '../../routes/cart.tsx';
 
+// Phones: the header row gets tighter so the account and cart icons fit beside the country link.
+const HEADER_ACTIONS_CSS =
+  '@media (max-width: 479px){.site-header .site-header__inner{gap:.5rem}.header-actions .locale-link{padding:.5rem .25rem}}';
+
 /**
  * The header's account link and mini cart. The count is read in the browser (the cart route's data), so an
  * anonymous page stays cacheable; it refreshes after every form action (React Router revalidates fetchers).
@@ -23,13 +27,23 @@ export function HeaderActions({ segment }: { segment: string }) {
   const count = data?.cart?.count ?? 0;
   const customer = root?.customer ?? null;
   return (
-    <div className="header-actions" style={{ display: 'flex', alignItems: 'center', gap: '0.25rem' }}>
+    <div className="header-actions" style={{ display: 'flex', alignItems: 'center', gap: 0, flexShrink: 0 }}>
+      <style href="ridgeline-header-actions" precedence="default">
+        {HEADER_ACTIONS_CSS}
+      </style>
       <Link
         to={customer ? `/${segment}/account` : `/${segment}/account/login`}
         className="locale-link header-actions__link"
         aria-label={customer ? t('account') : t('sign in')}
       >
-        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <svg
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          focusable="false"
+          style={{ flexShrink: 0 }}
+        >
           <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="1.7" />
           <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="1.7" />
         </svg>
@@ -45,7 +59,14 @@ export function HeaderActions({ segment }: { segment: string }) {
           aria-label={`${t('cart')}: ${t('items count', { count })}`}
           data-count={count}
         >
-          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <svg
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            focusable="false"
+            style={{ flexShrink: 0 }}
+          >
             <path
               d="M3 4h2.5l2.2 11h10.6L20.5 7H7"
               fill="none"

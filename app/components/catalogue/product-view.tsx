@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Await, Link, useFetcher } from 'react-router';
+import { Await, Link, useActionData, useFetcher } from 'react-router';
 import type { AddToCartResult } from '../../lib/catalogue/cart.ts';
 import { type ProductPageView, variantFor } from '../../lib/catalogue/product.ts';
 import type { TileView } from '../../lib/catalogue/tile.ts';
@@ -165,6 +165,8 @@ export function ProductView(props: Props) {
 function AddToCart({ view, colourLabel, csrfToken, backInStock }: Props & { colourLabel: string | null }) {
   const t = useText();
   const fetcher = useFetcher<AddToCartResult>();
+  // Without JavaScript the form posts as a document; its answer arrives as the route's action data.
+  const posted = useActionData<AddToCartResult | undefined>();
   const sizes = view.sizes;
   const [size, setSize] = useState<string | null>(
     sizes.find((candidate) => candidate.available)?.label ?? sizes[0]?.label ?? null,
@@ -175,7 +177,8 @@ function AddToCart({ view, colourLabel, csrfToken, backInStock }: Props & { colo
   }, [colourLabel]);
   const variant = variantFor(view.variants, colourLabel, sizes.length > 0 ? size : null);
   const inStock = Boolean(variant?.inStock && variant.purchasable);
-  const added = fetcher.state === 'idle' && fetcher.data?.ok === true;
+  const result = fetcher.data ?? (posted && 'productId' in posted ? posted : undefined);
+  const added = fetcher.state === 'idle' && result?.ok === true;
   return (
     <>
       <fetcher.Form method="post" className="add-to-cart">
@@ -236,7 +239,7 @@ function AddToCart({ view, colourLabel, csrfToken, backInStock }: Props & { colo
             <p className="add-to-cart__added">
               {t('added to cart')} <Link to={`/${view.href.split('/')[1]}/cart`}>{t('view cart')}</Link>
             </p>
-          ) : fetcher.data && !fetcher.data.ok ? (
+          ) : result && !result.ok ? (
             <p className="form-error">{t('could not add to cart')}</p>
           ) : null}
         </div>

@@ -212,7 +212,6 @@ export function CheckoutForm({
                   />
                   <span>
                     <strong>{t(method.labelKey)}</strong>
-                    <span className="muted">{t(method.instructionsKey, { order: '…' })}</span>
                   </span>
                 </label>
               ))}

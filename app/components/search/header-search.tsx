@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { SuggestView } from '../../lib/editorial/search-view.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useText } from '../../lib/use-text.ts';
@@ -45,7 +45,18 @@ export function HeaderSearch({ localeSegment, initialQuery = '', className }: He
   const latest = useRef('');
   const hydrated = useHydrated();
 
+  const inputRef = useRef<HTMLInputElement>(null);
+  const { key: locationKey } = useLocation();
+
   useEffect(() => setQuery(initialQuery), [initialQuery]);
+  // A new page closes the list and drops answers still on their way.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation (location key)
+  useEffect(() => {
+    latest.current = '';
+    if (timer.current) clearTimeout(timer.current);
+    setOpen(false);
+    setActive(-1);
+  }, [locationKey]);
   useEffect(
     () => () => {
       if (timer.current) clearTimeout(timer.current);
@@ -88,7 +99,7 @@ export function HeaderSearch({ localeSegment, initialQuery = '', className }: He
         if (latest.current === value) {
           setData(next);
           setActive(-1);
-          setOpen(true);
+          setOpen(document.activeElement === inputRef.current);
         }
       } catch {
         // Suggestions are an enhancement: the form still submits.
@@ -97,6 +108,7 @@ export function HeaderSearch({ localeSegment, initialQuery = '', className }: He
   }
 
   function choose(option: Option) {
+    latest.current = '';
     setOpen(false);
     if (option.kind === 'product') {
       sendClick(localeSegment, {
@@ -140,6 +152,8 @@ export function HeaderSearch({ localeSegment, initialQuery = '', className }: He
       data-hydrated={hydrated ? 'true' : undefined}
       onSubmit={(event) => {
         event.preventDefault();
+        latest.current = '';
+        if (timer.current) clearTimeout(timer.current);
         setOpen(false);
         const value = query.trim();
         navigate(`/${localeSegment}/search${value ? `?q=${encodeURIComponent(value)}` : ''}`);
@@ -151,6 +165,7 @@ export function HeaderSearch({ localeSegment, initialQuery = '', className }: He
         {t('search')}
       </label>
       <input
+        ref={inputRef}
         id={`${id}-input`}
         name="q"
         type="search"

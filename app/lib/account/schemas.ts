@@ -56,3 +56,26 @@ export const addressSchema = z.object({
     .regex(/^[A-Za-z]{2}$/, { error: 'error country' }),
   phone: z.string().trim().max(40, { error: 'error too long' }).optional(),
 });
+
+export const proApplicationSchema = z.object({
+  organization: z.string().trim().min(1, { error: 'error required' }).max(200, { error: 'error too long' }),
+  profession: z.enum(['guide', 'patrol', 'instructor', 'retail', 'athlete', 'employee'], {
+    error: 'error required',
+  }),
+  certification: z.string().trim().min(1, { error: 'error required' }).max(100, { error: 'error too long' }),
+  website: z
+    .union([z.literal(''), z.url({ error: 'error url' }).max(300, { error: 'error too long' })])
+    .optional(),
+});
+
+export const proCreateSchema = createAccountSchema.extend(proApplicationSchema.shape);
+
+/** The application as the 'Pro Code' JSON stores it. */
+export function proApplication(input: z.infer<typeof proApplicationSchema>): Record<string, string> {
+  return {
+    organization: input.organization,
+    profession: input.profession,
+    certification: input.certification,
+    ...(input.website ? { website: input.website } : {}),
+  };
+}

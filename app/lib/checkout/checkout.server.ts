@@ -4,8 +4,9 @@ import { formatCurrency } from '#core/currency-format.ts';
 import { BOT_CHECK_FAILED } from '#server/bot-protection/bot-protection.ts';
 import {
   type CheckoutAddress,
-  isCheckoutError, type CheckoutErrorCode,
+  type CheckoutErrorCode,
   commerceFor,
+  isCheckoutError,
 } from '#server/commerce/index.ts';
 import { DISPLAY_TEXT_DEFAULTS } from '#server/content/display-text-defaults.ts';
 import { mailerFor } from '#server/mail/mailer.ts';
@@ -148,8 +149,13 @@ export async function placeOrderFromForm(
   const check = await botProtectionFor(ctx.services).verify(input.token, 'checkout');
   if (!check.ok) return fail(403, {}, BOT_CHECK_FAILED);
   const session = ctx.session!;
-  if (!session.cartId) return fail(409, {}, 'error stale cart');
   const commerce = commerceFor(ctx.services);
+  if (!session.cartId) {
+    // A repeated submission after the order closed the cart: the key's order is the answer.
+    const replay = await commerce.checkout.findByIdempotencyKey(input.idempotency_key);
+    if (replay) return { ok: true, orderId: replay.orderId };
+    return fail(409, {}, 'error stale cart');
+  }
   try {
     const placed = await commerce.checkout.placeOrder({
       cartId: session.cartId,

@@ -191,28 +191,28 @@ export async function loadSuggestions(
   const empty = { query, requestId: null, suggestions: [], products: [] };
   if (!scope || !services.search || query.trim().length < 2) return empty;
   const client = services.search.client;
-  const [suggestions, products] = await Promise.all([
-    client.querySuggestion(query, {
-      size: 5,
-      types: { documents: { fields: ['title'] } },
-      filters: { locale: scope.locale },
-    }),
-    client.search(query, {
-      filters: {
-        all: [...scopeFilters(scope), { type: 'product' }],
-        any: [{ regions: [scope.contentRegion] }],
-      },
-      page: { size: 4, current: 1 },
-      result_fields: {
-        title: { raw: {} },
-        url: { raw: {} },
-        image: { raw: {} },
-        currency: { raw: {} },
-        [priceField(scope.commerceRegion)]: { raw: {} },
-      },
-      analytics: { tags: ['autocomplete'] },
-    }),
-  ]);
+  const suggestions = await client.querySuggestion(query, {
+    size: 5,
+    types: { documents: { fields: ['title'] } },
+    filters: { locale: scope.locale },
+  });
+  // Top products for what the shopper is typing: the best completion when there is one (prefix match).
+  const completed = suggestions.results.documents[0]?.suggestion ?? query;
+  const products = await client.search(completed, {
+    filters: {
+      all: [...scopeFilters(scope), { type: 'product' }],
+      any: [{ regions: [scope.contentRegion] }],
+    },
+    page: { size: 4, current: 1 },
+    result_fields: {
+      title: { raw: {} },
+      url: { raw: {} },
+      image: { raw: {} },
+      currency: { raw: {} },
+      [priceField(scope.commerceRegion)]: { raw: {} },
+    },
+    analytics: { tags: ['autocomplete'] },
+  });
   return {
     query,
     requestId: products.meta.request_id,

@@ -1,0 +1,123 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { BOT_CHECK_FAILED } from '#server/bot-protection/bot-protection.ts';
+import { commerceFor, isCommerceError } from '#server/commerce/index.ts';
+import { FormAlert, FormField } from '../components/account/form-field.tsx';
+import { ProFields } from '../components/pro/pro-fields.tsx';
+import { signInCustomer } from '../lib/account/auth.server.ts';
+import { type ActionErrors, formObject, parseForm } from '../lib/account/forms.ts';
+import { proApplication, proCreateSchema } from '../lib/account/schemas.ts';
+import { useBotSubmit } from '../lib/account/use-bot-form.ts';
+import { botProtectionFor } from '../lib/bot-protection.server.ts';
+import type { RouteHandle } from '../lib/layout.ts';
+import { rootText } from '../lib/page-meta.ts';
+import { storefrontContext } from '../lib/storefront-context.server.ts';
+import { useText } from '../lib/use-text.ts';
+import accountStyles from '../styles/account.css?url';
+import type { Route } from './+types/pro-create';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: accountStyles }];
+export const handle = { name: 'pro-create' } satisfies RouteHandle;
+
+/** Pro account creation (§2 /pro/create): an account and its pro application in one step. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = await storefrontContext(request, context);
+  if (ctx.session?.customer) throw redirect(`/${ctx.locale.segment}/pro/signup`);
+  return { segment: ctx.locale.segment };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = await storefrontContext(request, context);
+  const form = await request.formData();
+  const values = formObject(form);
+  delete values.password;
+  const parsed = parseForm(proCreateSchema, form);
+  if (!parsed.ok) return data<ActionErrors>({ errors: parsed.errors, values }, { status: 400 });
+  const check = await botProtectionFor(ctx.services).verify(parsed.data.token, 'signup');
+  if (!check.ok)
+    return data<ActionErrors>({ errors: {}, formError: BOT_CHECK_FAILED, values }, { status: 403 });
+  const commerce = commerceFor(ctx.services);
+  const { config } = ctx.services;
+  const limited = await commerce.rateLimits.hit(
+    `signup:email:${parsed.data.email.toLowerCase()}`,
+    config.SIGNUP_LIMIT_PER_EMAIL,
+    config.RATE_LIMIT_WINDOW_SECONDS,
+  );
+  if (!limited.allowed)
+    return data<ActionErrors>({ errors: {}, formError: 'error too many attempts', values }, { status: 429 });
+  try {
+    const created = await commerce.customers.create(ctx.locale.commerceRegion, parsed.data);
+    const customer = await commerce.customers.applyForPro(created.id, proApplication(parsed.data));
+    const setCookie = await signInCustomer(ctx, request, customer);
+    throw redirect(`/${ctx.locale.segment}/pro/signup?sent=1`, {
+      status: 303,
+      headers: { 'Set-Cookie': setCookie },
+    });
+  } catch (error) {
+    if (isCommerceError(error) && error.status === 409)
+      return data<ActionErrors>({ errors: { email: 'error email taken' }, values }, { status: 409 });
+    throw error;
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const t = rootText(matches);
+  return [{ title: `${t('create pro account', 'Create a pro account')} | Ridgeline Snowshoe Co.` }];
+}
+
+export default function ProCreate({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useText();
+  const navigation = useNavigation();
+  const onSubmit = useBotSubmit('signup');
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values ?? {};
+  return (
+    <div className="container account-auth account-auth--single">
+      <section className="auth-card" aria-labelledby="pro-create-heading">
+        <h1 id="pro-create-heading">{t('create pro account')}</h1>
+        <p>{t('pro signup copy')}</p>
+        <Form method="post" className="stack-form" noValidate onSubmit={onSubmit}>
+          <FormAlert message={actionData?.formError} />
+          <div className="field-row">
+            <FormField
+              name="first_name"
+              label={t('first name')}
+              autoComplete="given-name"
+              error={errors.first_name}
+              defaultValue={values.first_name}
+            />
+            <FormField
+              name="last_name"
+              label={t('last name')}
+              autoComplete="family-name"
+              error={errors.last_name}
+              defaultValue={values.last_name}
+            />
+          </div>
+          <FormField
+            name="email"
+            type="email"
+            label={t('email')}
+            autoComplete="email"
+            error={errors.email}
+            defaultValue={values.email}
+          />
+          <FormField
+            name="password"
+            type="password"
+            label={t('password')}
+            autoComplete="new-password"
+            error={errors.password}
+            hint={t('password hint')}
+          />
+          <ProFields errors={errors} values={values} />
+          <button type="submit" className="button button--block" disabled={navigation.state === 'submitting'}>
+            {t('create pro account')}
+          </button>
+        </Form>
+        <p className="auth-card__aside">
+          {t('have an account')} <Link to={`/${loaderData.segment}/pro/signup`}>{t('sign in')}</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

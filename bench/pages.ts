@@ -1,0 +1,128 @@
+/**
+ * Storefront page benchmark (issue 7): `npm run bench:pages` (tsx bench/pages.ts; build first with
+ * `npx react-router build`). Seeds a data folder with the demo store plus 10,000 generated products, starts the
+ * built server with the anonymous page cache off (so every request renders), then for the home, category and
+ * product pages prints the server render time (p50/p95 of sequential requests on loopback, whole response)
+ * and the JavaScript and CSS each page sends (KB gzip, every script, module preload and stylesheet in its HTML).
+ * Budgets: p95 ≤ 30 ms; product page JavaScript ≤ 150 KB gzip.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { collectOutput, exitOf, freePort, ROOT, runServerProcess } from '../tests/support/server.ts';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const WARMUP = 30;
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const RENDER_BUDGET_MS = 30;
+const PRODUCT_JS_BUDGET_KB = 150;
+
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'category', path: '/en-us/c/snowshoes' },
+  { name: 'category (filtered, sorted)', path: '/en-us/c/snowshoes?color=black&sort=price-asc' },
+  { name: 'product', path: '/en-us/p/ridgeline-summit-ascent-mens' },
+];
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+async function assetKb(origin: string, html: string) {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) scripts.add(match[1]!);
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) scripts.add(match[1]!);
+  for (const match of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?["'](\/assets\/[^"']+\.js)["']/g))
+    scripts.add(match[1]!);
+  for (const match of html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) styles.add(match[1]!);
+  const size = async (urls: Set<string>) => {
+    let total = 0;
+    for (const url of urls) {
+      const body = Buffer.from(await (await fetch(new URL(url, origin))).arrayBuffer());
+      total += gzipSync(body, { level: 9 }).length;
+    }
+    return total / 1024;
+  };
+  return { js: await size(scripts), css: await size(styles), files: scripts.size + styles.size };
+}
+
+/** The built server on the seeded folder; a large catalogue takes longer to start than tests allow. */
+async function startLargeServer(dataDir: string) {
+  const port = await freePort();
+  const child = runServerProcess({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PAGE_CACHE: 'false',
+    LOG_LEVEL: 'warn',
+  });
+  const output = collectOutput(child);
+  const started = Date.now();
+  while (!output().includes('Ridgeline is running at')) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${output()}`);
+    if (Date.now() - started > 600_000) throw new Error(`server did not start:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  process.stdout.write(`Server started in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await exitOf(child);
+    },
+  };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'ridgeline-bench-pages-'));
+try {
+  process.stdout.write(`Seeding the demo store with ${PRODUCTS} generated products…\n`);
+  const seeded = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'server/db/seed-cli.ts'), '--products', String(PRODUCTS)],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: 'inherit',
+    },
+  );
+  if (seeded.status !== 0) throw new Error('seeding failed');
+  const server = await startLargeServer(dataDir);
+  try {
+    process.stdout.write(`\nPage                         p50 ms   p95 ms    JS KB gz   CSS KB gz\n`);
+    let failed = false;
+    for (const page of PAGES) {
+      const url = `${server.url}${page.path}`;
+      for (let i = 0; i < WARMUP; i++) await (await fetch(url)).text();
+      const samples: number[] = [];
+      let html = '';
+      for (let i = 0; i < SAMPLES; i++) {
+        const start = performance.now();
+        const response = await fetch(url);
+        html = await response.text();
+        samples.push(performance.now() - start);
+        if (response.status !== 200) throw new Error(`${page.path} answered ${response.status}`);
+      }
+      samples.sort((a, b) => a - b);
+      const p50 = percentile(samples, 50);
+      const p95 = percentile(samples, 95);
+      const assets = await assetKb(server.url, html);
+      const over = p95 > RENDER_BUDGET_MS || (page.name === 'product' && assets.js > PRODUCT_JS_BUDGET_KB);
+      failed ||= over;
+      process.stdout.write(
+        `${page.name.padEnd(28)} ${p50.toFixed(1).padStart(6)}  ${p95.toFixed(1).padStart(7)}  ${assets.js
+          .toFixed(1)
+          .padStart(10)}  ${assets.css.toFixed(1).padStart(10)}${over ? '   OVER BUDGET' : ''}\n`,
+      );
+    }
+    process.stdout.write(
+      `\nBudgets: p95 ≤ ${RENDER_BUDGET_MS} ms per page; product page JS ≤ ${PRODUCT_JS_BUDGET_KB} KB gzip. ` +
+        `${SAMPLES} sequential requests per page after ${WARMUP} warm-up, page cache off.\n`,
+    );
+    if (failed) process.exitCode = 1;
+  } finally {
+    await server.stop();
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
