@@ -20,6 +20,8 @@ const RENDER_BUDGET_MS = 30;
 const PRODUCT_JS_BUDGET_KB = 150;
 
 const PAGES = [
+  // The shell alone (root loader, header, footer) on a page with no catalogue data: the floor under the others.
+  { name: 'country (shell baseline)', path: '/en-us/country', baseline: true },
   { name: 'home', path: '/' },
   { name: 'category', path: '/en-us/c/snowshoes' },
   { name: 'category (filtered, sorted)', path: '/en-us/c/snowshoes?color=black&sort=price-asc' },
@@ -107,7 +109,9 @@ try {
       const p50 = percentile(samples, 50);
       const p95 = percentile(samples, 95);
       const assets = await assetKb(server.url, html);
-      const over = p95 > RENDER_BUDGET_MS || (page.name === 'product' && assets.js > PRODUCT_JS_BUDGET_KB);
+      const over =
+        !('baseline' in page) &&
+        (p95 > RENDER_BUDGET_MS || (page.name === 'product' && assets.js > PRODUCT_JS_BUDGET_KB));
       failed ||= over;
       process.stdout.write(
         `${page.name.padEnd(28)} ${p50.toFixed(1).padStart(6)}  ${p95.toFixed(1).padStart(7)}  ${assets.js

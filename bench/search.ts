@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { Hono } from 'hono';
 import pg from 'pg';
+import { searchRequests, searchState } from '../app/lib/editorial/search-view.ts';
 import { createCommerce } from '../server/commerce/index.ts';
 import { seedLargeCatalogue } from '../server/commerce/seed-commerce.ts';
 import { loadConfig } from '../server/config.ts';
@@ -18,7 +19,6 @@ import { createContentServices } from '../server/content/index.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/database.ts';
 import { seedDemoStore } from '../server/db/seed.ts';
 import { createSearchServices } from '../server/search/index.ts';
-import { searchRequests, searchState } from '../app/lib/editorial/search-view.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 400);
@@ -53,7 +53,12 @@ async function measure(label: string, count: number, run: (index: number) => Pro
     samples.push(performance.now() - started);
   }
   samples.sort((a, b) => a - b);
-  return { label, p50: percentile(samples, 50), p95: percentile(samples, 95), max: samples[samples.length - 1]! };
+  return {
+    label,
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    max: samples[samples.length - 1]!,
+  };
 }
 
 async function benchTarget(name: string, handle: DatabaseHandle) {
@@ -62,9 +67,18 @@ async function benchTarget(name: string, handle: DatabaseHandle) {
   await seedDemoStore(handle.db);
   await seedLargeCatalogue(handle.db, PRODUCTS);
   const seeded = Date.now();
-  const config = loadConfig({ CONTENT_CACHE_POLICY: '-1', SEARCH_CACHE_TTL_MS: '0', SEARCH_SYNC_INTERVAL_MS: '0' });
+  const config = loadConfig({
+    CONTENT_CACHE_POLICY: '-1',
+    SEARCH_CACHE_TTL_MS: '0',
+    SEARCH_SYNC_INTERVAL_MS: '0',
+  });
   const content = createContentServices({ config, db: handle.db });
-  const search = createSearchServices({ config, db: handle.db, content: content.client, commerce: createCommerce(handle.db) });
+  const search = createSearchServices({
+    config,
+    db: handle.db,
+    content: content.client,
+    commerce: createCommerce(handle.db),
+  });
   const indexed = await search.sync();
   const documents = await search.engine.documentCount(config.SEARCH_ENGINE);
   process.stdout.write(
@@ -95,13 +109,19 @@ async function benchTarget(name: string, handle: DatabaseHandle) {
   });
   for (const [index, request] of requests.entries()) {
     const answer = await post('search.json', request);
-    process.stdout.write(`  ${QUERIES[index]!.q.padEnd(22)} ${QUERIES[index]!.locale.padEnd(6)} ${answer.meta.page?.total_results} results\n`);
+    process.stdout.write(
+      `  ${QUERIES[index]!.q.padEnd(22)} ${QUERIES[index]!.locale.padEnd(6)} ${answer.meta.page?.total_results} results\n`,
+    );
   }
   const searchFigures = await measure('search (results page)', ITERATIONS, async (index) => {
     await post('search.json', requests[index % requests.length]);
   });
   const suggestFigures = await measure('suggestion', ITERATIONS, async (index) => {
-    await post('query_suggestion.json', { query: PREFIXES[index % PREFIXES.length], size: 5, filters: { locale: 'en-us' } });
+    await post('query_suggestion.json', {
+      query: PREFIXES[index % PREFIXES.length],
+      size: 5,
+      filters: { locale: 'en-us' },
+    });
   });
   search.stop();
   for (const [figures, target] of [

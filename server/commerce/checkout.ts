@@ -168,12 +168,24 @@ export function createCheckout(
       shipping.methods(regionId, zone.id),
       shipping.settings(regionId),
     ]);
-    const options: { id: number; name: string; cost: number; free: boolean }[] = [];
+    const options: { id: number; name: string; cost: number; free: boolean; type: string }[] = [];
     for (const method of methods) {
       const quote = shippingCost(subtotal, [method], { customerGroupId: groupId, settings });
-      if (quote) options.push({ id: method.id, name: method.name, cost: quote.cost, free: quote.free });
+      if (quote)
+        options.push({
+          id: method.id,
+          name: method.name,
+          cost: quote.cost,
+          free: quote.free,
+          type: method.type,
+        });
     }
-    return options.sort((a, b) => a.cost - b.cost || a.id - b.id);
+    // When free shipping applies, a rate method that also costs nothing would only repeat it.
+    const freeMethod = options.find((option) => option.free && option.type === 'freeshipping');
+    return options
+      .filter((option) => !freeMethod || option === freeMethod || option.cost > 0)
+      .map(({ type: _type, ...option }) => option)
+      .sort((a, b) => a.cost - b.cost || a.id - b.id);
   }
 
   const api = {

@@ -105,6 +105,7 @@ export const DISPLAY_TEXT_DEFAULTS = {
   'use my location': 'Use my location',
   'get directions': 'Get directions',
   // Editorial pages (blog, support, team, psia, test-store)
+  'breadcrumb home': 'Home',
   'blog intro': 'Trail notes, gear guides and stories from the people who test our snowshoes.',
   'blog categories': 'Journal categories',
   'related posts': 'Keep reading',

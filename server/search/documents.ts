@@ -74,7 +74,9 @@ function finish(
     bodyText: prepare(parts.body.slice(0, 4000)),
   };
   // The index format version is part of the hash: a new format rewrites every document once.
-  const hash = createHash('sha1').update(`${INDEX_FORMAT}|${JSON.stringify(built)}`).digest('base64url');
+  const hash = createHash('sha1')
+    .update(`${INDEX_FORMAT}|${JSON.stringify(built)}`)
+    .digest('base64url');
   return { ...built, hash };
 }
 

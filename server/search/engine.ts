@@ -383,10 +383,16 @@ export function createEngine(db: Database): Engine {
       const where = sql.join(base, sql` and `);
       const { size, current } = request.page;
       // Title words weigh most; normalisation 1 favours short documents (a product over a long article).
-      const score = query ? sql`ts_rank('{0.02, 0.05, 0.3, 1.0}'::float4[], d.tsv, ${query}, 1)` : sql`0::real`;
+      const score = text
+        ? sql`ts_rank_cd('{0.02, 0.05, 0.3, 1.0}'::float4[], d.tsv, ${text}, 1)`
+        : sql`0::real`;
       // One statement: the matching set is read once, then paged, counted and faceted from memory.
       const facetList = Object.entries(request.facets).flatMap(([name, specs]) =>
-        specs.map((spec, index) => ({ name, spec, alias: `f_${Object.keys(request.facets).indexOf(name)}_${index}` })),
+        specs.map((spec, index) => ({
+          name,
+          spec,
+          alias: `f_${Object.keys(request.facets).indexOf(name)}_${index}`,
+        })),
       );
       const facetColumns = facetList.map(({ name, spec, alias }) => {
         const { kind, column } = FIELDS[name]!;
@@ -461,7 +467,10 @@ export function createEngine(db: Database): Engine {
           list.push({
             type: 'value',
             ...(spec.name ? { name: spec.name } : {}),
-            data: (data as Array<[unknown, number]>).map(([value, count]) => ({ value, count: Number(count) })),
+            data: (data as Array<[unknown, number]>).map(([value, count]) => ({
+              value,
+              count: Number(count),
+            })),
           });
         }
       }

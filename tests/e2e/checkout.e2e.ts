@@ -293,6 +293,43 @@ describe('the demo customer', () => {
   }, 120_000);
 });
 
+describe('password reset', () => {
+  it('mails a one-use link that sets a new password; a used or unknown token is refused', async () => {
+    const { context, page, errors } = await openPage(390);
+    try {
+      await page.goto(`${server.url}/en-us/account/reset`);
+      await page.waitForLoadState('networkidle');
+      await page.locator('#field-email').fill('employee@example.com');
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page.getByText(/a reset link is on its way/).waitFor();
+      const mail = outboxFiles().find((file) => file.includes('password-reset-employee@example.com'));
+      expect(mail).toBeDefined();
+      const eml = readFileSync(join(server.dataDir, 'outbox', mail!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const link = /https?:\/\/\S+\/en-us\/account\/reset\?token=[\w-]+/.exec(eml)?.[0];
+      expect(link).toBeDefined();
+      await page.goto(link!);
+      await page.waitForLoadState('networkidle');
+      await checkAxe(page, 'reset-password', 390);
+      await page.locator('#field-password').fill('short');
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await page.locator('#field-password-error').waitFor();
+      await page.locator('#field-password').fill('Staff-Reset-2026');
+      await page.getByRole('button', { name: 'Set new password' }).click();
+      await page.waitForURL(/\/account\/login\?reset=1$/);
+      await page.locator('#field-email').fill('employee@example.com');
+      await page.locator('#field-password').fill('Staff-Reset-2026');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/en-us\/account$/);
+      // The link works once.
+      await page.goto(link!);
+      await page.getByText(/has expired or was already used/).waitFor();
+      expect(errors.filter((error) => !/status of 40\d/.test(error))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
+
 describe('the pro demo customer', () => {
   it('sees pro prices and spend, and an order over the limit is refused', async () => {
     const guest = await openPage();

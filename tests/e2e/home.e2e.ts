@@ -65,6 +65,7 @@ describe('home from content', () => {
   it('toggles one hotspot at a time and clears it on Escape, outside click and close', async () => {
     const { context, page, errors } = await open('/');
     try {
+      await page.locator('.slider[data-enabled="true"]').first().waitFor(); // hydrated
       const markers = page.locator('.hotspot__marker');
       expect(await markers.count()).toBe(4); // the untitled hotspot is left out (§5)
       await markers.first().scrollIntoViewIfNeeded();
@@ -104,6 +105,7 @@ describe('home from content', () => {
   it('uses the full takeover panel in a small container', async () => {
     const { context, page } = await open('/', 390);
     try {
+      await page.locator('.slider[data-enabled="true"]').first().waitFor(); // hydrated
       const marker = page.locator('.hotspot__marker').first();
       await marker.scrollIntoViewIfNeeded();
       await marker.click();

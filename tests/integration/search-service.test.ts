@@ -147,6 +147,13 @@ describe.each(testDatabaseTargets)('built-in search service on $name', (target) 
     });
     expect(ja.meta.page.total_results).toBeGreaterThan(10);
     expect(ja.results[0].title.raw).toContain('スノーシュー');
+    const ranked = await search({
+      query: 'snowshoes',
+      filters: { ...scope('en-us'), all: [...scope('en-us').all, { type: 'product' }] },
+      result_fields: { title: { raw: {} } },
+      page: { size: 3 },
+    });
+    for (const result of ranked.results) expect(result.title.raw).toMatch(/Snowshoe/);
     const sorted = await search({
       query: 'poles',
       filters: { ...scope('en-us'), all: [...scope('en-us').all, { type: 'product' }] },

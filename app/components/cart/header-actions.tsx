@@ -5,9 +5,10 @@ import { useText } from '../../lib/use-text.ts';
 import type { RootData } from '../../root.tsx';
 import type { loader as cartLoader } from '../../routes/cart.tsx';
 
-// Phones: the header row gets tighter so the account and cart icons fit beside the country link.
+// Phones: the header row gets tighter so the account and cart icons fit; the country link keeps its globe icon
+// and its accessible name, and shows its short code again from 420 px.
 const HEADER_ACTIONS_CSS =
-  '@media (max-width: 479px){.site-header .site-header__inner{gap:.5rem}.header-actions .locale-link{padding:.5rem .25rem}}';
+  '@media (max-width: 479px){.site-header .site-header__inner{gap:.5rem}.header-actions .locale-link{padding:.5rem .25rem}.site-header__inner>.locale-link svg{flex-shrink:0}}@media (max-width: 419px){.site-header__inner>.locale-link .locale-link__short{display:none}}';
 
 /**
  * The header's account link and mini cart. The count is read in the browser (the cart route's data), so an

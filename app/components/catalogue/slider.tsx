@@ -8,6 +8,7 @@ import {
   useState,
 } from 'react';
 import { stepIndex } from '../../lib/catalogue/gestures.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useText } from '../../lib/use-text.ts';
 import { useResponsive } from '../platform/responsive-provider.tsx';
 
@@ -51,6 +52,7 @@ export function Slider({
   const [playing, setPlaying] = useState(autoplayMs !== null);
   const [hovered, setHovered] = useState(false);
   const reduce = motion === 'reduce';
+  const hydrated = useHydrated();
 
   const measure = useCallback(() => {
     const element = track.current;
@@ -119,7 +121,7 @@ export function Slider({
       className={`slider slider--${variant}${className ? ` ${className}` : ''}`}
       aria-roledescription="carousel"
       aria-label={label}
-      data-enabled={enabled ? 'true' : 'false'}
+      data-enabled={enabled && hydrated ? 'true' : 'false'}
       data-index={index}
       onKeyDown={onKeyDown}
       onMouseEnter={() => setHovered(true)}

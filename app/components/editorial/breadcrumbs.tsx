@@ -1,6 +1,7 @@
 import { Link, useMatches } from 'react-router';
 import { rootFacts } from '../../lib/page-meta.ts';
 import { breadcrumbList } from '../../lib/structured-data.ts';
+import { useText } from '../../lib/use-text.ts';
 import { JsonLd } from '../json-ld.tsx';
 
 export interface Crumb {
@@ -9,17 +10,20 @@ export interface Crumb {
 }
 
 /** The visible trail and its BreadcrumbList JSON-LD, from one list (the last item is the current page). */
-export function Breadcrumbs({ items, label = 'Breadcrumb' }: { items: readonly Crumb[]; label?: string }) {
+export function Breadcrumbs({ items, label }: { items: readonly Crumb[]; label?: string }) {
   const { origin } = rootFacts(useMatches());
+  const t = useText();
+  // The first crumb is always the home page, named in the page's language.
+  const crumbs = items.map((item, index) => (index === 0 ? { ...item, name: t('breadcrumb home') } : item));
   return (
     <>
       <JsonLd
         data={breadcrumbList(items.map((item) => ({ name: item.name, url: `${origin}${item.href}` })))}
       />
-      <nav className="breadcrumbs" aria-label={label}>
+      <nav className="breadcrumbs" aria-label={label ?? t('breadcrumb')}>
         <ol>
-          {items.map((item, index) =>
-            index === items.length - 1 ? (
+          {crumbs.map((item, index) =>
+            index === crumbs.length - 1 ? (
               <li key={item.href} aria-current="page">
                 {item.name}
               </li>
