@@ -451,7 +451,8 @@ export function createEngine(db: Database): Engine {
       const facets: SearchResponse['facets'] = {};
       for (const { name, spec, alias } of facetList) {
         const data = json<unknown[]>(row[alias] ?? []);
-        const list = (facets[name] ??= []);
+        facets[name] ??= [];
+        const list = facets[name];
         if (spec.type === 'range') {
           list.push({
             type: 'range',

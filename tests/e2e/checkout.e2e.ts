@@ -193,7 +193,10 @@ describe('a new shopper', () => {
 
 describe('without JavaScript', () => {
   it('changes the cart and places an order with plain form posts', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, javaScriptEnabled: false });
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      javaScriptEnabled: false,
+    });
     const page = await context.newPage();
     try {
       // The session and cart come from the product page's plain form post.
@@ -304,7 +307,9 @@ describe('password reset', () => {
       await page.getByText(/a reset link is on its way/).waitFor();
       const mail = outboxFiles().find((file) => file.includes('password-reset-employee@example.com'));
       expect(mail).toBeDefined();
-      const eml = readFileSync(join(server.dataDir, 'outbox', mail!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const eml = readFileSync(join(server.dataDir, 'outbox', mail!), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
       const link = /https?:\/\/\S+\/en-us\/account\/reset\?token=[\w-]+/.exec(eml)?.[0];
       expect(link).toBeDefined();
       await page.goto(link!);

@@ -20,6 +20,8 @@ afterAll(async () => {
 
 /** A page that fails its test on any console error or uncaught exception. */
 async function openPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  // Every wait names its step instead of running into the test's own time limit.
+  context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

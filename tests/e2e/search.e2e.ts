@@ -19,6 +19,8 @@ afterAll(async () => {
 });
 
 async function openPage(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  // Every wait names its step instead of running into the test's own time limit.
+  context.setDefaultTimeout(20_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -42,7 +44,7 @@ describe('site search as a shopper', () => {
     });
     try {
       await page.goto(`${server.url}/en-us/search`);
-      await page.waitForLoadState('networkidle');
+      await page.locator('.header-search--page[data-hydrated="true"]').waitFor();
       const box = page.locator('.header-search--page').getByRole('combobox', { name: 'Search' });
       await box.fill('women snowshoe');
       await box.press('Enter');
@@ -98,7 +100,7 @@ describe('site search as a shopper', () => {
     });
     try {
       await page.goto(`${server.url}/en-us/search`);
-      await page.waitForLoadState('networkidle');
+      await page.locator('.header-search--page[data-hydrated="true"]').waitFor();
       const box = page.locator('.header-search--page').getByRole('combobox', { name: 'Search' });
       await box.pressSequentially('snowsh', { delay: 30 });
       const listbox = page.locator('.header-search--page').getByRole('listbox', { name: 'Suggestions' });
@@ -128,7 +130,7 @@ describe('site search as a shopper', () => {
 
       // Escape closes the list; Enter on a suggestion runs that search.
       await page.goto(`${server.url}/en-us/search`);
-      await page.waitForLoadState('networkidle');
+      await page.locator('.header-search--page[data-hydrated="true"]').waitFor();
       const again = page.locator('.header-search--page').getByRole('combobox', { name: 'Search' });
       await again.pressSequentially('gait', { delay: 30 });
       await page.locator('.header-search--page').getByRole('option').first().waitFor();

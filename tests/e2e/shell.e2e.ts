@@ -74,7 +74,7 @@ describe('cookie consent', () => {
     const page = await context.newPage();
     try {
       await page.goto(`${server.url}/de-de`);
-      const banner = page.getByRole('region', { name: 'Cookies on Ridgeline' });
+      const banner = page.getByRole('region', { name: 'Cookies bei Ridgeline' });
       await banner.waitFor();
       expect(await accessibilityViolations(page)).toEqual([]);
       const layer = await page.evaluate(() =>
@@ -82,14 +82,14 @@ describe('cookie consent', () => {
       );
       expect(layer).toContain('"analytics_storage":"denied"');
 
-      await page.getByRole('button', { name: 'Only necessary' }).focus();
+      await page.getByRole('button', { name: 'Nur notwendige' }).focus();
       await page.keyboard.press('Enter');
       await banner.waitFor({ state: 'detached' });
       await expect
         .poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'consent')?.value)
         .toBe(encodeURIComponent('analytics=denied,marketing=denied'));
       await page.reload();
-      expect(await page.getByRole('region', { name: 'Cookies on Ridgeline' }).count()).toBe(0);
+      expect(await page.getByRole('region', { name: 'Cookies bei Ridgeline' }).count()).toBe(0);
     } finally {
       await context.close();
     }
