@@ -18,7 +18,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const HOME_TITLE = 'Ridgeline Snowshoe Co. | Snowshoes and winter trail gear';
+// The home title comes from the home page's content (seo fields), in the page's language.
+const HOME_TITLE = /Ridgeline/;
 const PAGES = [
   { name: 'home', path: '/', locale: 'en-US', title: HOME_TITLE, status: 200 },
   { name: 'home-fr-ca', path: '/fr-ca', locale: 'fr-CA', title: HOME_TITLE, status: 200 },
@@ -55,7 +56,7 @@ describe.each(PAGES)('$name page in Chromium', ({ name, path, locale, title, sta
       expect(response?.status()).toBe(status);
       expect(new URL(page.url()).pathname).toBe(path);
       await page.waitForLoadState('networkidle');
-      expect(await page.title()).toBe(title);
+      expect(await page.title()).toMatch(title);
       expect(await accessibilityViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
@@ -66,7 +67,7 @@ describe.each(PAGES)('$name page in Chromium', ({ name, path, locale, title, sta
 });
 
 describe('navigation', () => {
-  it('switches to a region from the home page without a full reload', async () => {
+  it('switches to Canada without a full reload and remembers it', async () => {
     const context = await browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
     try {
@@ -75,7 +76,8 @@ describe('navigation', () => {
       await page.evaluate(() => {
         (window as unknown as { marker: boolean }).marker = true;
       });
-      await page.getByRole('button', { name: /Canada/ }).click();
+      await page.getByRole('link', { name: /Country and language/ }).click();
+      await page.getByRole('button', { name: 'Canada, English' }).click();
       await page.waitForURL(`${server.url}/en-ca`);
       expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
       await page.getByRole('link', { name: 'Ridgeline Snowshoe Co. home' }).click();

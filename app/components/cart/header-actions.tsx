@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useFetcher, useRouteLoaderData } from 'react-router';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useText } from '../../lib/use-text.ts';
@@ -21,10 +21,15 @@ export function HeaderActions({ segment }: { segment: string }) {
   const fetcher = useFetcher<typeof cartLoader>({ key: 'mini-cart' });
   const shopping = root?.locale.shoppingRegion ?? true;
   const cartPath = `/${segment}/cart`;
-  const { load, state, data } = fetcher;
+  const { load } = fetcher;
+  // Once per cart path: a failed load must not retry in a loop (fetcher data stays undefined on errors).
+  const requested = useRef<string | null>(null);
   useEffect(() => {
-    if (hydrated && shopping && state === 'idle' && data === undefined) void load(cartPath);
-  }, [hydrated, shopping, cartPath, load, state, data]);
+    if (!hydrated || !shopping || requested.current === cartPath) return;
+    requested.current = cartPath;
+    void load(cartPath);
+  }, [hydrated, shopping, cartPath, load]);
+  const data = fetcher.data;
   const count = data?.cart?.count ?? 0;
   const customer = root?.customer ?? null;
   return (
