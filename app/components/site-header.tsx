@@ -7,6 +7,7 @@ import { useText } from '../lib/use-text.ts';
 import type { RootData } from '../root.tsx';
 import { HeaderActions } from './cart/header-actions.tsx';
 import { usePrefetchMode } from './platform/use-connection.ts';
+import { HeaderSearch } from './search/header-search.tsx';
 import { Wordmark } from './wordmark.tsx';
 
 function Anchor({ link, className }: { link: NavLink; className?: string }) {
@@ -184,6 +185,7 @@ export function SiteHeader() {
                 <span>{t('menu')}</span>
               </summary>
               <nav className="mobile-menu__panel" aria-label={t('menu')}>
+                <HeaderSearch localeSegment={locale.segment} className="header-search--menu" />
                 <ul>
                   {header.nav.map((item) => (
                     <li key={item.id}>
@@ -236,6 +238,9 @@ export function SiteHeader() {
               </ul>
             </nav>
           ) : null}
+          <div className="site-header__search">
+            <HeaderSearch localeSegment={locale.segment} className="header-search--bar" />
+          </div>
           <Link
             to={chooser}
             className="locale-link"
