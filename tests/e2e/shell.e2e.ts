@@ -207,7 +207,7 @@ describe('main menu', () => {
       await page.goto(`${server.url}/`);
       await page.waitForLoadState('networkidle');
       expect(await page.locator('.main-nav').isVisible()).toBe(false);
-      await page.getByText('Menu', { exact: true }).click();
+      await page.locator('.mobile-menu > summary').click();
       await page.locator('.mobile-menu__panel summary', { hasText: 'Explore' }).click();
       expect(await accessibilityViolations(page)).toEqual([]);
       await page.locator('.mobile-menu__secondary').getByRole('link', { name: 'Find a dealer' }).click();

@@ -51,14 +51,14 @@ describe('dealer locator', () => {
 
       // A dealer's own postal code.
       await page.locator('#stores-q').fill('05401');
-      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.locator('main').getByRole('button', { name: 'Search', exact: true }).click();
       await page.waitForURL(/stores\?q=05401&country=us/);
       await expect.poll(async () => (await dealerNames(page))[0]).toBe('Burlington Trail Supply');
       expect(await page.locator('.dealer__distance').first().textContent()).toMatch(/^0(\.0)? mi away$/);
 
       // A demo postal code placed by the centroid table.
       await page.locator('#stores-q').fill('10001');
-      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.locator('main').getByRole('button', { name: 'Search', exact: true }).click();
       await page.waitForURL(/stores\?q=10001/);
       await page.getByRole('heading', { name: /Dealers near 10001 \(New York, NY\)/ }).waitFor();
       await expect
@@ -108,7 +108,7 @@ describe('dealer locator', () => {
 
       await page.locator('#stores-q').fill('G1R 1R1');
       await page.locator('#stores-country').selectOption('ca');
-      await page.getByRole('button', { name: 'Rechercher', exact: true }).click();
+      await page.locator('main').getByRole('button', { name: 'Rechercher', exact: true }).click();
       await page.waitForURL(/q=G1R/);
       await expect.poll(async () => (await dealerNames(page))[0]).toBe('Sentiers de Québec');
       expect(errors).toEqual([]);
