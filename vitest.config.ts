@@ -4,7 +4,11 @@ import { defineConfig } from 'vitest/config';
 // vitest.e2e.config.ts after a production build.
 export default defineConfig({
   test: {
-    include: ['{core,server,app,seed,scripts}/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    include: [
+      '{core,server,app,seed,scripts}/**/*.test.{ts,tsx}',
+      'tests/integration/**/*.test.ts',
+      'tests/security/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import {
   Links,
   Meta,
@@ -13,8 +13,6 @@ import {
 import { CONSENT_COOKIE, consentRequiredFor, parseConsent } from '#core/consent.ts';
 import { splitLocalePrefix } from '#core/locale-prefix.ts';
 import type { Route } from './+types/root';
-import { Analytics } from './components/analytics.tsx';
-import { ConsentBanner } from './components/consent-banner.tsx';
 import { ErrorPage } from './components/error-page.tsx';
 import { BuildWatcher } from './components/platform/build-watcher.tsx';
 import { ResponsiveProvider } from './components/platform/responsive-provider.tsx';
@@ -27,7 +25,18 @@ import { seoLinks } from './lib/seo.ts';
 import { loadShell } from './lib/shell.server.ts';
 import { storefrontContext } from './lib/storefront-context.server.ts';
 import { htmlLangFor } from './lib/url-locale.ts';
+import { useHydrated } from './lib/use-hydrated.ts';
 import stylesHref from './styles/app.css?url';
+
+// Not needed for the first paint, so not in the entry's JavaScript (issue 10 budget): the tag-manager side loads
+// once the page is interactive, and the consent banner's code after its server-rendered HTML is on screen
+// (React keeps that HTML and hydrates it when the chunk arrives).
+const Analytics = lazy(() =>
+  import('./components/analytics.tsx').then((module) => ({ default: module.Analytics })),
+);
+const ConsentBanner = lazy(() =>
+  import('./components/consent-banner.tsx').then((module) => ({ default: module.ConsentBanner })),
+);
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },
@@ -60,6 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<RootData>('root');
   const error = useRouteError();
   const flush = layoutOf(useMatches()) === 'flush-banner';
+  const hydrated = useHydrated();
   const head =
     root && !error
       ? seoLinks(root.origin, root.locale, splitLocalePrefix(pathname).rest || '/').map((link) => (
@@ -92,9 +102,17 @@ export function Layout({ children }: { children: ReactNode }) {
             </div>
           </main>
           <SiteFooter />
-          {root ? <ConsentBanner /> : null}
+          {root ? (
+            <Suspense fallback={null}>
+              <ConsentBanner />
+            </Suspense>
+          ) : null}
         </ResponsiveProvider>
-        {root ? <Analytics /> : null}
+        {root && hydrated ? (
+          <Suspense fallback={null}>
+            <Analytics />
+          </Suspense>
+        ) : null}
         {root ? <BuildWatcher buildId={root.buildId} /> : null}
         <ScrollRestoration />
         <Scripts />

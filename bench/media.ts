@@ -1,11 +1,14 @@
 /**
- * Media service benchmark (issue 7): `npm run bench:media` (tsx bench/media.ts).
+ * Media service benchmark (issues 7 and 10): `npm run bench:media` (tsx bench/media.ts).
  * Renders a 1600 px wide original to a 480 px WebP uncached (target ≤ 50 ms) and serves it cached (target
- * ≤ 2 ms), in process through app.request and over HTTP on loopback with autocannon. Originals are a
- * 1600x2133 JPEG (a photo-like raster) and the drawn SVG it was made from.
+ * ≤ 2 ms), in process through app.request and over HTTP on loopback. Originals are a 1600x2133 JPEG (a
+ * photo-like raster) and the drawn SVG it was made from. Over HTTP the cached variant is also served by nginx
+ * (the same bytes, as a static file) for "cached as a ratio of nginx": for that part this process pins itself
+ * to core 0, nginx runs on core 0 too, and autocannon runs in a child process on core 1.
+ * The last line is `BENCH_JSON {...}` with every figure, for bench/run.ts.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,21 +16,14 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import sharp from 'sharp';
 import { createMediaRoutes } from '../server/media/index.ts';
-
-/** autocannon ships no types; the part used here. */
-interface AutocannonResult {
-  latency: { p50: number; p97_5: number };
-  requests: { average: number };
-  non2xx: number;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
-  url: string;
-  connections: number;
-  duration: number;
-}) => Promise<AutocannonResult>;
+import { type LoadFigures, load } from './lib/load.ts';
+import { nginxAvailable, startNginx } from './lib/nginx.ts';
+import { TASKSET } from './lib/processes.ts';
 
 const UNCACHED_TARGET_MS = 50;
 const CACHED_TARGET_MS = 2;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = [1, 10];
 const SOURCE = resolve(
   import.meta.dirname,
   '../seed/media/originals/ridgeline-summit-ascent-mens-summit-red.svg',
@@ -37,10 +33,17 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-function line(label: string, samples: number[], target: number): string {
+/** Every figure, by label, for the BENCH_JSON line. */
+const figures: Record<string, Record<string, Record<string, number | boolean>>> = {
+  'in process': {},
+  'over HTTP': {},
+};
+
+function line(label: string, samples: number[], target: number, section = 'in process'): string {
   const sorted = [...samples].sort((a, b) => a - b);
   const p50 = percentile(sorted, 50);
   const p95 = percentile(sorted, 95);
+  figures[section]![label] = { p50, p95, max: sorted[sorted.length - 1]!, target, n: samples.length };
   const verdict = p95 <= target ? 'meets' : p50 <= target ? 'p50 meets, p95 misses' : 'MISSES';
   return `${label.padEnd(52)} p50 ${p50.toFixed(2).padStart(7)} ms   p95 ${p95.toFixed(2).padStart(7)} ms   target ≤ ${target} ms: ${verdict} (n=${samples.length})`;
 }
@@ -132,24 +135,65 @@ async function main(): Promise<void> {
   }
   process.stdout.write('\nover HTTP on loopback\n');
   process.stdout.write(
-    `${line('uncached 1600 px JPEG → 480 px WebP (fetch, serial)', httpUncached, UNCACHED_TARGET_MS)}\n`,
+    `${line('uncached 1600 px JPEG → 480 px WebP (fetch, serial)', httpUncached, UNCACHED_TARGET_MS, 'over HTTP')}\n`,
   );
-  for (const connections of [1, 10]) {
-    const result = await autocannon({ url: `${base}${cachedUrl}`, connections, duration: 4 });
-    const l = result.latency;
-    const ok =
-      l.p97_5 <= CACHED_TARGET_MS
-        ? 'meets'
-        : l.p50 <= CACHED_TARGET_MS
-          ? 'p50 meets, p97.5 misses'
-          : 'MISSES';
+  // From here the server has core 0 to itself (all its threads, sharp's included) and autocannon gets core 1.
+  const pinnedSelf =
+    existsSync(TASKSET) && spawnSync(TASKSET, ['-a', '-cp', '0', String(process.pid)]).status === 0;
+  process.stdout.write(
+    `cached variant, ${SECONDS} s per run, autocannon in a child process${pinnedSelf ? ' on core 1, server and nginx on core 0' : ' (taskset unavailable: not pinned)'}\n`,
+  );
+  const cachedBytes = new Uint8Array(await (await fetch(`${base}${cachedUrl}`)).arrayBuffer());
+  const http = figures['over HTTP']!;
+  const report = (label: string, result: LoadFigures) => {
+    http[label] = { rps: result.rps, p50: result.p50, p99: result.p99, non2xx: result.non2xx };
     process.stdout.write(
-      `${`cached 480 px WebP, autocannon ${connections} connection(s)`.padEnd(52)} p50 ${l.p50.toFixed(2).padStart(7)} ms   p97.5 ${l.p97_5.toFixed(2).padStart(5)} ms   target ≤ ${CACHED_TARGET_MS} ms: ${ok}; ${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx\n`,
+      `${label.padEnd(52)} p50 ${result.p50.toFixed(2).padStart(7)} ms   p99 ${result.p99.toFixed(2).padStart(7)} ms   ${Math.round(result.rps)} req/s, ${result.non2xx} non-2xx\n`,
     );
+  };
+  const ours = new Map<number, LoadFigures>();
+  for (const connections of CONNECTIONS) {
+    const core = pinnedSelf ? 1 : null;
+    await load({ url: `${base}${cachedUrl}`, connections, seconds: 1, core });
+    const result = await load({ url: `${base}${cachedUrl}`, connections, seconds: SECONDS, core });
+    ours.set(connections, result);
+    report(`cached 480 px WebP, ridgeline, ${connections} conn`, result);
   }
   await new Promise<void>((r) => server.close(() => r()));
+  if (nginxAvailable()) {
+    const nginx = await startNginx({
+      files: [{ path: '/media/i/ridgeline/photo', body: cachedBytes }],
+      contentType: 'image/webp',
+      core: pinnedSelf ? 0 : null,
+    });
+    try {
+      const check = await fetch(`${nginx.url}${cachedUrl}`);
+      const served = new Uint8Array(await check.arrayBuffer());
+      if (check.status !== 200 || Buffer.compare(served, cachedBytes) !== 0)
+        throw new Error(
+          `nginx answered ${check.status} with ${served.length} bytes, not the variant's bytes`,
+        );
+      for (const connections of CONNECTIONS) {
+        const core = pinnedSelf ? 1 : null;
+        await load({ url: `${nginx.url}${cachedUrl}`, connections, seconds: 1, core });
+        const result = await load({ url: `${nginx.url}${cachedUrl}`, connections, seconds: SECONDS, core });
+        report(`cached 480 px WebP, nginx (same bytes), ${connections} conn`, result);
+        const mine = ours.get(connections)!;
+        http[`cached as a ratio of nginx, ${connections} conn`] = { ratio: mine.rps / result.rps };
+        process.stdout.write(
+          `${`cached throughput as a ratio of nginx, ${connections} conn`.padEnd(52)} ${(mine.rps / result.rps).toFixed(2)}x (${cachedBytes.length} bytes a response)\n`,
+        );
+      }
+    } finally {
+      await nginx.stop();
+    }
+  } else {
+    process.stdout.write('nginx is not installed: no ratio of nginx\n');
+  }
   rmSync(root, { recursive: true, force: true });
-  process.stdout.write('\n(autocannon reports p97.5, not p95; its latencies are whole milliseconds.)\n');
+  process.stdout.write(
+    `\nBENCH_JSON ${JSON.stringify({ load: loadavg(), cores: cpus().length, ...figures })}\n`,
+  );
 }
 
 await main();

@@ -40,6 +40,14 @@ export const configSchema = z.object({
   HOST: z.string().trim().min(1, { error: 'must not be empty' }),
   DATABASE_URL: postgresUrl.optional(),
   DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }),
+  // PostgreSQL pool (server/db): connections, the bounded waiting line past which requests get 503, timeouts.
+  DATABASE_POOL_MAX: wholeCount,
+  DATABASE_POOL_MAX_WAITING: wholeCount,
+  DATABASE_CONNECT_TIMEOUT_MS: wholeCount,
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds (0: no limit)' })
+    .int({ error: 'must be a whole number of milliseconds (0: no limit)' })
+    .min(0, { error: 'must be a whole number of milliseconds (0: no limit)' }),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds' })
@@ -143,6 +151,11 @@ export const configSchema = z.object({
   LOGIN_LIMIT_PER_EMAIL: wholeCount,
   SIGNUP_LIMIT_PER_IP: wholeCount,
   SIGNUP_LIMIT_PER_EMAIL: wholeCount,
+  ORDER_STATUS_LIMIT_PER_IP: wholeCount,
+  ORDER_STATUS_LIMIT_PER_EMAIL: wholeCount,
+  // Sessions (server/commerce/sessions.ts): end after this long without a request, and this long after sign-in.
+  SESSION_IDLE_MINUTES: wholeCount,
+  SESSION_ABSOLUTE_HOURS: wholeCount,
   // E-mail (server/mail): the .eml outbox under DATA_DIR by default, SMTP when SMTP_URL is set.
   MAIL_FROM: z.string().trim().min(3, { error: 'must be an address such as Shop <orders@example.com>' }),
   SMTP_URL: z
@@ -160,6 +173,10 @@ const DEFAULTS: Record<keyof Config, string | undefined> = {
   HOST: '0.0.0.0',
   DATABASE_URL: undefined,
   DATA_DIR: './var',
+  DATABASE_POOL_MAX: '10',
+  DATABASE_POOL_MAX_WAITING: '200',
+  DATABASE_CONNECT_TIMEOUT_MS: '5000',
+  DATABASE_STATEMENT_TIMEOUT_MS: '15000',
   LOG_LEVEL: 'info',
   SHUTDOWN_TIMEOUT_MS: '10000',
   SEED_ON_EMPTY: 'true',
@@ -201,6 +218,10 @@ const DEFAULTS: Record<keyof Config, string | undefined> = {
   LOGIN_LIMIT_PER_EMAIL: '10',
   SIGNUP_LIMIT_PER_IP: '10',
   SIGNUP_LIMIT_PER_EMAIL: '3',
+  ORDER_STATUS_LIMIT_PER_IP: '30',
+  ORDER_STATUS_LIMIT_PER_EMAIL: '10',
+  SESSION_IDLE_MINUTES: '1440',
+  SESSION_ABSOLUTE_HOURS: '720',
   MAIL_FROM: 'Ridgeline Snowshoe Co. <orders@ridgeline.example>',
   SMTP_URL: undefined,
 };
@@ -230,6 +251,14 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(setting, issue.message, raw[setting]);
   }
   // Bot protection needs both halves: a site key without its secret could never verify a token.
+  // An idle timeout longer than the absolute one would never apply: say so instead of silently ignoring it.
+  if (parsed.data.SESSION_IDLE_MINUTES > parsed.data.SESSION_ABSOLUTE_HOURS * 60) {
+    throw new ConfigError(
+      'SESSION_IDLE_MINUTES',
+      'must not be longer than SESSION_ABSOLUTE_HOURS',
+      raw.SESSION_IDLE_MINUTES,
+    );
+  }
   if (Boolean(parsed.data.RECAPTCHA_SITE_KEY) !== Boolean(parsed.data.RECAPTCHA_SECRET_KEY)) {
     const missing = parsed.data.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET_KEY' : 'RECAPTCHA_SITE_KEY';
     throw new ConfigError(missing, 'must be set together with its pair (site key and secret key)', undefined);

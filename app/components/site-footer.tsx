@@ -1,7 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { useText } from '../lib/use-text.ts';
 import type { RootData } from '../root.tsx';
-import { NewsletterSignup } from './newsletter/newsletter-signup.tsx';
+
+// Below the fold: its code (form handling, bot protection) arrives after the page is interactive; the
+// server-rendered form is on screen, and works without JavaScript, meanwhile.
+const NewsletterSignup = lazy(() =>
+  import('./newsletter/newsletter-signup.tsx').then((module) => ({ default: module.NewsletterSignup })),
+);
 
 export function SiteFooter() {
   const root = useRouteLoaderData<RootData>('root');
@@ -58,11 +64,13 @@ export function SiteFooter() {
           </section>
         ) : null}
         {root?.shell.newsletter ? (
-          <NewsletterSignup
-            view={root.shell.newsletter}
-            localeSegment={root.locale.segment}
-            siteKey={root.botSiteKey}
-          />
+          <Suspense fallback={null}>
+            <NewsletterSignup
+              view={root.shell.newsletter}
+              localeSegment={root.locale.segment}
+              siteKey={root.botSiteKey}
+            />
+          </Suspense>
         ) : null}
         {footer?.social.length ? (
           <section aria-labelledby="footer-social">

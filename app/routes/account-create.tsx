@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { BOT_CHECK_FAILED } from '#server/bot-protection/bot-protection.ts';
 import { commerceFor, isCommerceError } from '#server/commerce/index.ts';
-import { FormAlert, FormField } from '../components/account/form-field.tsx';
+import { FormAlert } from '../components/account/form-field.tsx';
+import { IdentityFields } from '../components/account/identity-fields.tsx';
 import { afterSignIn, signInCustomer } from '../lib/account/auth.server.ts';
 import { type ActionErrors, parseForm } from '../lib/account/forms.ts';
 import { createAccountSchema } from '../lib/account/schemas.ts';
@@ -79,38 +80,7 @@ export default function AccountCreate({ loaderData, actionData }: Route.Componen
         <Form method="post" className="stack-form" onSubmit={onSubmit} noValidate>
           <FormAlert message={actionData?.formError} />
           <input type="hidden" name="returnTo" value={loaderData.returnTo} />
-          <div className="field-row">
-            <FormField
-              name="first_name"
-              label={t('first name')}
-              autoComplete="given-name"
-              error={errors.first_name}
-              defaultValue={values.first_name}
-            />
-            <FormField
-              name="last_name"
-              label={t('last name')}
-              autoComplete="family-name"
-              error={errors.last_name}
-              defaultValue={values.last_name}
-            />
-          </div>
-          <FormField
-            name="email"
-            type="email"
-            label={t('email')}
-            autoComplete="email"
-            error={errors.email}
-            defaultValue={values.email}
-          />
-          <FormField
-            name="password"
-            type="password"
-            label={t('password')}
-            autoComplete="new-password"
-            error={errors.password}
-            hint={t('password hint')}
-          />
+          <IdentityFields errors={errors} values={values} withPassword />
           <button type="submit" className="button button--block" disabled={navigation.state === 'submitting'}>
             {t('create account')}
           </button>

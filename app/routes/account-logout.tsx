@@ -9,7 +9,10 @@ import type { Route } from './+types/account-logout';
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, session, locale } = await storefrontContext(request, context);
-  if (session) await commerceFor(services).sessions.destroy(session.sessionId);
+  const sessions = commerceFor(services).sessions;
+  if (session) await sessions.destroy(session.sessionId);
+  // Signing out ends the customer's sessions on every device.
+  if (session?.customer) await sessions.endForCustomer(session.customer.id);
   throw redirect(`/${locale.segment}`, {
     status: 303,
     headers: { 'Set-Cookie': clearSessionCookie(requestIsHttps(request, services.config.TRUST_PROXY)) },

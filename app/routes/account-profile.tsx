@@ -2,6 +2,7 @@ import { data, Form, redirect, useNavigation } from 'react-router';
 import { commerceFor, isCommerceError } from '#server/commerce/index.ts';
 import { AccountShell } from '../components/account/account-shell.tsx';
 import { FormAlert, FormField } from '../components/account/form-field.tsx';
+import { IdentityFields } from '../components/account/identity-fields.tsx';
 import { type ActionErrors, parseForm } from '../lib/account/forms.ts';
 import { profileSchema } from '../lib/account/schemas.ts';
 import { csrfOk } from '../lib/account/session.server.ts';
@@ -95,30 +96,7 @@ export default function AccountProfile({ loaderData, actionData }: Route.Compone
       <Form method="post" className="stack-form account-form" noValidate>
         <FormAlert message={actionData?.formError} />
         <input type="hidden" name="csrf" value={loaderData.csrf} />
-        <div className="field-row">
-          <FormField
-            name="first_name"
-            label={t('first name')}
-            autoComplete="given-name"
-            defaultValue={profile.first_name}
-            error={errors.first_name}
-          />
-          <FormField
-            name="last_name"
-            label={t('last name')}
-            autoComplete="family-name"
-            defaultValue={profile.last_name}
-            error={errors.last_name}
-          />
-        </div>
-        <FormField
-          name="email"
-          type="email"
-          label={t('email')}
-          autoComplete="email"
-          defaultValue={profile.email}
-          error={errors.email}
-        />
+        <IdentityFields errors={errors} values={profile} />
         <FormField
           name="phone"
           type="tel"

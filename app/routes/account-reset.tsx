@@ -51,7 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const reset = limit.allowed ? await commerce.customers.createPasswordReset(input.email) : null;
     if (reset) {
       const origin = config.PUBLIC_BASE_URL ?? new URL(request.url).origin;
-      await mailerFor(ctx.services)
+      // Not awaited: a known address must not answer slower than an unknown one (no account probing by time).
+      void mailerFor(ctx.services)
         .send(
           passwordResetMessage({
             email: reset.customer.email,

@@ -25,6 +25,8 @@ const cartSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('remove'), itemId: z.uuid({ error: 'error stale cart' }) }),
 ]);
 
+const CART_NOTICES: Record<string, string> = { 'stale-cart': 'error stale cart' };
+
 export type CartActionData = { ok: boolean; itemId?: string; error?: string };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,8 +35,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!locale.shoppingRegion)
     return { shopping: false as const, cart: null, csrf: null, segment: locale.segment };
   const cart = await loadSessionCart(ctx);
+  // Checkout sends the shopper here when the cart changed under it (closed or emptied in another window).
+  const notice = CART_NOTICES[new URL(request.url).searchParams.get('notice') ?? ''] ?? null;
   return {
     shopping: true as const,
+    notice,
     cart: cart?.view ?? null,
     csrf: session?.csrfToken ?? null,
     segment: locale.segment,

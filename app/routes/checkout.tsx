@@ -29,6 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const origin = ctx.services.config.PUBLIC_BASE_URL ?? new URL(request.url).origin;
   const result = await placeOrderFromForm(ctx, form, origin);
   if (result.ok) throw redirect(`/${ctx.locale.segment}/checkout/confirmation/${result.orderId}`, 303);
+  // The cart closed or changed under the form: the cart page shows what is there now, with the reason.
+  if (result.formError === 'error stale cart')
+    throw redirect(`/${ctx.locale.segment}/cart?notice=stale-cart`, 303);
   const { status, ...errors } = result;
   return data(errors, { status });
 }

@@ -44,6 +44,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(lookupSchema, form);
   if (!parsed.ok) return data<LookupResult>({ order: null, errors: parsed.errors, values }, { status: 400 });
   const id = Number(parsed.data.order.replace('#', ''));
+  // Every lookup counts per email, so guessing order numbers for an address is slow (429 past the limit).
+  const { config } = ctx.services;
+  const limit = await commerceFor(ctx.services).rateLimits.hit(
+    `order-status:email:${parsed.data.email.toLowerCase()}`,
+    config.ORDER_STATUS_LIMIT_PER_EMAIL,
+    config.RATE_LIMIT_WINDOW_SECONDS,
+  );
+  if (!limit.allowed)
+    return data<LookupResult>(
+      { order: null, errors: {}, formError: 'error too many attempts', values },
+      { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } },
+    );
   try {
     await commerceFor(ctx.services).orders.statusByEmail(id, parsed.data.email);
   } catch (error) {

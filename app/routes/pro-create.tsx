@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { BOT_CHECK_FAILED } from '#server/bot-protection/bot-protection.ts';
 import { commerceFor, isCommerceError } from '#server/commerce/index.ts';
-import { FormAlert, FormField } from '../components/account/form-field.tsx';
+import { FormAlert } from '../components/account/form-field.tsx';
+import { IdentityFields } from '../components/account/identity-fields.tsx';
 import { ProFields } from '../components/pro/pro-fields.tsx';
 import { signInCustomer } from '../lib/account/auth.server.ts';
 import { type ActionErrors, formObject, parseForm } from '../lib/account/forms.ts';
@@ -77,38 +78,7 @@ export default function ProCreate({ loaderData, actionData }: Route.ComponentPro
         <p>{t('pro signup copy')}</p>
         <Form method="post" className="stack-form" noValidate onSubmit={onSubmit}>
           <FormAlert message={actionData?.formError} />
-          <div className="field-row">
-            <FormField
-              name="first_name"
-              label={t('first name')}
-              autoComplete="given-name"
-              error={errors.first_name}
-              defaultValue={values.first_name}
-            />
-            <FormField
-              name="last_name"
-              label={t('last name')}
-              autoComplete="family-name"
-              error={errors.last_name}
-              defaultValue={values.last_name}
-            />
-          </div>
-          <FormField
-            name="email"
-            type="email"
-            label={t('email')}
-            autoComplete="email"
-            error={errors.email}
-            defaultValue={values.email}
-          />
-          <FormField
-            name="password"
-            type="password"
-            label={t('password')}
-            autoComplete="new-password"
-            error={errors.password}
-            hint={t('password hint')}
-          />
+          <IdentityFields errors={errors} values={values} withPassword />
           <ProFields errors={errors} values={values} />
           <button type="submit" className="button button--block" disabled={navigation.state === 'submitting'}>
             {t('create pro account')}

@@ -44,3 +44,94 @@ export async function bumpDataVersion(db: Database, scope: string): Promise<void
       set: { version: sql`${dataVersions.version} + 1`, updatedAt: sql`now()` },
     });
 }
+
+/**
+ * The versions of some scopes only, out of the watcher's string ("catalogue:4,content:9" → "catalogue:4"), so a
+ * cache of catalogue reads is not emptied by a content edit.
+ */
+export function scopeVersion(all: string, scopes: readonly string[]): string {
+  return all
+    .split(',')
+    .filter((part) => scopes.includes(part.slice(0, part.lastIndexOf(':'))))
+    .join(',');
+}
+
+/**
+ * How stale an in-process read cache may be: a write from any process is seen by reads that start this long
+ * after it. Short enough that no person can act between a write and a stale page (the page cache allows 1 s);
+ * long enough that a page's dozen cached reads share one version statement (each costs about a millisecond on
+ * the embedded database, as much as the reads it saves).
+ */
+export const READ_CACHE_VERSION_INTERVAL_MS = 100;
+
+// The server entry runs from source and routes from the Vite bundle, so this module exists twice in a process:
+// keep one registry per process on globalThis so both copies share each database's watcher.
+const WATCHERS = Symbol.for('ridgeline.readCacheWatchers');
+const registry = globalThis as typeof globalThis & { [WATCHERS]?: WeakMap<object, DataVersionWatcher> };
+registry[WATCHERS] ??= new WeakMap();
+const readCacheWatchers = registry[WATCHERS];
+
+/** The watcher that in-process read caches share, one per database handle. */
+export function readCacheWatcher(db: Database): DataVersionWatcher {
+  let watcher = readCacheWatchers.get(db);
+  if (!watcher) {
+    watcher = createDataVersionWatcher(db, READ_CACHE_VERSION_INTERVAL_MS);
+    readCacheWatchers.set(db, watcher);
+  }
+  return watcher;
+}
+
+export interface VersionedCache<V> {
+  /** The value stored under `key` for the current data version, loading (once, shared) when missing. */
+  get(key: string, load: () => Promise<V>): Promise<V>;
+  clear(): void;
+  readonly size: number;
+}
+
+/**
+ * A read cache emptied whenever the data version moves. A value is only ever stored by a load that started
+ * after its version was read, so it is at least as new as that version; a failed load is not kept.
+ */
+export function createVersionedCache<V>(options: {
+  version: () => Promise<string>;
+  maxEntries?: number;
+}): VersionedCache<V> {
+  const maxEntries = options.maxEntries ?? 1000;
+  let version: string | null = null;
+  let entries = new Map<string, Promise<V>>();
+  return {
+    async get(key, load) {
+      const current = await options.version();
+      if (current !== version) {
+        version = current;
+        entries = new Map();
+      }
+      const map = entries;
+      const held = map.get(key);
+      if (held) {
+        // Most recently used last, so the oldest entry is the first key.
+        map.delete(key);
+        map.set(key, held);
+        return held;
+      }
+      const pending = load();
+      map.set(key, pending);
+      pending.catch(() => {
+        if (map.get(key) === pending) map.delete(key);
+      });
+      while (map.size > maxEntries) {
+        const oldest = map.keys().next().value;
+        if (oldest === undefined) break;
+        map.delete(oldest);
+      }
+      return pending;
+    },
+    clear() {
+      entries = new Map();
+      version = null;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}

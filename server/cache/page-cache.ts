@@ -1,4 +1,5 @@
-import { SESSION_COOKIE } from '../commerce/sessions.ts';
+import { parseCookies } from '#core/cookies.ts';
+import { SESSION_COOKIE_NAMES } from '../commerce/sessions.ts';
 
 /**
  * Full-page cache for anonymous visitors (issue 10): HTML and route data cached per URL (which carries the
@@ -29,15 +30,6 @@ const PRIVATE_PATHS = /^\/[^/]+\/(account|cart|checkout|consent|newsletter|pro\/
 const CACHEABLE_TYPES = /^(text\/html|text\/x-script)/;
 export const ANONYMOUS_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=600';
 
-function cookieNames(header: string | null): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const part of header?.split(';') ?? []) {
-    const index = part.indexOf('=');
-    if (index > 0) map.set(part.slice(0, index).trim(), part.slice(index + 1).trim());
-  }
-  return map;
-}
-
 export function createPageCache(options: PageCacheOptions) {
   const maxEntries = options.maxEntries ?? 1000;
   const freshMs = options.freshMs ?? 30_000;
@@ -51,8 +43,8 @@ export function createPageCache(options: PageCacheOptions) {
     if (request.method !== 'GET') return null;
     const url = new URL(request.url);
     if (PRIVATE_PATHS.test(url.pathname)) return null;
-    const cookies = cookieNames(request.headers.get('cookie'));
-    if (cookies.has(SESSION_COOKIE)) return null;
+    const cookies = parseCookies(request.headers.get('cookie'));
+    if (SESSION_COOKIE_NAMES.some((name) => cookies.has(name))) return null;
     return `${url.pathname}${url.search}|consent=${cookies.get('consent') ?? ''}`;
   };
 

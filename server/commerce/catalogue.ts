@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { createVersionedCache, readCacheWatcher, scopeVersion } from '../cache/data-version.ts';
 import type { Database } from '../db/database.ts';
 import { gone, notFound } from './errors.ts';
 import type { PricingContext } from './groups.ts';
@@ -215,6 +216,17 @@ export function createCatalogue(db: Database) {
   });
   const categoryParents = () => parentsCache.get();
 
+  // Rows as read, per region and query, kept until the catalogue's data version moves (any write to products,
+  // variants, prices, categories, groups or currencies, from any process, bumps it): storefront pages read the
+  // same few products again and again, and on the embedded database each statement costs about a millisecond.
+  // Prices for the shopper's group are applied after, per call. Checkout and carts read the tables themselves.
+  const watcher = readCacheWatcher(db);
+  const rowsCache = createVersionedCache<unknown>({
+    version: async () => scopeVersion(await watcher.current(), ['catalogue']),
+    maxEntries: 2000,
+  });
+  const remembered = <T>(key: string, load: () => Promise<T>) => rowsCache.get(key, load) as Promise<T>;
+
   function ancestry(parents: Map<number, number | null>, id: number): number[] {
     const chain: number[] = [];
     let current: number | null | undefined = id;
@@ -235,7 +247,8 @@ export function createCatalogue(db: Database) {
     let variantMap: Map<number, VariantRow[]> | null = null;
     if (includeVariants) {
       variantMap = new Map();
-      const all = await variantsOf.execute({ ids: rows.map((row) => row.product.id) });
+      const ids = rows.map((row) => row.product.id);
+      const all = await remembered(`variants ${ids.join(',')}`, () => variantsOf.execute({ ids }));
       for (const variant of all) {
         const list = variantMap.get(variant.productId) ?? [];
         list.push(variant);
@@ -264,16 +277,19 @@ export function createCatalogue(db: Database) {
       let rows: { product: ProductRow; retail: number; sale: number | null }[];
       let total: number;
       if (query.ids) {
-        const all = query.ids.length
-          ? await db
-              .select(productColumns)
-              .from(products)
-              .innerJoin(
-                productPrices,
-                and(eq(productPrices.productId, products.id), eq(productPrices.regionId, region)),
-              )
-              .where(and(eq(products.isVisible, true), inArray(products.id, query.ids)))
-              .orderBy(asc(products.sortOrder), asc(products.id))
+        const ids = query.ids;
+        const all = ids.length
+          ? await remembered(`ids ${region} ${ids.join(',')}`, () =>
+              db
+                .select(productColumns)
+                .from(products)
+                .innerJoin(
+                  productPrices,
+                  and(eq(productPrices.productId, products.id), eq(productPrices.regionId, region)),
+                )
+                .where(and(eq(products.isVisible, true), inArray(products.id, ids)))
+                .orderBy(asc(products.sortOrder), asc(products.id)),
+            )
           : [];
         total = all.length;
         rows = all.slice(offset, offset + limit);
@@ -281,35 +297,42 @@ export function createCatalogue(db: Database) {
         // Several categories: a product may sit in more than one of them, so list distinct products.
         const member = sql`${products.id} in (select product_id from product_categories where category_id = any(${query.categoryIds.length ? query.categoryIds : [-1]}::int[]))`;
         const join = and(eq(productPrices.productId, products.id), eq(productPrices.regionId, region));
-        const [found, counted] = await Promise.all([
-          db
-            .select(productColumns)
-            .from(products)
-            .innerJoin(productPrices, join)
-            .where(member)
-            .orderBy(asc(products.sortOrder), asc(products.id))
-            .limit(limit)
-            .offset(offset),
-          db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(products)
-            .innerJoin(productPrices, join)
-            .where(member),
-        ]);
+        const key = `categories ${region} ${query.categoryIds.join(',')} ${limit} ${offset}`;
+        const [found, counted] = await remembered(key, () =>
+          Promise.all([
+            db
+              .select(productColumns)
+              .from(products)
+              .innerJoin(productPrices, join)
+              .where(member)
+              .orderBy(asc(products.sortOrder), asc(products.id))
+              .limit(limit)
+              .offset(offset),
+            db
+              .select({ n: sql<number>`count(*)::int` })
+              .from(products)
+              .innerJoin(productPrices, join)
+              .where(member),
+          ]),
+        );
         rows = found;
         total = counted[0]?.n ?? 0;
       } else if (query.categoryIds) {
         const params = { region, category: query.categoryIds[0]!, limit, offset };
-        [rows, total] = await Promise.all([
-          listByCategory.execute(params),
-          countByCategory.execute(params).then((result) => result[0]?.n ?? 0),
-        ]);
+        [rows, total] = await remembered(`category ${region} ${params.category} ${limit} ${offset}`, () =>
+          Promise.all([
+            listByCategory.execute(params),
+            countByCategory.execute(params).then((result) => result[0]?.n ?? 0),
+          ]),
+        );
       } else {
         const params = { region, limit, offset };
-        [rows, total] = await Promise.all([
-          listAll.execute(params),
-          countAll.execute(params).then((result) => result[0]?.n ?? 0),
-        ]);
+        [rows, total] = await remembered(`all ${region} ${limit} ${offset}`, () =>
+          Promise.all([
+            listAll.execute(params),
+            countAll.execute(params).then((result) => result[0]?.n ?? 0),
+          ]),
+        );
       }
       return {
         data: await assemble(rows, pricing, query.includeVariants ?? false),
@@ -325,7 +348,9 @@ export function createCatalogue(db: Database) {
 
     /** A product in the region; 404 when unknown or not sold there, 410 when discontinued. */
     async getProduct(pricing: PricingContext, id: number, includeVariants = true): Promise<ProductJson> {
-      const rows = await byId.execute({ id, region: pricing.regionId });
+      const rows = await remembered(`id ${pricing.regionId} ${id}`, () =>
+        byId.execute({ id, region: pricing.regionId }),
+      );
       const row = rows[0];
       if (!row) throw notFound(`No product ${id} in region ${pricing.regionId}`);
       if (row.product.availability === 'disabled') throw gone(`Product ${id} is no longer available`);
@@ -334,7 +359,9 @@ export function createCatalogue(db: Database) {
 
     /** Like getProduct, but a discontinued product comes back with availability 'disabled' instead of 410. */
     async getProductBySlug(pricing: PricingContext, slug: string): Promise<ProductJson | null> {
-      const rows = await bySlug.execute({ slug, region: pricing.regionId });
+      const rows = await remembered(`slug ${pricing.regionId} ${slug}`, () =>
+        bySlug.execute({ slug, region: pricing.regionId }),
+      );
       return rows[0] ? ((await assemble([rows[0]], pricing, true))[0] ?? null) : null;
     },
 

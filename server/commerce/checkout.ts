@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { countryByIso } from '#core/countries.ts';
 import { shippingCost } from '#core/shipping-cost.ts';
 import { statesOf } from '#core/states.ts';
@@ -9,7 +9,7 @@ import { CommerceError } from './errors.ts';
 import type { Groups } from './groups.ts';
 import { priceSet, sumMoney } from './pricing.ts';
 import { categories, productPrices, products, variants } from './schema-catalogue.ts';
-import { addresses, sessions } from './schema-customers.ts';
+import { addresses, customers, sessions } from './schema-customers.ts';
 import { cartItems, carts, type OrderAddressRecord, orderItems, orders } from './schema-sales.ts';
 import type { Shipping } from './shipping.ts';
 
@@ -19,6 +19,10 @@ import type { Shipping } from './shipping.ts';
  * the pro spend limit are checked against the rows of that moment, stock is decremented, the order is written
  * with its idempotency key (unique), and the cart is closed. Prices, currency and customer group always come
  * from the server; the client's idea of the total is only compared, never used.
+ *
+ * Lock order, the same for every checkout: cart, then the customer (pro orders only), then variants by id.
+ * Locking the pro customer's row makes two checkouts of one pro customer take turns, so the second one sums
+ * the spend this period with the first one's order already in it.
  */
 
 export type CheckoutErrorCode =
@@ -160,6 +164,28 @@ export function createCheckout(
     return addressRecord(address, email);
   }
 
+  /**
+   * Locks the customer's row and sums their orders within the pro period (the year before the expiry date,
+   * the same window as `groups.proStatus`), inside the order's transaction.
+   */
+  async function lockedProSpend(tx: Tx, customerId: number): Promise<number> {
+    const [customer] = await tx
+      .select({ expires: customers.proExpiresAt })
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .for('update');
+    const expires = customer?.expires;
+    if (!expires) return 0;
+    const start = new Date(expires.getTime() - 365 * 86_400_000);
+    const [sum] = await tx
+      .select({ total: sql<string>`coalesce(sum(${orders.total}), 0)` })
+      .from(orders)
+      .where(
+        and(eq(orders.customerId, customerId), gt(orders.createdAt, start), lte(orders.createdAt, expires)),
+      );
+    return Math.round(Number(sum?.total ?? 0) * 100) / 100;
+  }
+
   /** Shipping methods of the region's zone that apply to this subtotal, with their cost (core's rule). */
   async function shippingOptions(regionId: string, subtotal: number, groupId: number | null) {
     const [zone] = await shipping.zones(regionId);
@@ -224,6 +250,10 @@ export function createCheckout(
             if (again) return again;
             throw new CheckoutError('stale-cart', 410, `Cart ${input.cartId} is no longer open`);
           }
+          // The pro customer's row is locked before anything else is read: spend this period is summed
+          // under that lock, so parallel checkouts of one pro customer cannot both pass the limit.
+          const spendBefore =
+            proStatus && input.customerId !== null ? await lockedProSpend(tx, input.customerId) : null;
           const lines = await tx
             .select()
             .from(cartItems)
@@ -314,14 +344,15 @@ export function createCheckout(
               `The subtotal is now ${subtotal}, not ${input.expectedSubtotal}`,
               { subtotal },
             );
-          if (proStatus) {
-            const after = sumMoney([proStatus.order_total, total]);
+          if (proStatus && spendBefore !== null) {
+            const after = sumMoney([spendBefore, total]);
             if (after > proStatus.spend_limit)
-              throw new CheckoutError('spend-limit', 422, `This order would bring pro spend to ${after}`, {
-                spend: proStatus.order_total,
-                limit: proStatus.spend_limit,
-                total,
-              });
+              throw new CheckoutError(
+                'spend-limit',
+                422,
+                `This order (${total}) would bring pro spend this period to ${after}, over the limit of ${proStatus.spend_limit}`,
+                { spend: spendBefore, limit: proStatus.spend_limit, total },
+              );
           }
 
           const shippingAddress = await resolveAddress(

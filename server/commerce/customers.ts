@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { countryByIso } from '#core/countries.ts';
 import { toCustomer } from '#core/customer.ts';
 import { PRO_CODE_FIELD, proCodeInfoOf } from '#core/pro-code.ts';
@@ -14,6 +14,7 @@ import {
   customerGroups,
   customers,
   passwordResets,
+  sessions,
 } from './schema-customers.ts';
 
 /** How long an emailed password-reset link works. */
@@ -218,7 +219,16 @@ export function createCustomers(db: Database) {
       }
     },
 
-    async update(id: number, input: CustomerUpdate): Promise<CustomerJson> {
+    /**
+     * Changes a customer. A new password ends every session of the customer except `keepSessionId` (the one
+     * that made the change); without it, all of them end, so a caller that forgets cannot leave a stolen
+     * session alive.
+     */
+    async update(
+      id: number,
+      input: CustomerUpdate,
+      options: { keepSessionId?: string | null } = {},
+    ): Promise<CustomerJson> {
       const [current] = await byId.execute({ id });
       if (!current) throw notFound(`No customer ${id}`);
       const changes: Partial<typeof customers.$inferInsert> = { updatedAt: new Date() };
@@ -237,7 +247,18 @@ export function createCustomers(db: Database) {
         if (input.password !== undefined) changes.passwordHash = await hashPassword(input.password);
       }
       try {
-        const [row] = await db.update(customers).set(changes).where(eq(customers.id, id)).returning();
+        const [row] = await db.transaction(async (tx) => {
+          const updated = await tx.update(customers).set(changes).where(eq(customers.id, id)).returning();
+          if (changes.passwordHash) {
+            const keep = options.keepSessionId;
+            await tx
+              .delete(sessions)
+              .where(
+                keep ? and(eq(sessions.customerId, id), ne(sessions.id, keep)) : eq(sessions.customerId, id),
+              );
+          }
+          return updated;
+        });
         return customerJson(row!);
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('An account with this email address already exists');
@@ -296,6 +317,8 @@ export function createCustomers(db: Database) {
           .set({ passwordHash, updatedAt: now })
           .where(eq(customers.id, used.customerId))
           .returning();
+        // Whoever knew the old password (or holds a stolen session) is signed out everywhere.
+        await tx.delete(sessions).where(eq(sessions.customerId, used.customerId));
         return customerJson(row!);
       });
     },

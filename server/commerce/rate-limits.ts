@@ -44,6 +44,13 @@ export function createRateLimits(db: Database) {
     async reset(key: string): Promise<void> {
       await db.execute(sql`delete from rate_limits where key = ${key}`);
     },
+    /** Deletes counters whose window has ended (they would restart at 1 anyway). Returns how many went. */
+    async purgeExpired(): Promise<number> {
+      const result = (await db.execute(
+        sql`delete from rate_limits where window_ends_at <= now() returning key`,
+      )) as unknown as { rows: unknown[] };
+      return result.rows.length;
+    },
   };
 }
 

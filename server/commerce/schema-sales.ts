@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { newsletterSubscriptions } from '../newsletter/schema.ts';
 import { commerceRegions } from './schema.ts';
 import { products, variants } from './schema-catalogue.ts';
 import { customers } from './schema-customers.ts';
@@ -180,3 +181,15 @@ export const shipments = pgTable(
   },
   (t) => [index('shipments_order_idx').on(t.orderId)],
 );
+
+/**
+ * Back-in-stock e-mails already sent: one row per signup (a `back-in-stock:{product}:{variant}` subscription).
+ * The row is written before the mail goes out, so two restocks at once never mail a subscriber twice.
+ */
+export const backInStockNotices = pgTable('back_in_stock_notices', {
+  subscriptionId: integer('subscription_id')
+    .primaryKey()
+    .references(() => newsletterSubscriptions.id, { onDelete: 'cascade' }),
+  variantId: integer('variant_id').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -85,6 +85,11 @@ export interface DeliveryClientOptions {
   /** How long a cached answer counts as fresh for CACHE_ELSE_NETWORK; 0 or unset keeps it until evicted. */
   cacheTtlMs?: number;
   cacheMaxEntries?: number;
+  /**
+   * The source's data version, when the client can know it (the built-in service reads the product's own
+   * database): a cached answer stored under another version is not used, so an edit shows at once.
+   */
+  cacheVersion?: () => Promise<string>;
   /** Called when a CACHE_THEN_NETWORK background refresh fails. */
   onBackgroundError?: (error: unknown) => void;
 }
@@ -106,6 +111,7 @@ export interface RequestParams {
 interface CacheSlot {
   value: unknown;
   storedAt: number;
+  version: string | undefined;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -228,9 +234,9 @@ export function createDeliveryClient(options: DeliveryClientOptions) {
     }
   }
 
-  function remember(key: string, value: unknown) {
+  function remember(key: string, value: unknown, version: string | undefined) {
     cache.delete(key);
-    cache.set(key, { value, storedAt: Date.now() });
+    cache.set(key, { value, storedAt: Date.now(), version });
     while (cache.size > settings.cacheMaxEntries) {
       const oldest = cache.keys().next().value;
       if (oldest === undefined) break;
@@ -238,20 +244,26 @@ export function createDeliveryClient(options: DeliveryClientOptions) {
     }
   }
 
-  function cached(key: string, requireFresh: boolean): CacheSlot | undefined {
+  function cached(key: string, requireFresh: boolean, version: string | undefined): CacheSlot | undefined {
     const slot = cache.get(key);
     if (!slot) return undefined;
+    if (requireFresh && slot.version !== version) return undefined;
     if (requireFresh && settings.cacheTtlMs > 0 && Date.now() - slot.storedAt > settings.cacheTtlMs)
       return undefined;
     return slot;
   }
 
-  function refresh(key: string, path: string, params: RequestParams): Promise<unknown> {
+  function refresh(
+    key: string,
+    path: string,
+    params: RequestParams,
+    version: string | undefined,
+  ): Promise<unknown> {
     const running = refreshing.get(key);
     if (running) return running;
     const started = network(path, params)
       .then((value) => {
-        remember(key, value);
+        remember(key, value, version);
         return value;
       })
       .finally(() => refreshing.delete(key));
@@ -272,29 +284,32 @@ export function createDeliveryClient(options: DeliveryClientOptions) {
     policy: CachePolicyValue = settings.cachePolicy,
   ): Promise<T> {
     const key = `${path} ${JSON.stringify(params)}`;
+    // Read before the network call: an answer is stored under a version no newer than the data it holds.
+    const version =
+      policy !== CachePolicy.IGNORE_CACHE && options.cacheVersion ? await options.cacheVersion() : undefined;
     switch (policy) {
       case CachePolicy.ONLY_NETWORK:
-        return (await refresh(key, path, params)) as T;
+        return (await refresh(key, path, params, version)) as T;
       case CachePolicy.CACHE_ELSE_NETWORK: {
-        const slot = cached(key, true);
+        const slot = cached(key, true, version);
         if (slot) return slot.value as T;
-        return (await refresh(key, path, params)) as T;
+        return (await refresh(key, path, params, version)) as T;
       }
       case CachePolicy.NETWORK_ELSE_CACHE:
         try {
-          return (await refresh(key, path, params)) as T;
+          return (await refresh(key, path, params, version)) as T;
         } catch (error) {
-          const slot = cached(key, false);
+          const slot = cached(key, false, version);
           if (slot) return slot.value as T;
           throw error;
         }
       case CachePolicy.CACHE_THEN_NETWORK: {
-        const slot = cached(key, false);
+        const slot = cached(key, false, version);
         if (slot) {
-          refresh(key, path, params).catch((error) => options.onBackgroundError?.(error));
+          refresh(key, path, params, version).catch((error) => options.onBackgroundError?.(error));
           return slot.value as T;
         }
-        return (await refresh(key, path, params)) as T;
+        return (await refresh(key, path, params, version)) as T;
       }
       default:
         return (await network(path, params)) as T;

@@ -3,6 +3,7 @@
  * storefront's content client, and `/api/interstack/references`. Reach it only through this module.
  */
 import { Hono } from 'hono';
+import { readCacheWatcher, scopeVersion } from '../cache/data-version.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { type ContentClient, type ContentLogger, createContentClient } from './content-client.ts';
@@ -83,7 +84,14 @@ export function createContentServices(input: {
     ...(config.CONTENT_BRANCH ? { branch: config.CONTENT_BRANCH } : {}),
     ...(builtIn ? { fetch: inProcess } : {}),
     cachePolicy: config.CONTENT_CACHE_POLICY as CachePolicyValue,
-    cacheTtlMs: config.CONTENT_CACHE_TTL_MS,
+    // The built-in service's entries live in this database, whose content version moves on every write: a
+    // cached answer lasts exactly until the content changes. A hosted service keeps the time-to-live.
+    ...(builtIn
+      ? {
+          cacheVersion: async () => scopeVersion(await readCacheWatcher(db).current(), ['content']),
+          cacheTtlMs: 0,
+        }
+      : { cacheTtlMs: config.CONTENT_CACHE_TTL_MS }),
     logger,
     onBackgroundError: (error) => logger?.warn({ err: error }, 'content cache refresh failed'),
     referencesUrl: `${IN_PROCESS_ORIGIN}/api/interstack/references`,

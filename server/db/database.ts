@@ -6,9 +6,18 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import { BoundedPool, type PoolStats } from './bounded-pool.ts';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
+
+export type { DatabaseTrouble, PoolStats } from './bounded-pool.ts';
+export {
+  classifyDatabaseError,
+  DatabaseBusyError,
+  databaseTrouble,
+  recentDatabaseTrouble,
+  withDatabaseTrouble,
+} from './bounded-pool.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers: services never know whether PGlite or PostgreSQL is underneath. */
@@ -19,6 +28,8 @@ export interface DatabaseHandle {
   readonly kind: 'pglite' | 'postgres';
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
+  /** Connection pool figures (PostgreSQL only): what load shedding and the fault scripts look at. */
+  poolStats?(): PoolStats;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -82,17 +93,33 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
 }
 
 export interface PostgresOptions {
+  /** Connections the pool may open (pg Pool `max`). */
   poolMax?: number;
+  /** Requests that may wait for a connection; past it a query fails at once with DatabaseBusyError. */
+  maxWaiting?: number;
+  /** How long to wait for a connection, new or from the pool, before giving up. */
   connectTimeoutMs?: number;
+  /** PostgreSQL cancels a statement that runs longer (statement_timeout); 0 for none. */
+  statementTimeoutMs?: number;
 }
 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.poolMax ?? 10,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
-    idleTimeoutMillis: 30_000,
-  });
+  const maxWaiting = options.maxWaiting ?? 200;
+  const statementTimeout = options.statementTimeoutMs ?? 15_000;
+  const pool = new BoundedPool(
+    {
+      connectionString: url,
+      max: options.poolMax ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      idleTimeoutMillis: 30_000,
+      // A dead peer (a PostgreSQL host that vanished without closing the socket) is noticed instead of hanging.
+      keepAlive: true,
+      ...(statementTimeout > 0
+        ? { statement_timeout: statementTimeout, idle_in_transaction_session_timeout: statementTimeout * 2 }
+        : {}),
+    },
+    maxWaiting,
+  );
   // An idle client whose server went away emits 'error'; without a listener that would end the process.
   pool.on('error', () => {});
   try {
@@ -107,6 +134,15 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     kind: 'postgres',
     async ping() {
       await pool.query('select 1');
+    },
+    poolStats() {
+      return {
+        max: pool.options.max,
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        maxWaiting,
+      };
     },
     async migrate() {
       // Several server processes may start together against one PostgreSQL: one migrates, the others wait.
@@ -125,6 +161,22 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   };
 }
 
-export function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: string }): Promise<DatabaseHandle> {
-  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openPglite(config.DATA_DIR);
+export interface DatabaseSettings {
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+  DATABASE_POOL_MAX?: number;
+  DATABASE_POOL_MAX_WAITING?: number;
+  DATABASE_CONNECT_TIMEOUT_MS?: number;
+  DATABASE_STATEMENT_TIMEOUT_MS?: number;
+}
+
+export function openDatabase(config: DatabaseSettings): Promise<DatabaseHandle> {
+  return config.DATABASE_URL
+    ? openPostgres(config.DATABASE_URL, {
+        poolMax: config.DATABASE_POOL_MAX,
+        maxWaiting: config.DATABASE_POOL_MAX_WAITING,
+        connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+        statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      })
+    : openPglite(config.DATA_DIR);
 }

@@ -8,6 +8,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import { createDataVersionWatcher } from '../cache/data-version.ts';
 import { createPageCache } from '../cache/page-cache.ts';
 import { commerceFor } from '../commerce/index.ts';
+import { schedulePurge } from '../commerce/sessions.ts';
 import { CONTENT_BASE_PATH, contentFor } from '../content/index.ts';
 import { createGraphqlRoutes } from '../graphql/index.ts';
 import { createMediaRoutes, MEDIA_MANIFEST, MEDIA_ORIGINALS_DIR } from '../media/index.ts';
@@ -21,6 +22,9 @@ import { contentSitemapSource } from './content-sitemap.ts';
 import type { RedirectRules } from './legacy-redirects.ts';
 import { localeRouting } from './locale-routing.ts';
 import { blocklist } from './middleware/blocklist.ts';
+import { loadShed } from './middleware/load-shed.ts';
+import { privatePages } from './middleware/private-pages.ts';
+import { orderStatusLimit } from './middleware/rate-limit.ts';
 import { requestLogger } from './request-logger.ts';
 import { type SitemapSource, seoRoutes, staticPages } from './seo-routes.ts';
 
@@ -55,10 +59,22 @@ export function createHttpApp({
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: 'same-origin',
+      // No framing (clickjacking), no <base> or plugin tricks, forms post only here, and no inline event
+      // handler attributes run (a second line behind the rich-text sanitiser). Scripts are not restricted
+      // further: the React Router hydration script is inline and GTM/reCAPTCHA/map loaders are configurable.
+      contentSecurityPolicy: {
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+      },
     }),
   );
   app.use(blocklist(blocklistOptionsFrom(services.config)));
+  app.use(loadShed({ poolStats: services.database.poolStats }));
   app.use(compress());
+  app.use(privatePages());
 
   app.get('/healthz', async (c) => {
     c.header('Cache-Control', 'no-store');
@@ -112,6 +128,24 @@ export function createHttpApp({
 
   // Commerce: the /api contract of SPEC §7 (server/http/api).
   services.commerce = commerceFor(services);
+  const { sessions, rateLimits } = services.commerce;
+  sessions.configure({
+    idleMinutes: services.config.SESSION_IDLE_MINUTES,
+    absoluteHours: services.config.SESSION_ABSOLUTE_HOURS,
+    trustProxy: services.config.TRUST_PROXY,
+  });
+  schedulePurge([sessions.purgeExpired, rateLimits.purgeExpired], (error) =>
+    services.logger.error({ err: error }, 'purging expired sessions and rate limits failed'),
+  );
+  app.use(
+    '/api/order-status/*',
+    orderStatusLimit(services.commerce, {
+      windowSeconds: services.config.RATE_LIMIT_WINDOW_SECONDS,
+      perIp: services.config.ORDER_STATUS_LIMIT_PER_IP,
+      perEmail: services.config.ORDER_STATUS_LIMIT_PER_EMAIL,
+      trustProxy: services.config.TRUST_PROXY,
+    }),
+  );
   app.route('/api', createApiRouter(apiOptionsFrom(services)));
   app.all('/api/*', (c) =>
     c.json({ status: 404, title: 'Not Found', detail: `No API endpoint ${c.req.method} ${c.req.path}` }, 404),
@@ -140,7 +174,12 @@ export function createHttpApp({
   }
 
   if (build) {
-    app.use(localeRouting({ redirects: redirects ?? { allowedExternalHosts: [], rules: [] } }));
+    app.use(
+      localeRouting({
+        redirects: redirects ?? { allowedExternalHosts: [], rules: [] },
+        trustProxy: services.config.TRUST_PROXY,
+      }),
+    );
     const handle = createRequestHandler(build, services.config.NODE_ENV);
     const render = (request: Request) => {
       const context = new RouterContextProvider();

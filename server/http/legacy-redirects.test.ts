@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseRedirectRules, RedirectRulesError, resolveLegacyRedirect } from './legacy-redirects.ts';
+import {
+  parseRedirectRules,
+  RedirectRulesError,
+  redirectRulesSchema,
+  resolveLegacyRedirect,
+} from './legacy-redirects.ts';
 
 const demoRules = parseRedirectRules(
   JSON.parse(readFileSync(new URL('../../seed/redirects/legacy.json', import.meta.url), 'utf8')),
@@ -66,24 +71,27 @@ describe('legacy redirect rules (§2)', () => {
     expect(() => parseRedirectRules({ rules: [{ from: '/x', to: 'http://ridgeline.example' }] })).toThrow();
   });
 
-  it('ends a redirect loop after 10 hops (§5: 400 Too many redirects)', () => {
-    const rules = parseRedirectRules({
+  it('ends a redirect loop after 10 hops (§5: 400 Too many redirects), and refuses such a rule file', () => {
+    const input = {
       rules: [
         { from: '/a', to: '/b' },
         { from: '/b', to: '/a' },
       ],
-    });
-    expect(resolveLegacyRedirect(rules, '/a', '')).toEqual({ kind: 'loop' });
+    };
+    // The runtime guard, for rules that did not come through parseRedirectRules.
+    expect(resolveLegacyRedirect(redirectRulesSchema.parse(input), '/a', '')).toEqual({ kind: 'loop' });
+    expect(() => parseRedirectRules(input)).toThrow(/starts a loop/);
   });
 
-  it('follows a chain of up to 10 rules', () => {
+  it('follows a chain of up to 10 rules; a longer one counts as a loop', () => {
     const chain = Array.from({ length: 10 }, (_, i) => ({ from: `/p${i}`, to: `/p${i + 1}` }));
     expect(resolveLegacyRedirect(parseRedirectRules({ rules: chain }), '/p0', '')).toEqual({
       kind: 'internal',
       path: '/p10',
       search: '',
     });
-    const longer = [...chain, { from: '/p10', to: '/p11' }];
-    expect(resolveLegacyRedirect(parseRedirectRules({ rules: longer }), '/p0', '')).toEqual({ kind: 'loop' });
+    const longer = { rules: [...chain, { from: '/p10', to: '/p11' }] };
+    expect(resolveLegacyRedirect(redirectRulesSchema.parse(longer), '/p0', '')).toEqual({ kind: 'loop' });
+    expect(() => parseRedirectRules(longer)).toThrow(RedirectRulesError);
   });
 });

@@ -29,7 +29,7 @@ export class RedirectRulesError extends Error {
   override name = 'RedirectRulesError';
 }
 
-/** Checks a rule file: every external target must be on the allow-list. */
+/** Checks a rule file: every external target must be on the allow-list, and no chain of rules may loop. */
 export function parseRedirectRules(input: unknown): RedirectRules {
   const rules = redirectRulesSchema.parse(input);
   for (const rule of rules.rules) {
@@ -37,6 +37,13 @@ export function parseRedirectRules(input: unknown): RedirectRules {
     const host = new URL(rule.to).hostname;
     if (!rules.allowedExternalHosts.includes(host)) {
       throw new RedirectRulesError(`Redirect rule ${rule.from} points off the allow-list: ${host}`);
+    }
+  }
+  // A chain that comes back to where it began would answer every visitor with an error: refuse the file.
+  for (const rule of rules.rules) {
+    const search = new URLSearchParams(rule.query ?? {}).toString();
+    if (resolveLegacyRedirect(rules, rule.from, search ? `?${search}` : '').kind === 'loop') {
+      throw new RedirectRulesError(`Redirect rule ${rule.from} starts a loop`);
     }
   }
   return rules;

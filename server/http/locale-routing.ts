@@ -6,11 +6,14 @@ import { localizedPath, normalizeLocalePrefix } from '#core/locale-prefix.ts';
 import { resolveLocale } from '#core/locale-resolution.ts';
 import { TOO_MANY_REDIRECTS } from '#core/redirect-limit.ts';
 import { type RedirectRules, resolveLegacyRedirect } from './legacy-redirects.ts';
+import { isHttps } from './middleware/client-ip.ts';
 
 export interface LocaleRoutingOptions {
   redirects: RedirectRules;
   /** Country from geolocation (trusted proxy headers); null when unknown. */
   geoCountry?: (request: Request) => string | null;
+  /** Behind a trusted proxy, https is read from X-Forwarded-Proto (the locale cookies are then Secure). */
+  trustProxy?: boolean;
 }
 
 // Paths served by other parts of the platform, or files: no locale, no redirects.
@@ -41,7 +44,7 @@ export function localeRouting(options: LocaleRoutingOptions): MiddlewareHandler 
   return async (c, next) => {
     if (!isPageRequest(c)) return next();
     const url = new URL(c.req.url);
-    const secure = url.protocol === 'https:';
+    const secure = isHttps(c, options.trustProxy ?? false);
 
     const resolved = resolveLocale({
       cookies: getCookie(c),

@@ -79,15 +79,37 @@ export function passwordResetMessage(input: {
   };
 }
 
+/** English wording of the back-in-stock mail; display text (§3) of the subscriber's locale overrides it. */
+export const BACK_IN_STOCK_TEXT = {
+  'back in stock mail subject': '{product} is back in stock',
+  'back in stock mail body':
+    'Good news: {product} ({variant}) is back in stock at Ridgeline Snowshoe Co. You asked us to tell you.',
+  'back in stock mail link': 'See it in the store',
+} as const;
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match);
+
 export function backInStockMessage(input: {
   email: string;
   productName: string;
+  /** Colour / size of the variant that came back. */
+  variantLabel: string;
   productUrl: string;
+  /** Display text of the subscriber's locale (keys of BACK_IN_STOCK_TEXT); English when missing. */
+  text?: Readonly<Record<string, string>>;
 }): MailMessage {
+  const say = (key: keyof typeof BACK_IN_STOCK_TEXT) =>
+    fill(input.text?.[key]?.trim() || BACK_IN_STOCK_TEXT[key], {
+      product: input.productName,
+      variant: input.variantLabel,
+    });
+  const body = say('back in stock mail body').replace(' ()', '');
   return {
     to: input.email,
-    subject: `${input.productName} is back in stock`,
+    subject: say('back in stock mail subject'),
     kind: 'back-in-stock',
-    text: `Good news: ${input.productName} is back in stock at Ridgeline Snowshoe Co.\n\n${input.productUrl}`,
+    text: `${body}\n\n${say('back in stock mail link')}: ${input.productUrl}`,
+    html: `<p>${escapeHtml(body)}</p><p><a href="${escapeHtml(input.productUrl)}">${escapeHtml(say('back in stock mail link'))}</a></p>`,
   };
 }

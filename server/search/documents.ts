@@ -10,7 +10,7 @@ import type { ContentClient, Entry } from '../content/index.ts';
 import { configFor, hasCjk, ngramText, plainText, SEARCH_LOCALES, words } from './text.ts';
 
 /** Bumped whenever what a row holds changes (e.g. the locale lexeme of format 2). */
-const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = 2;
 
 export type DocumentType = 'product' | 'blog' | 'support' | 'page';
 
@@ -89,18 +89,27 @@ interface CommerceFacts {
 /** Every visible product with its shown (calculated) price in each commerce region where it is sold. */
 export async function commerceFacts(commerce: Commerce): Promise<Map<number, CommerceFacts>> {
   const facts = new Map<number, CommerceFacts>();
-  for (const region of commerce.regionIds as readonly ('us' | 'ca' | 'eu_region_1')[]) {
-    const pricing = await commerce.groups.pricing(region, null);
-    for (let page = 1; ; page++) {
-      const result = await commerce.catalogue.listProducts(pricing, { page, limit: 250 });
-      for (const product of result.data) {
-        if (product.availability === 'disabled') continue;
-        const entry = facts.get(product.id) ?? { product, prices: {}, currency: {} };
-        entry.prices[region] = product.calculated_price;
-        entry.currency[region] = product.currency;
-        facts.set(product.id, entry);
+  // Regions are read side by side (PostgreSQL answers them in parallel), then merged in region order.
+  const regions = commerce.regionIds as readonly ('us' | 'ca' | 'eu_region_1')[];
+  const perRegion = await Promise.all(
+    regions.map(async (region) => {
+      const pricing = await commerce.groups.pricing(region, null);
+      const products: ProductJson[] = [];
+      for (let page = 1; ; page++) {
+        const result = await commerce.catalogue.listProducts(pricing, { page, limit: 250 });
+        products.push(...result.data);
+        if (page >= result.pagination.total_pages) break;
       }
-      if (page >= result.pagination.total_pages) break;
+      return products;
+    }),
+  );
+  for (const [index, region] of regions.entries()) {
+    for (const product of perRegion[index] ?? []) {
+      if (product.availability === 'disabled') continue;
+      const entry = facts.get(product.id) ?? { product, prices: {}, currency: {} };
+      entry.prices[region] = product.calculated_price;
+      entry.currency[region] = product.currency;
+      facts.set(product.id, entry);
     }
   }
   return facts;
@@ -109,15 +118,30 @@ export async function commerceFacts(commerce: Commerce): Promise<Map<number, Com
 export interface BuildInput {
   content: ContentClient;
   commerce: Commerce | null;
+  /** Commerce facts already read (when the catalogue has not changed since); read from `commerce` if absent. */
+  catalogue?: CatalogueFacts;
   locales?: readonly string[];
 }
 
 /** All documents of the index, for every locale. */
+/** What products' documents take from commerce: facts per product and each category's path. */
+export interface CatalogueFacts {
+  facts: Map<number, CommerceFacts>;
+  categoryPath: Map<number, string>;
+}
+
+export async function readCatalogue(commerce: Commerce | null): Promise<CatalogueFacts> {
+  if (!commerce) return { facts: new Map(), categoryPath: new Map() };
+  const [facts, categories] = await Promise.all([
+    commerceFacts(commerce),
+    commerce.catalogue.listCategories(1, 500),
+  ]);
+  return { facts, categoryPath: new Map(categories.data.map((category) => [category.id, category.path])) };
+}
+
 export async function buildDocuments(input: BuildInput): Promise<IndexDocument[]> {
-  const { content, commerce } = input;
-  const facts = commerce ? await commerceFacts(commerce) : new Map<number, CommerceFacts>();
-  const categoryList = commerce ? (await commerce.catalogue.listCategories(1, 500)).data : [];
-  const categoryPath = new Map(categoryList.map((category) => [category.id, category.path]));
+  const { content } = input;
+  const { facts, categoryPath } = input.catalogue ?? (await readCatalogue(input.commerce));
   const docs: IndexDocument[] = [];
   for (const locale of input.locales ?? SEARCH_LOCALES) {
     const [products, categories, posts, articles, pages] = await Promise.all([

@@ -9,17 +9,10 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { cappedTotalPages } from '#core/search-connector.ts';
 import type { Database } from '../db/database.ts';
 import type { IndexDocument } from './documents.ts';
-import { searchClicks, searchDocuments, searchTerms } from './schema.ts';
-import {
-  configFor,
-  correctedQuery,
-  corrections,
-  hasCjk,
-  ngramText,
-  snippet,
-  type Vocabulary,
-  words,
-} from './text.ts';
+import { ResultCache } from './result-cache.ts';
+import { searchClicks, searchDocuments, searchIndexState, searchTerms } from './schema.ts';
+import { configFor, correctedQuery, corrections, hasCjk, ngramText, snippet, words } from './text.ts';
+import { localeLexeme, writeIndex } from './writer.ts';
 
 export class SearchRequestError extends Error {
   constructor(
@@ -40,21 +33,24 @@ const isObject = (value: unknown): value is Json =>
 // ——— Fields ———
 
 type FieldKind = 'text' | 'array' | 'number';
-const FIELDS: Record<string, { kind: FieldKind; column: SQL }> = {
-  id: { kind: 'text', column: sql`d.id` },
-  type: { kind: 'text', column: sql`d.type` },
-  locale: { kind: 'text', column: sql`d.locale` },
-  stack: { kind: 'text', column: sql`d.stack` },
-  environment: { kind: 'text', column: sql`d.environment` },
-  category: { kind: 'text', column: sql`d.category` },
-  title: { kind: 'text', column: sql`d.title` },
-  date: { kind: 'text', column: sql`d.date` },
-  colours: { kind: 'array', column: sql`d.colours` },
-  regions: { kind: 'array', column: sql`d.regions` },
-  price_us: { kind: 'number', column: sql`d.price_us` },
-  price_ca: { kind: 'number', column: sql`d.price_ca` },
-  price_eu_region_1: { kind: 'number', column: sql`d.price_eu_region_1` },
+const COLUMNS: Record<string, { kind: FieldKind; name: string }> = {
+  id: { kind: 'text', name: 'id' },
+  type: { kind: 'text', name: 'type' },
+  locale: { kind: 'text', name: 'locale' },
+  stack: { kind: 'text', name: 'stack' },
+  environment: { kind: 'text', name: 'environment' },
+  category: { kind: 'text', name: 'category' },
+  title: { kind: 'text', name: 'title' },
+  date: { kind: 'text', name: 'date' },
+  colours: { kind: 'array', name: 'colours' },
+  regions: { kind: 'array', name: 'regions' },
+  price_us: { kind: 'number', name: 'price_us' },
+  price_ca: { kind: 'number', name: 'price_ca' },
+  price_eu_region_1: { kind: 'number', name: 'price_eu_region_1' },
 };
+const FIELDS: Record<string, { kind: FieldKind; name: string; column: SQL }> = Object.fromEntries(
+  Object.entries(COLUMNS).map(([key, value]) => [key, { ...value, column: sql.raw(`d.${value.name}`) }]),
+);
 FIELDS.colors = FIELDS.colours!;
 FIELDS.color = FIELDS.colours!;
 
@@ -260,10 +256,7 @@ export interface SearchResponse {
 
 export const newRequestId = () => randomBytes(16).toString('hex');
 
-/** A lexeme every document of a locale carries, so index lookups can be narrowed to one locale. */
-export const localeLexeme = (locale: string) => `zzloc${locale.replace(/[^a-z]/gi, '').toLowerCase()}`;
-
-const VOCABULARY_TTL_MS = 30_000;
+export { localeLexeme } from './writer.ts';
 
 export interface Engine {
   search(engine: string, request: SearchRequest): Promise<SearchResponse>;
@@ -285,22 +278,105 @@ export interface Engine {
   forgetVocabulary(): void;
 }
 
-export function createEngine(db: Database): Engine {
-  const vocabularies = new Map<string, { at: number; words: Map<string, number> }>();
+export interface EngineOptions {
+  /** Answers kept in the in-process result cache (0 turns it off). */
+  resultCacheSize?: number;
+  /**
+   * How long a read of the index version is trusted. Writes made by this process are seen at once; writes by
+   * another process sharing the database are seen within this time.
+   */
+  versionCheckMs?: number;
+}
 
-  async function vocabulary(engine: string, locale: string): Promise<Vocabulary> {
+interface LocaleVocabulary {
+  version: number;
+  words: Map<string, number>;
+  /** Terms in code-point order, for prefix ranges (built on first suggestion). */
+  sorted: string[] | null;
+  /** Typo corrections already worked out for a query. */
+  corrections: Map<string, Map<string, string>>;
+}
+
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** The `size` most common words starting with `prefix` (ties alphabetical). */
+function prefixTerms(vocabulary: LocaleVocabulary, prefix: string, size: number) {
+  vocabulary.sorted ??= [...vocabulary.words.keys()].sort();
+  const sorted = vocabulary.sorted;
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < prefix) low = middle + 1;
+    else high = middle;
+  }
+  const found: Array<{ term: string; docs: number }> = [];
+  for (let index = low; index < sorted.length && sorted[index]!.startsWith(prefix); index++) {
+    const term = sorted[index]!;
+    found.push({ term, docs: vocabulary.words.get(term) ?? 0 });
+  }
+  return found.sort((a, b) => b.docs - a.docs || (a.term < b.term ? -1 : 1)).slice(0, size);
+}
+
+export function createEngine(db: Database, options: EngineOptions = {}): Engine {
+  const versionCheckMs = options.versionCheckMs ?? 1000;
+  const vocabularies = new Map<string, LocaleVocabulary>();
+  const results = new ResultCache<SearchResponse>(options.resultCacheSize ?? 500);
+  const versions = new Map<string, { value: number; at: number }>();
+  const pendingVersions = new Map<string, Promise<number>>();
+
+  /** The index version of an engine, read at most once per `versionCheckMs`. */
+  async function indexVersion(engine: string): Promise<number> {
+    const known = versions.get(engine);
+    if (known && performance.now() - known.at < versionCheckMs) return known.value;
+    let pending = pendingVersions.get(engine);
+    if (!pending) {
+      pending = db
+        .select({ version: searchIndexState.version })
+        .from(searchIndexState)
+        .where(eq(searchIndexState.engine, engine))
+        .then((rows) => {
+          const value = Number(rows[0]?.version ?? 0);
+          versions.set(engine, { value, at: performance.now() });
+          return value;
+        })
+        .finally(() => pendingVersions.delete(engine));
+      pendingVersions.set(engine, pending);
+    }
+    return pending;
+  }
+
+  async function localeVocabulary(engine: string, locale: string): Promise<LocaleVocabulary> {
+    const version = await indexVersion(engine);
     const key = `${engine}|${locale}`;
     let cached = vocabularies.get(key);
-    if (!cached || Date.now() - cached.at > VOCABULARY_TTL_MS) {
+    if (!cached || cached.version !== version) {
       const rows = await db
         .select({ term: searchTerms.term, docs: searchTerms.docs })
         .from(searchTerms)
         .where(and(eq(searchTerms.engine, engine), eq(searchTerms.locale, locale)));
-      cached = { at: Date.now(), words: new Map(rows.map((row) => [row.term, row.docs])) };
+      cached = {
+        version,
+        words: new Map(rows.map((row) => [row.term, row.docs])),
+        sorted: null,
+        corrections: new Map(),
+      };
       vocabularies.set(key, cached);
     }
-    const wordsOf = cached.words;
-    return { has: (term) => wordsOf.has(term), entries: () => wordsOf.entries() };
+    return cached;
+  }
+
+  /** Typo corrections of a query against a locale's words (worked out once per index version). */
+  async function correctionsFor(engine: string, locale: string, query: string) {
+    const known = await localeVocabulary(engine, locale);
+    let found = known.corrections.get(query);
+    if (!found) {
+      const wordsOf = known.words;
+      found = corrections(query, { has: (term) => wordsOf.has(term), entries: () => wordsOf.entries() });
+      if (known.corrections.size > 2000) known.corrections.clear();
+      known.corrections.set(query, found);
+    }
+    return found;
   }
 
   /** The tsquery of a query in a configuration; each corrected word matches itself or its correction. */
@@ -324,7 +400,7 @@ export function createEngine(db: Database): Engine {
     return sql.join(parts, sql` && `);
   }
 
-  function orderBy(sort: SearchRequest['sort'], hasQuery: boolean, _fromCte = false): SQL {
+  function orderBy(sort: SearchRequest['sort'], hasQuery: boolean): SQL {
     const parts: SQL[] = [];
     for (const { field: name, direction } of sort) {
       if (name === '_score') {
@@ -367,134 +443,166 @@ export function createEngine(db: Database): Engine {
     return result;
   }
 
+  /**
+   * One statement per search: the matching set is read once (narrow: only the columns sorting and faceting
+   * need), counted and faceted in a single grouping-sets pass, and the page's stored fields joined in.
+   */
+  async function runSearch(engine: string, request: SearchRequest): Promise<SearchResponse> {
+    const locale = localeOfFilters(request.filters);
+    const config = configFor(locale);
+    const changes =
+      request.query && locale
+        ? await correctionsFor(engine, locale, request.query)
+        : new Map<string, string>();
+    const text = request.query ? tsquery(request.query, config, changes) : null;
+    // The locale's own lexeme narrows the index lookup to that locale's documents.
+    const query = text && locale ? sql`(${text}) && to_tsquery('simple', ${localeLexeme(locale)})` : text;
+    const base: SQL[] = [sql`d.engine = ${engine}`, compileFilters(request.filters)];
+    if (query) base.push(sql`d.tsv @@ (${query})`);
+    const where = sql.join(base, sql` and `);
+    const { size, current } = request.page;
+    // Title words weigh most; normalisation 1 favours short documents (a product over a long article).
+    // ts_rank costs about half of ts_rank_cd per match; n-gram (Japanese) queries keep cover density, where
+    // the bigrams standing next to each other is what tells the word from its scattered characters.
+    const rank = hasCjk(request.query) ? sql.raw('ts_rank_cd') : sql.raw('ts_rank');
+    const score = text ? sql`${rank}('{0.02, 0.05, 0.3, 1.0}'::float4[], d.tsv, ${text}, 1)` : sql`0::real`;
+    const facetList = Object.entries(request.facets).flatMap(([name, specs]) =>
+      specs.map((spec) => ({ name, spec, field: FIELDS[name]! })),
+    );
+    const needed = new Set(['id', 'locale', 'rank', 'title']);
+    for (const { field: name } of request.sort) if (name !== '_score') needed.add(FIELDS[name]!.name);
+    for (const { field } of facetList) needed.add(field.name);
+    // Value facets group by their column (an array column by the whole array, unnested below in JS, so the
+    // pass stays one row per match); range facets are filtered counts in the grand-total set.
+    const groupColumns = [
+      ...new Set(facetList.filter(({ spec }) => spec.type === 'value').map(({ field }) => field.name)),
+    ];
+    const ranges = facetList
+      .filter(({ spec }) => spec.type === 'range')
+      .flatMap(({ field, spec }) =>
+        (spec.ranges ?? []).map((range) => {
+          const parts: SQL[] = [];
+          if (range.from !== undefined) parts.push(sql`${field.column} >= ${Number(range.from)}`);
+          if (range.to !== undefined) parts.push(sql`${field.column} < ${Number(range.to)}`);
+          return parts.length ? sql.join(parts, sql` and `) : sql`${field.column} is not null`;
+        }),
+      );
+    const rangeCounts = ranges.map(
+      (condition, index) =>
+        sql`, count(*) filter (where ${condition})::int as ${sql.identifier(`r${index}`)}`,
+    );
+    const grouped = groupColumns.map((name) => sql.raw(`d.${name}`));
+    const facetPass = grouped.length
+      ? sql`select grouping(${sql.join(grouped, sql`, `)}) as g,
+            ${sql.join(
+              grouped.map((column, index) => sql`${column} as ${sql.identifier(`c${index}`)}`),
+              sql`, `,
+            )}, count(*)::int as n ${sql.join(rangeCounts, sql``)}
+          from m d group by grouping sets (${sql.join(
+            grouped.map((column) => sql`(${column})`),
+            sql`, `,
+          )}, ())`
+      : sql`select 0 as g, count(*)::int as n ${sql.join(rangeCounts, sql``)} from m d`;
+    const order = orderBy(request.sort, Boolean(query));
+    const pageColumn =
+      size > 0
+        ? sql`(select coalesce(json_agg(json_build_array(d.id, d.locale, d.score, s.type, s.fields) order by ${order}), '[]'::json)
+            from (select * from m d order by ${order} limit ${size} offset ${(current - 1) * size}) d
+            join search_documents s on s.engine = ${engine} and s.locale = d.locale and s.id = d.id)`
+        : sql`'[]'::json`;
+    const result = (await db.execute(
+      sql`with m as materialized (
+            select ${sql.raw([...needed].map((name) => `d.${name}`).join(', '))}, ${score} as score
+            from search_documents d where ${where}),
+          f as (${facetPass})
+          select (select json_agg(f) from f) as facets, ${pageColumn} as page`,
+    )) as unknown as { rows: Array<Record<string, unknown>> };
+    const row = result.rows[0] ?? {};
+    const groups = json<Array<Record<string, unknown>>>(row.facets ?? []) ?? [];
+    const everything = (1 << groupColumns.length) - 1;
+    const totalRow = groups.find((group) => Number(group.g) === everything) ?? {};
+    const total = Number(totalRow.n ?? 0);
+    const pageRows = json<Array<[string, string, number, string, unknown]>>(row.page ?? []).map(
+      ([id, docLocale, docScore, type, fields]) => ({
+        id,
+        locale: docLocale,
+        type,
+        score: Number(docScore),
+        fields: json<Json>(fields),
+      }),
+    );
+    const facets: SearchResponse['facets'] = {};
+    let rangeIndex = 0;
+    for (const { name, spec, field } of facetList) {
+      facets[name] ??= [];
+      const list = facets[name];
+      if (spec.type === 'range') {
+        list.push({
+          type: 'range',
+          ...(spec.name ? { name: spec.name } : {}),
+          data: (spec.ranges ?? []).map((range) => ({
+            ...(range.from !== undefined ? { from: range.from } : {}),
+            ...(range.to !== undefined ? { to: range.to } : {}),
+            ...(range.name ? { name: range.name } : {}),
+            count: Number(totalRow[`r${rangeIndex++}`] ?? 0),
+          })),
+        });
+        continue;
+      }
+      const position = groupColumns.indexOf(field.name);
+      const bit = 1 << (groupColumns.length - 1 - position);
+      const counts = new Map<string | number, number>();
+      for (const group of groups) {
+        if (Number(group.g) !== (everything & ~bit)) continue;
+        const value = group[`c${position}`];
+        const count = Number(group.n);
+        for (const item of Array.isArray(value) ? value : [value]) {
+          if (item === null || item === undefined) continue;
+          counts.set(item as string, (counts.get(item as string) ?? 0) + count);
+        }
+      }
+      const limit = Math.min(250, Math.max(1, Number(spec.size ?? 10) || 10));
+      list.push({
+        type: 'value',
+        ...(spec.name ? { name: spec.name } : {}),
+        data: [...counts]
+          .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+          .slice(0, limit)
+          .map(([value, count]) => ({ value, count })),
+      });
+    }
+    const corrected = changes.size > 0 ? correctedQuery(request.query, changes) : null;
+    const effective = corrected ? `${request.query} ${corrected}` : request.query;
+    return {
+      meta: {
+        alerts: [],
+        warnings: [],
+        precision: 2,
+        engine: { name: engine, type: 'default' },
+        page: {
+          current,
+          total_pages: size > 0 ? cappedTotalPages(Math.ceil(total / size)) : 0,
+          total_results: total,
+          size,
+        },
+        request_id: newRequestId(),
+        ...(corrected ? { corrected_query: corrected } : {}),
+      },
+      results: pageRows.map((item) => resultOf(item, engine, request, effective)),
+      facets,
+    };
+  }
+
   return {
     async search(engine, request) {
-      const locale = localeOfFilters(request.filters);
-      const config = configFor(locale);
-      const changes =
-        request.query && locale
-          ? corrections(request.query, await vocabulary(engine, locale))
-          : new Map<string, string>();
-      const text = request.query ? tsquery(request.query, config, changes) : null;
-      // The locale's own lexeme narrows the index lookup to that locale's documents.
-      const query = text && locale ? sql`(${text}) && to_tsquery('simple', ${localeLexeme(locale)})` : text;
-      const base: SQL[] = [sql`d.engine = ${engine}`, compileFilters(request.filters)];
-      if (query) base.push(sql`d.tsv @@ (${query})`);
-      const where = sql.join(base, sql` and `);
-      const { size, current } = request.page;
-      // Title words weigh most; normalisation 1 favours short documents (a product over a long article).
-      const score = text
-        ? sql`ts_rank_cd('{0.02, 0.05, 0.3, 1.0}'::float4[], d.tsv, ${text}, 1)`
-        : sql`0::real`;
-      // One statement: the matching set is read once, then paged, counted and faceted from memory.
-      const facetList = Object.entries(request.facets).flatMap(([name, specs]) =>
-        specs.map((spec, index) => ({
-          name,
-          spec,
-          alias: `f_${Object.keys(request.facets).indexOf(name)}_${index}`,
-        })),
-      );
-      const facetColumns = facetList.map(({ name, spec, alias }) => {
-        const { kind, column } = FIELDS[name]!;
-        if (spec.type === 'range') {
-          const counts = (spec.ranges ?? []).map((range) => {
-            const parts: SQL[] = [];
-            if (range.from !== undefined) parts.push(sql`${column} >= ${Number(range.from)}`);
-            if (range.to !== undefined) parts.push(sql`${column} < ${Number(range.to)}`);
-            const condition = parts.length ? sql.join(parts, sql` and `) : sql`${column} is not null`;
-            return sql`count(*) filter (where ${condition})::int`;
-          });
-          return sql`(select json_build_array(${sql.join(counts, sql`, `)}) from m d) as ${sql.identifier(alias)}`;
-        }
-        const limit = Math.min(250, Math.max(1, Number(spec.size ?? 10) || 10));
-        const value = kind === 'array' ? sql`unnest(${column})` : column;
-        return sql`(select coalesce(json_agg(json_build_array(v, c)), '[]'::json) from (
-            select v, count(*)::int as c from (select ${value} as v from m d) s where v is not null
-            group by v order by c desc, v asc limit ${limit}) f) as ${sql.identifier(alias)}`;
-      });
-      const pageColumn =
-        size > 0
-          ? sql`(select coalesce(json_agg(json_build_array(p.id, p.locale, p.score)), '[]'::json) from (
-              select d.id, d.locale, d.score from m d order by ${orderBy(request.sort, Boolean(query), true)}
-              limit ${size} offset ${(current - 1) * size}) p) as page`
-          : sql`'[]'::json as page`;
-      const result = (await db.execute(
-        sql`with m as materialized (
-              select d.id, d.type, d.locale, d.stack, d.environment, d.category, d.title, d.date, d.colours,
-                     d.regions, d.price_us, d.price_ca, d.price_eu_region_1, d.rank, ${score} as score
-              from search_documents d where ${where})
-            select (select count(*)::int from m) as total, ${pageColumn}
-            ${facetColumns.length ? sql`, ${sql.join(facetColumns, sql`, `)}` : sql``}`,
-      )) as unknown as { rows: Array<Record<string, unknown>> };
-      const row = result.rows[0] ?? {};
-      const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
-      const total = Number(row.total ?? 0);
-      const pageRefs = json<Array<[string, string, number]>>(row.page ?? []);
-      let pageRows: Array<{ id: string; type: string; locale: string; fields: Json; score: number }> = [];
-      if (pageRefs.length > 0) {
-        const keys = sql.join(
-          pageRefs.map(([id, docLocale]) => sql`(${docLocale}, ${id})`),
-          sql`, `,
-        );
-        const found = (await db.execute(
-          sql`select d.id, d.type, d.locale, d.fields from search_documents d
-              where d.engine = ${engine} and (d.locale, d.id) in (${keys})`,
-        )) as unknown as { rows: Array<{ id: string; type: string; locale: string; fields: unknown }> };
-        const byKey = new Map(found.rows.map((item) => [`${item.locale}|${item.id}`, item]));
-        pageRows = pageRefs
-          .map(([id, docLocale, docScore]) => {
-            const item = byKey.get(`${docLocale}|${id}`);
-            return item ? { ...item, fields: json<Json>(item.fields), score: Number(docScore) } : null;
-          })
-          .filter((item) => item !== null);
-      }
-      const facets: SearchResponse['facets'] = {};
-      for (const { name, spec, alias } of facetList) {
-        const data = json<unknown[]>(row[alias] ?? []);
-        facets[name] ??= [];
-        const list = facets[name];
-        if (spec.type === 'range') {
-          list.push({
-            type: 'range',
-            ...(spec.name ? { name: spec.name } : {}),
-            data: (spec.ranges ?? []).map((range, index) => ({
-              ...(range.from !== undefined ? { from: range.from } : {}),
-              ...(range.to !== undefined ? { to: range.to } : {}),
-              ...(range.name ? { name: range.name } : {}),
-              count: Number((data as number[])[index] ?? 0),
-            })),
-          });
-        } else {
-          list.push({
-            type: 'value',
-            ...(spec.name ? { name: spec.name } : {}),
-            data: (data as Array<[unknown, number]>).map(([value, count]) => ({
-              value,
-              count: Number(count),
-            })),
-          });
-        }
-      }
-      const corrected = changes.size > 0 ? correctedQuery(request.query, changes) : null;
-      const effective = corrected ? `${request.query} ${corrected}` : request.query;
-      return {
-        meta: {
-          alerts: [],
-          warnings: [],
-          precision: 2,
-          engine: { name: engine, type: 'default' },
-          page: {
-            current,
-            total_pages: size > 0 ? cappedTotalPages(Math.ceil(total / size)) : 0,
-            total_results: total,
-            size,
-          },
-          request_id: newRequestId(),
-          ...(corrected ? { corrected_query: corrected } : {}),
-        },
-        results: pageRows.map((item) => resultOf(item, engine, request, effective)),
-        facets,
-      };
+      const version = await indexVersion(engine);
+      // Tags only label analytics; every other part of the parsed request shapes the answer.
+      const key = `${engine}|${JSON.stringify({ ...request, tags: [] })}`;
+      const hit = results.get(key, version);
+      if (hit) return { ...hit, meta: { ...hit.meta, request_id: newRequestId() } };
+      const response = await runSearch(engine, request);
+      results.set(key, version, response);
+      return response;
     },
 
     async suggest(engine, { query, size, locale }) {
@@ -504,18 +612,21 @@ export function createEngine(db: Database): Engine {
       const list = hasCjk(trimmed) ? [trimmed] : words(trimmed);
       const last = list[list.length - 1] ?? '';
       const head = hasCjk(trimmed) ? '' : list.slice(0, -1).join(' ');
-      const conditions = [
-        eq(searchTerms.engine, engine),
-        sql`${searchTerms.term} like ${`${last.replace(/[\\%_]/g, '\\$&')}%`}`,
-      ];
-      if (locale) conditions.push(eq(searchTerms.locale, locale));
-      const rows = await db
-        .select({ term: searchTerms.term, docs: sql<number>`max(${searchTerms.docs})` })
-        .from(searchTerms)
-        .where(and(...conditions))
-        .groupBy(searchTerms.term)
-        .orderBy(sql`max(${searchTerms.docs}) desc`, searchTerms.term)
-        .limit(size);
+      // Per locale (what the storefront asks), from the in-memory vocabulary; across locales, from the table.
+      const rows = locale
+        ? prefixTerms(await localeVocabulary(engine, locale), last, size)
+        : await db
+            .select({ term: searchTerms.term, docs: sql<number>`max(${searchTerms.docs})` })
+            .from(searchTerms)
+            .where(
+              and(
+                eq(searchTerms.engine, engine),
+                sql`${searchTerms.term} like ${`${last.replace(/[\\%_]/g, '\\$&')}%`}`,
+              ),
+            )
+            .groupBy(searchTerms.term)
+            .orderBy(sql`max(${searchTerms.docs}) desc`, searchTerms.term)
+            .limit(size);
       return {
         meta: { request_id: requestId },
         results: {
@@ -537,92 +648,14 @@ export function createEngine(db: Database): Engine {
     },
 
     async writeDocuments(engine, docs, meta) {
-      const existing = await db
-        .select({ locale: searchDocuments.locale, id: searchDocuments.id, hash: searchDocuments.hash })
-        .from(searchDocuments)
-        .where(eq(searchDocuments.engine, engine));
-      const known = new Map(existing.map((row) => [`${row.locale}|${row.id}`, row.hash]));
-      const wanted = new Set(docs.map((doc) => `${doc.locale}|${doc.id}`));
-      const changed = docs.filter((doc) => known.get(`${doc.locale}|${doc.id}`) !== doc.hash);
-      const stale = existing.filter((row) => !wanted.has(`${row.locale}|${row.id}`));
-      const touched = new Set([...changed.map((doc) => doc.locale), ...stale.map((row) => row.locale)]);
-      for (let start = 0; start < changed.length; start += 250) {
-        const batch = changed.slice(start, start + 250);
-        await db
-          .insert(searchDocuments)
-          .values(
-            batch.map((doc) => ({
-              engine,
-              locale: doc.locale,
-              id: doc.id,
-              type: doc.type,
-              title: doc.title,
-              category: doc.category,
-              colours: doc.colours,
-              regions: doc.regions,
-              stack: meta.stack,
-              environment: meta.environment,
-              priceUs: doc.priceUs,
-              priceCa: doc.priceCa,
-              priceEu: doc.priceEu,
-              date: doc.date,
-              rank: doc.rank,
-              fields: doc.fields,
-              tsv: sql`setweight(to_tsvector(${doc.config}::regconfig, ${doc.titleText}), 'A') ||
-                setweight(to_tsvector(${doc.config}::regconfig, ${doc.extraText}), 'B') ||
-                setweight(to_tsvector(${doc.config}::regconfig, ${doc.bodyText}), 'C') ||
-                setweight(to_tsvector('simple', ${`${doc.titleText} ${doc.extraText}`}), 'D') ||
-                to_tsvector('simple', ${localeLexeme(doc.locale)})` as unknown as string,
-              titleTsv: sql`to_tsvector('simple', ${doc.titleText})` as unknown as string,
-              hash: doc.hash,
-            })),
-          )
-          .onConflictDoUpdate({
-            target: [searchDocuments.engine, searchDocuments.locale, searchDocuments.id],
-            set: {
-              type: sql`excluded.type`,
-              title: sql`excluded.title`,
-              category: sql`excluded.category`,
-              colours: sql`excluded.colours`,
-              regions: sql`excluded.regions`,
-              stack: sql`excluded.stack`,
-              environment: sql`excluded.environment`,
-              priceUs: sql`excluded.price_us`,
-              priceCa: sql`excluded.price_ca`,
-              priceEu: sql`excluded.price_eu_region_1`,
-              date: sql`excluded.date`,
-              rank: sql`excluded.rank`,
-              fields: sql`excluded.fields`,
-              tsv: sql`excluded.tsv`,
-              titleTsv: sql`excluded.title_tsv`,
-              hash: sql`excluded.hash`,
-            },
-          });
+      const { written, removed, version } = await writeIndex(db, engine, docs, meta);
+      if (version !== null) {
+        // This process sees its own write at once; caches keyed to older versions fall out on their own.
+        versions.set(engine, { value: version, at: performance.now() });
+        results.clear();
+        vocabularies.clear();
       }
-      for (let start = 0; start < stale.length; start += 500) {
-        const batch = stale.slice(start, start + 500);
-        for (const locale of new Set(batch.map((row) => row.locale))) {
-          const ids = batch.filter((row) => row.locale === locale).map((row) => row.id);
-          await db.execute(
-            sql`delete from search_documents where engine = ${engine} and locale = ${locale} and id = any(${textArray(ids)})`,
-          );
-        }
-      }
-      const { vocabularyOf } = await import('./documents.ts');
-      for (const locale of touched) {
-        const counts = vocabularyOf(docs.filter((doc) => doc.locale === locale));
-        await db.transaction(async (tx) => {
-          await tx
-            .delete(searchTerms)
-            .where(and(eq(searchTerms.engine, engine), eq(searchTerms.locale, locale)));
-          const rows = [...counts].map(([term, count]) => ({ engine, locale, term, docs: count }));
-          for (let start = 0; start < rows.length; start += 500) {
-            await tx.insert(searchTerms).values(rows.slice(start, start + 500));
-          }
-        });
-      }
-      if (touched.size > 0) vocabularies.clear();
-      return { written: changed.length, removed: stale.length };
+      return { written, removed };
     },
 
     async documentCount(engine) {
@@ -635,6 +668,8 @@ export function createEngine(db: Database): Engine {
 
     forgetVocabulary() {
       vocabularies.clear();
+      results.clear();
+      versions.clear();
     },
   };
 }

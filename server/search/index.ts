@@ -11,9 +11,10 @@ import type { Config } from '../config.ts';
 import type { ContentClient } from '../content/index.ts';
 import type { Database } from '../db/database.ts';
 import { createSearchClient, type FetchLike, type SearchClient } from './client.ts';
-import { buildDocuments } from './documents.ts';
-import { createEngine, type Engine } from './engine.ts';
+import { buildDocuments, type CatalogueFacts, INDEX_FORMAT, readCatalogue } from './documents.ts';
+import { createEngine, type Engine, type EngineOptions } from './engine.ts';
 import { createSearchProtocol } from './protocol.ts';
+import { indexSource, recordIndexSource } from './writer.ts';
 
 export {
   type ClickSource,
@@ -23,7 +24,13 @@ export {
   SearchServiceError,
 } from './client.ts';
 export { buildDocuments, type IndexDocument } from './documents.ts';
-export { createEngine, type Engine, parseSearchRequest, SearchRequestError } from './engine.ts';
+export {
+  createEngine,
+  type Engine,
+  type EngineOptions,
+  parseSearchRequest,
+  SearchRequestError,
+} from './engine.ts';
 export { createSearchProtocol } from './protocol.ts';
 export { LOCALE_CONFIG, SEARCH_LOCALES } from './text.ts';
 
@@ -48,6 +55,14 @@ export interface SearchLogger {
   error(obj: object, msg?: string): void;
 }
 
+export interface SyncResult {
+  written: number;
+  removed: number;
+  skipped: boolean;
+  /** Milliseconds spent reading content and commerce into documents, and writing the index. */
+  ms?: { documents: number; write: number };
+}
+
 export interface SearchServices {
   /** The storefront's connector (loaders call this). */
   client: SearchClient;
@@ -57,9 +72,9 @@ export interface SearchServices {
   engine: Engine;
   /** Whether the connector talks to the built-in service. */
   builtIn: boolean;
-  /** Brings the index in line with content and commerce; resolves with what changed. */
-  sync(): Promise<{ written: number; removed: number; skipped: boolean }>;
-  /** Resolves once the first sync has run (loaders wait on it). */
+  /** Brings the index in line with content and commerce; resolves with what changed (and where time went). */
+  sync(): Promise<SyncResult>;
+  /** Resolves once searches can be answered (loaders wait on it; see `ready` below). */
   ready(): Promise<void>;
   /** Starts the first sync and the periodic one (SEARCH_SYNC_INTERVAL_MS). */
   start(): void;
@@ -74,9 +89,11 @@ export function createSearchServices(input: {
   content: ContentClient;
   commerce: Commerce | null;
   logger?: SearchLogger;
+  /** Result cache size and version check interval of the built-in engine. */
+  engineOptions?: EngineOptions;
 }): SearchServices {
   const { config, db, logger } = input;
-  const engine = createEngine(db);
+  const engine = createEngine(db, input.engineOptions);
   const scope = { stack: config.CONTENT_API_KEY, environment: config.CONTENT_ENVIRONMENT };
   const basePath = config.SEARCH_BASE_PATH;
   const service = createSearchProtocol({
@@ -101,39 +118,56 @@ export function createSearchServices(input: {
     ...(builtIn ? { fetch: inProcess } : {}),
   });
 
-  let lastFingerprint: string | null = null;
-  let running: Promise<{ written: number; removed: number; skipped: boolean }> | null = null;
+  let lastSource: string | null = null;
+  let running: Promise<SyncResult> | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
 
-  /** A cheap signature of the source data: when it has not moved, the documents are not rebuilt. */
-  async function fingerprint(): Promise<string | null> {
+  /** Commerce facts of the last build, reused while the catalogue's data version has not moved. */
+  let catalogueCache: { version: string; catalogue: CatalogueFacts } | null = null;
+
+  /**
+   * What the index is built from, as one string: the index format, the scope and the data versions of the
+   * catalogue and the content (moved by database triggers on every write, from any process). Null when it
+   * cannot be read, which always rebuilds.
+   */
+  async function source(): Promise<{ all: string; catalogue: string } | null> {
     try {
-      const result = (await db.execute(sql`select
-          (select count(*) || ':' || coalesce(sum(hashtext(p.name || p.description || p.is_visible::text || p.availability || p.options::text)), 0) from products p) as products,
-          (select count(*) || ':' || coalesce(sum(hashtext(pp.product_id || pp.region_id || pp.retail_price::text || coalesce(pp.sale_price::text, ''))), 0) from product_prices pp) as prices,
-          (select count(*) || ':' || coalesce(max(updated_at)::text, '') from content_entries) as content`)) as unknown as {
-        rows: Array<Record<string, string>>;
+      const result = (await db.execute(
+        sql`select scope, version from data_versions where scope in ('catalogue', 'content') order by scope`,
+      )) as unknown as { rows: Array<{ scope: string; version: string | number }> };
+      const versions = result.rows.map((row) => `${row.scope}:${row.version}`).join(',');
+      const catalogue = result.rows.find((row) => row.scope === 'catalogue');
+      return {
+        all: `format:${INDEX_FORMAT}|${scope.stack}|${scope.environment}|${versions}`,
+        catalogue: String(catalogue?.version ?? 0),
       };
-      const row = result.rows[0];
-      return row ? `${row.products}|${row.prices}|${row.content}` : null;
     } catch {
       return null;
     }
   }
 
-  async function runSync() {
+  async function runSync(): Promise<SyncResult> {
     const started = Date.now();
-    const print = await fingerprint();
-    const count = await engine.documentCount(config.SEARCH_ENGINE);
-    if (print && print === lastFingerprint && count > 0) return { written: 0, removed: 0, skipped: true };
-    const docs = await buildDocuments({ content: input.content, commerce: input.commerce });
+    const current = await source();
+    lastSource ??= await indexSource(db, config.SEARCH_ENGINE).catch(() => null);
+    if (current && current.all === lastSource && (await engine.documentCount(config.SEARCH_ENGINE)) > 0) {
+      return { written: 0, removed: 0, skipped: true };
+    }
+    // A content-only change reuses the commerce facts (the slow part of reading a large catalogue).
+    const reuse = current && catalogueCache?.version === current.catalogue ? catalogueCache : null;
+    const catalogue = reuse?.catalogue ?? (await readCatalogue(input.commerce));
+    catalogueCache = current ? { version: current.catalogue, catalogue } : null;
+    const docs = await buildDocuments({ content: input.content, commerce: input.commerce, catalogue });
+    const built = Date.now();
     const result = await engine.writeDocuments(config.SEARCH_ENGINE, docs, scope);
-    lastFingerprint = print;
+    if (current) await recordIndexSource(db, config.SEARCH_ENGINE, current.all);
+    lastSource = current?.all ?? null;
+    const ms = { documents: built - started, write: Date.now() - built };
     if (result.written > 0 || result.removed > 0) {
       client.clearCache();
-      logger?.info({ ...result, documents: docs.length, ms: Date.now() - started }, 'search index synced');
+      logger?.info({ ...result, documents: docs.length, ms }, 'search index synced');
     }
-    return { ...result, skipped: false };
+    return { ...result, skipped: false, ms };
   }
 
   function sync() {
@@ -143,13 +177,19 @@ export function createSearchServices(input: {
     return running;
   }
 
+  /**
+   * Resolves once searches can be answered: at once when the index already holds documents (a restart, or a
+   * rebuild in progress keeps serving the previous rows), else after the first build.
+   */
   function ready(): Promise<void> {
-    first ??= sync().then(
-      () => undefined,
-      (error) => {
-        logger?.error({ err: error }, 'search index sync failed');
-      },
-    );
+    first ??= (async () => {
+      const count = await engine.documentCount(config.SEARCH_ENGINE).catch(() => 0);
+      const build = sync();
+      if (count === 0) await build;
+      build.catch((error) => logger?.error({ err: error }, 'search index sync failed'));
+    })().catch((error) => {
+      logger?.error({ err: error }, 'search index sync failed');
+    });
     return first;
   }
 

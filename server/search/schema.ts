@@ -78,3 +78,15 @@ export const searchClicks = pgTable(
   },
   (t) => [index('search_clicks_document_idx').on(t.engine, t.documentId)],
 );
+
+/**
+ * One row per engine: what the index was last built from. `source` is the data versions of the catalogue and
+ * content (plus the index format) at that build, so a restart with nothing changed skips the rebuild; `version`
+ * moves on every write to the index, so result caches in every process know when to forget.
+ */
+export const searchIndexState = pgTable('search_index_state', {
+  engine: text('engine').primaryKey(),
+  version: integer('version').notNull().default(0),
+  source: text('source'),
+  builtAt: text('built_at'),
+});

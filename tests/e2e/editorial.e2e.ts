@@ -170,12 +170,20 @@ describe('editorial journeys', () => {
     try {
       await page.goto(`${server.url}/en-us/test-store`);
       await page.waitForLoadState('networkidle');
+      const burlington = page.locator('.ed-event').filter({ hasText: 'Green Mountains night hike' });
+      await expect.poll(() => burlington.textContent()).toContain('25 places left');
       await page.getByRole('button', { name: 'Book my place' }).click();
       await page.getByRole('alert').filter({ hasText: 'Choose a demo day.' }).waitFor();
       await page.locator('#book-event').selectOption('demo-burlington');
       await page.locator('#book-name').fill('Hannah Miller');
       await page.locator('#book-email').fill('hannah.miller@example.com');
       await page.locator('#book-party').selectOption('2');
+      // Consent is required: without it nothing is booked and the form keeps what was typed.
+      await page.getByRole('button', { name: 'Book my place' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Tick the box' }).waitFor();
+      expect(await page.locator('#book-name').inputValue()).toBe('Hannah Miller');
+      expect(await page.locator('#book-consent').getAttribute('aria-invalid')).toBe('true');
+      await page.locator('#book-consent').check();
       await page.getByRole('button', { name: 'Book my place' }).click();
       await page
         .locator('.ed-booking')
@@ -185,7 +193,42 @@ describe('editorial journeys', () => {
       expect(await page.locator('.ed-booking').getByRole('status').textContent()).toContain(
         'Green Mountains night hike',
       );
-      expect(errors.filter((text) => !text.includes('status of 400'))).toEqual([]);
+      // The booking is stored: the places left go down for everyone (cached pages follow within a second).
+      await expect
+        .poll(async () => {
+          await page.goto(`${server.url}/en-us/test-store`);
+          return burlington.textContent();
+        })
+        .toContain('23 places left');
+      expect(errors.filter((text) => !/status of 40[09]/.test(text))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('books without JavaScript and refuses a second booking, and more places than are left', async () => {
+    const context = await browser.newContext({ locale: 'fr-CA', javaScriptEnabled: false });
+    const { page } = await openPage(context);
+    try {
+      const book = async (email: string, party: string) => {
+        await page.goto(`${server.url}/fr-ca/test-store`);
+        await page.locator('#book-event').selectOption('demo-whistler');
+        await page.locator('#book-name').fill('Léa Tremblay');
+        await page.locator('#book-email').fill(email);
+        await page.locator('#book-party').selectOption(party);
+        await page.locator('#book-consent').check();
+        await Promise.all([page.waitForLoadState('load'), page.locator('form.ed-form button').click()]);
+      };
+      await book('lea@example.com', '6');
+      await page.locator('.ed-booking [role="status"]').waitFor();
+      expect(await page.locator('.ed-booking [role="status"]').textContent()).toContain('Léa Tremblay');
+      await book('lea@example.com', '1');
+      expect(await page.getByRole('alert').textContent()).toMatch(/already has a place/);
+      // Whistler holds 20: 6 + 6 + 6 leaves 2, so a party of 6 is told how many places remain.
+      await book('lea2@example.com', '6');
+      await book('lea3@example.com', '6');
+      await book('lea4@example.com', '6');
+      expect(await page.getByRole('alert').textContent()).toMatch(/only 2 places left/);
     } finally {
       await context.close();
     }

@@ -188,6 +188,59 @@ describe.each(testDatabaseTargets)('checkout on $name', (target) => {
     expect(await stockOf(handle, variantId)).toBe(50);
   });
 
+  it('parallel pro checkouts that together pass the spend limit: only the ones that fit are placed', async () => {
+    await setStock(500);
+    const pro = await commerce.customers.findByEmail('pro.guide@example.com');
+    const before = (await commerce.groups.proStatus(pro!.id))!;
+    const room = before.spend_limit - before.order_total;
+    const groupId = (await commerce.groups.pricing('us', pro!.id)).groupId;
+    // One cart's total (lines + shipping), for a quantity.
+    const totalOf = async (quantity: number) => {
+      const cart = await commerce.carts.create('us', pro!.id, [
+        { product_id: productId, variant_id: variantId, quantity },
+      ]);
+      const [option] = await commerce.checkout.shippingOptions('us', cart.cart_amount, groupId);
+      return { cart, methodId: option!.id, total: cart.cart_amount + option!.cost };
+    };
+    // The smallest quantity whose carts fit the remaining room at most twice, so 5 carts overshoot by 3.
+    let quantity = 1;
+    while ((await totalOf(quantity)).total * 3 <= room) quantity += 1;
+    const attempts = await Promise.all(Array.from({ length: 5 }, () => totalOf(quantity)));
+    const fits = Math.floor(room / attempts[0]!.total);
+    expect(fits).toBeGreaterThanOrEqual(1);
+    expect(fits).toBeLessThan(5);
+    const stock = await stockOf(handle, variantId);
+
+    const results = await Promise.allSettled(
+      attempts.map((attempt) =>
+        commerce.checkout.placeOrder({
+          cartId: attempt.cart.id,
+          customerId: pro!.id,
+          email: pro!.email,
+          shippingAddress: ADDRESS,
+          billingAddress: null,
+          shippingMethodId: attempt.methodId,
+          paymentMethod: 'pay_on_account',
+          idempotencyKey: randomUUID(),
+        }),
+      ),
+    );
+    const placed = results.filter((result) => result.status === 'fulfilled');
+    const refused = results
+      .filter((result): result is PromiseRejectedResult => result.status === 'rejected')
+      .map((result) => result.reason as CheckoutError);
+    expect(placed).toHaveLength(fits);
+    expect(refused.map((error) => error.code)).toEqual(Array(5 - fits).fill('spend-limit'));
+    expect(refused[0]!.message).toMatch(/over the limit of 3000/);
+    const after = (await commerce.groups.proStatus(pro!.id))!;
+    expect(after.order_total).toBeLessThanOrEqual(after.spend_limit);
+    expect(after.order_total).toBeCloseTo(before.order_total + fits * attempts[0]!.total, 2);
+    // Refused orders took no stock and left their carts open.
+    expect(await stockOf(handle, variantId)).toBe(stock - fits * quantity);
+    const open = await Promise.all(attempts.map((attempt) => commerce.carts.find(attempt.cart.id)));
+    expect(open.filter((cart) => cart !== null)).toHaveLength(5 - fits);
+  }, 60_000);
+
   it("refuses a wrong current password and another customer's address, changing nothing", async () => {
     const hannah = await commerce.customers.findByEmail('hannah.miller@example.com');
     const pro = await commerce.customers.findByEmail('pro.guide@example.com');

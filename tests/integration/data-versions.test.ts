@@ -1,8 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bumpDataVersion, createDataVersionWatcher } from '#server/cache/data-version.ts';
+import {
+  bumpDataVersion,
+  createDataVersionWatcher,
+  createVersionedCache,
+  READ_CACHE_VERSION_INTERVAL_MS,
+  scopeVersion,
+} from '#server/cache/data-version.ts';
+import { createCommerce } from '#server/commerce/index.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { currencies } from '#server/db/schema.ts';
+import { currencies, products } from '#server/db/schema.ts';
+import { seedDemoStore } from '#server/db/seed.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
 
 describe.each(testDatabaseTargets)('page cache data versions on $name', (target) => {
@@ -45,5 +53,45 @@ describe.each(testDatabaseTargets)('page cache data versions on $name', (target)
     const first = await watcher.current();
     await bumpDataVersion(handle.db, 'content');
     expect(await watcher.current()).toBe(first);
+  });
+});
+
+describe.each(testDatabaseTargets)('read caches on data versions on $name', (target) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openMigrated(target);
+    await seedDemoStore(handle.db);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('keep a value until the scope they follow moves, and only that scope', async () => {
+    const watcher = createDataVersionWatcher(handle.db, 0);
+    const cache = createVersionedCache<number>({
+      version: async () => scopeVersion(await watcher.current(), ['catalogue']),
+    });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('k', load)).toBe(1);
+    expect(await cache.get('k', load)).toBe(1);
+    await bumpDataVersion(handle.db, 'content');
+    expect(await cache.get('k', load)).toBe(1);
+    await bumpDataVersion(handle.db, 'catalogue');
+    expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('shows a catalogue write on the next product read', async () => {
+    const commerce = createCommerce(handle.db);
+    const pricing = await commerce.groups.pricing('us', null);
+    const before = await commerce.catalogue.getProductBySlug(pricing, 'ridgeline-velocity-run');
+    expect(before).not.toBeNull();
+    await handle.db
+      .update(products)
+      .set({ name: 'Velocity Run (renamed)' })
+      .where(eq(products.slug, 'ridgeline-velocity-run'));
+    await new Promise((resolve) => setTimeout(resolve, READ_CACHE_VERSION_INTERVAL_MS + 20));
+    const after = await commerce.catalogue.getProductBySlug(pricing, 'ridgeline-velocity-run');
+    expect(after?.name).toBe('Velocity Run (renamed)');
   });
 });

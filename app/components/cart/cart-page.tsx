@@ -6,6 +6,8 @@ import type { CartActionData } from '../../routes/cart.tsx';
 
 interface CartPageData {
   shopping: boolean;
+  /** A display-text key to show above the cart (checkout sent the shopper back here), or null. */
+  notice?: string | null;
   cart: CartView | null;
   csrf: string | null;
   segment: string;
@@ -173,6 +175,15 @@ export function CartSummary({ cart, segment }: { cart: CartView; segment: string
   );
 }
 
+function CartNotice({ notice }: { notice?: string | null }) {
+  const t = useText();
+  return notice ? (
+    <p className="form-alert" role="alert">
+      {t(notice)}
+    </p>
+  ) : null;
+}
+
 /** The cart page (§2 /cart, §4): lines with stepper and remove, the summary with the free-shipping progress. */
 export function CartPage({ data, actionData }: { data: CartPageData; actionData: CartActionData | null }) {
   const t = useText();
@@ -195,6 +206,7 @@ export function CartPage({ data, actionData }: { data: CartPageData; actionData:
     return (
       <div className="container cart-page">
         <h1>{t('your cart')}</h1>
+        <CartNotice notice={data.notice} />
         <div className="cart-empty">
           <p>{t('cart empty')}</p>
           <Link to={`/${data.segment}`} className="button">
@@ -209,6 +221,7 @@ export function CartPage({ data, actionData }: { data: CartPageData; actionData:
       <h1>
         {t('your cart')} <span className="cart-page__count">({t('items count', { count: cart.count })})</span>
       </h1>
+      <CartNotice notice={data.notice} />
       <div className="cart-layout">
         <ul className="cart-lines" aria-label={t('your cart')}>
           {cart.lines.map((line) => (

@@ -1,18 +1,26 @@
-import { useEffect, useRef } from 'react';
-import { Link, useFetcher, useRouteLoaderData } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useText } from '../../lib/use-text.ts';
 import type { RootData } from '../../root.tsx';
 import type { loader as cartLoader } from '../../routes/cart.tsx';
 
+// The panel is its own chunk: a page loads it (and its styles) only when the shopper opens the mini cart.
+const loadPanel = () => import('./mini-cart-panel.tsx');
+const MiniCartPanel = lazy(loadPanel);
+
 // Phones: the header row gets tighter so the account and cart icons fit; the country link keeps its globe icon
 // and its accessible name, and shows its short code again from 420 px.
 const HEADER_ACTIONS_CSS =
+  'button.mini-cart{border:0;background:none;font:inherit;cursor:pointer}button.mini-cart:focus-visible{outline:3px solid var(--color-focus);outline-offset:2px}' +
   '@media (max-width: 479px){.site-header .site-header__inner{gap:.5rem}.header-actions .locale-link{padding:.5rem .25rem}.site-header__inner>.locale-link svg{flex-shrink:0}}@media (max-width: 419px){.site-header__inner>.locale-link .locale-link__short{display:none}}';
 
 /**
  * The header's account link and mini cart. The count is read in the browser (the cart route's data), so an
  * anonymous page stays cacheable; it refreshes after every form action (React Router revalidates fetchers).
+ * Without JavaScript the cart icon is a link to /{lang}/cart. With it, the icon is a button that opens the
+ * mini cart panel (reloading the cart as it opens); Escape, a click outside, leaving it with Tab or following
+ * one of its links closes it, and Escape or its close button puts focus back on the icon.
  */
 export function HeaderActions({ segment }: { segment: string }) {
   const t = useText();
@@ -32,6 +40,105 @@ export function HeaderActions({ segment }: { segment: string }) {
   const data = fetcher.data;
   const count = data?.cart?.count ?? 0;
   const customer = root?.customer ?? null;
+
+  const [open, setOpen] = useState(false);
+  // Phones show the panel fixed under the header: where the icon ends, measured when it opens.
+  const [anchorBottom, setAnchorBottom] = useState<number | null>(null);
+  const panelId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // Focus goes to the panel's heading once it has mounted (the first time, after its chunk has loaded).
+  const focusOnMount = useRef(false);
+  const headingRef = useCallback((node: HTMLHeadingElement | null) => {
+    if (node && focusOnMount.current) {
+      focusOnMount.current = false;
+      node.focus();
+    }
+  }, []);
+  const close = useCallback((returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) trigger.current?.focus();
+  }, []);
+  const toggle = () => {
+    if (open) return close(true);
+    focusOnMount.current = true;
+    setAnchorBottom(trigger.current?.getBoundingClientRect().bottom ?? null);
+    setOpen(true);
+    void load(cartPath);
+  };
+  const location = useLocation();
+  // Following a link in the panel (or any navigation) closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the location changes
+  useEffect(() => {
+    setOpen(false);
+  }, [location.pathname, location.search]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      close(true);
+    };
+    // A click or a Tab that lands outside the icon and the panel closes it, leaving focus where it went.
+    const onOutside = (event: Event) => {
+      if (!wrapper.current?.contains(event.target as Node)) close(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onOutside);
+    document.addEventListener('focusin', onOutside);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onOutside);
+      document.removeEventListener('focusin', onOutside);
+    };
+  }, [open, close]);
+  const cartIcon = (
+    <>
+      <svg
+        width="20"
+        height="20"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        focusable="false"
+        style={{ flexShrink: 0 }}
+      >
+        <path
+          d="M3 4h2.5l2.2 11h10.6L20.5 7H7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.7"
+          strokeLinejoin="round"
+        />
+        <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
+        <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
+      </svg>
+      <span className="locale-link__long" aria-hidden="true">
+        {t('cart')}
+      </span>
+      {count > 0 ? (
+        <span
+          className="mini-cart__count"
+          aria-hidden="true"
+          style={{
+            minWidth: '1.25rem',
+            height: '1.25rem',
+            padding: '0 0.3rem',
+            borderRadius: '999px',
+            background: 'var(--color-ember)',
+            color: '#fff',
+            fontSize: '0.75rem',
+            fontWeight: 700,
+            display: 'inline-flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+          }}
+        >
+          {count}
+        </span>
+      ) : null}
+    </>
+  );
+  const cartLabel = `${t('cart')}: ${t('items count', { count })}`;
   return (
     <div className="header-actions" style={{ display: 'flex', alignItems: 'center', gap: 0, flexShrink: 0 }}>
       <style href="ridgeline-header-actions" precedence="default">
@@ -57,56 +164,56 @@ export function HeaderActions({ segment }: { segment: string }) {
           {customer ? t('account') : t('sign in')}
         </span>
       </Link>
-      {shopping ? (
+      {shopping && hydrated ? (
+        <div
+          ref={wrapper}
+          style={
+            {
+              position: 'relative',
+              display: 'flex',
+              ...(anchorBottom === null ? {} : { '--mini-cart-top': `${Math.round(anchorBottom)}px` }),
+            } as React.CSSProperties
+          }
+        >
+          <button
+            ref={trigger}
+            type="button"
+            className="locale-link header-actions__link mini-cart"
+            style={{ position: 'relative' }}
+            aria-label={cartLabel}
+            aria-expanded={open}
+            aria-controls={open ? panelId : undefined}
+            aria-haspopup="dialog"
+            data-count={count}
+            onClick={toggle}
+            onPointerEnter={() => void loadPanel()}
+            onFocus={() => void loadPanel()}
+          >
+            {cartIcon}
+          </button>
+          {open ? (
+            <Suspense fallback={null}>
+              <MiniCartPanel
+                id={panelId}
+                segment={segment}
+                cart={data?.cart ?? null}
+                loading={fetcher.state === 'loading' && data === undefined}
+                failed={fetcher.state === 'idle' && data === undefined}
+                headingRef={headingRef}
+                onClose={() => close(true)}
+              />
+            </Suspense>
+          ) : null}
+        </div>
+      ) : shopping ? (
         <Link
           to={cartPath}
           className="locale-link header-actions__link mini-cart"
           style={{ position: 'relative' }}
-          aria-label={`${t('cart')}: ${t('items count', { count })}`}
+          aria-label={cartLabel}
           data-count={count}
         >
-          <svg
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            aria-hidden="true"
-            focusable="false"
-            style={{ flexShrink: 0 }}
-          >
-            <path
-              d="M3 4h2.5l2.2 11h10.6L20.5 7H7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.7"
-              strokeLinejoin="round"
-            />
-            <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
-            <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
-          </svg>
-          <span className="locale-link__long" aria-hidden="true">
-            {t('cart')}
-          </span>
-          {count > 0 ? (
-            <span
-              className="mini-cart__count"
-              aria-hidden="true"
-              style={{
-                minWidth: '1.25rem',
-                height: '1.25rem',
-                padding: '0 0.3rem',
-                borderRadius: '999px',
-                background: 'var(--color-ember)',
-                color: '#fff',
-                fontSize: '0.75rem',
-                fontWeight: 700,
-                display: 'inline-flex',
-                alignItems: 'center',
-                justifyContent: 'center',
-              }}
-            >
-              {count}
-            </span>
-          ) : null}
+          {cartIcon}
         </Link>
       ) : null}
     </div>

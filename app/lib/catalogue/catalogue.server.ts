@@ -1,6 +1,12 @@
 import type { RouterContextProvider } from 'react-router';
 import { contentLocaleOf } from '#core/locale.ts';
 import { CURRENCIES, type CurrencyFormat } from '#core/regions.ts';
+import {
+  createVersionedCache,
+  readCacheWatcher,
+  scopeVersion,
+  type VersionedCache,
+} from '#server/cache/data-version.ts';
 import { commerceFor, type PricingContext } from '#server/commerce/index.ts';
 import type { Entry } from '#server/content/content-client.ts';
 import type { Services } from '#server/services.ts';
@@ -21,19 +27,21 @@ export interface Shopper {
   customerId: number | null;
 }
 
-const TTL_MS = 30_000;
-const memo = new Map<string, { at: number; value: Promise<unknown> }>();
+// Anonymous, shared reads (category lists, currencies, the tree), one cache per database, emptied when the
+// catalogue's data version moves: a price, stock or category change shows on the next page, in every process.
+const caches = new WeakMap<object, VersionedCache<unknown>>();
 
-/** A short-lived per-process cache of anonymous, shared reads (category lists, currencies, the tree). */
-function cachedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
-  const hit = memo.get(key);
-  const now = Date.now();
-  if (hit && now - hit.at < TTL_MS) return hit.value as Promise<T>;
-  const value = read();
-  memo.set(key, { at: now, value });
-  value.catch(() => memo.delete(key));
-  if (memo.size > 500) memo.delete(memo.keys().next().value as string);
-  return value;
+function cachedRead<T>(services: Services, key: string, read: () => Promise<T>): Promise<T> {
+  let cache = caches.get(services.db);
+  if (!cache) {
+    const watcher = readCacheWatcher(services.db);
+    cache = createVersionedCache<unknown>({
+      version: async () => scopeVersion(await watcher.current(), ['catalogue']),
+      maxEntries: 500,
+    });
+    caches.set(services.db, cache);
+  }
+  return cache.get(key, read) as Promise<T>;
 }
 
 export async function shopperFor(
@@ -44,7 +52,7 @@ export async function shopperFor(
   const commerce = commerceFor(services);
   const customerId = session?.customer?.id ?? null;
   const pricing = await commerce.groups.pricing(locale.commerceRegion, customerId);
-  const currency = await cachedRead(`currency|${pricing.currencyCode}`, async () => {
+  const currency = await cachedRead(services, `currency|${pricing.currencyCode}`, async () => {
     try {
       const found = await commerce.currencies.get(pricing.currencyCode);
       return { ...found, code: found.currency_code };
@@ -74,7 +82,7 @@ const pricingKey = (pricing: PricingContext) => `${pricing.regionId}|${pricing.g
 
 /** Every visible product of a commerce category in merchandised order (no variants), cached briefly. */
 export function categoryProducts(shopper: Shopper, categoryId: number): Promise<CommerceProduct[]> {
-  return cachedRead(`category|${pricingKey(shopper.pricing)}|${categoryId}`, async () => {
+  return cachedRead(shopper.services, `category|${pricingKey(shopper.pricing)}|${categoryId}`, async () => {
     const page = await commerceFor(shopper.services).catalogue.listProducts(shopper.pricing, {
       categoryIds: [categoryId],
       limit: 20_000,
@@ -92,7 +100,7 @@ export interface CategoryNode {
 
 /** The commerce category tree as a list, cached briefly. */
 export function categoryNodes(services: Services): Promise<CategoryNode[]> {
-  return cachedRead('category-nodes', async () => {
+  return cachedRead(services, 'category-nodes', async () => {
     const page = await commerceFor(services).catalogue.listCategories(1, 1000);
     return page.data.map((category) => ({
       id: category.id,
@@ -113,7 +121,7 @@ export function categoryListing(
   shopper: Shopper,
   categoryId: number,
 ): Promise<{ products: CommerceProduct[]; facts: ListingFacts[] }> {
-  return cachedRead(`listing|${pricingKey(shopper.pricing)}|${categoryId}`, async () => {
+  return cachedRead(shopper.services, `listing|${pricingKey(shopper.pricing)}|${categoryId}`, async () => {
     const [products, paths] = await Promise.all([
       categoryProducts(shopper, categoryId),
       categoryPaths(shopper.services),
@@ -178,5 +186,3 @@ export async function resolveContentProducts(
     return commerce ? [{ content: entry as ContentProduct, commerce }] : [];
   });
 }
-
-export { cachedRead };

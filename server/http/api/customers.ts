@@ -140,9 +140,11 @@ export function customerRoutes(options: ApiOptions) {
     return c.json({ data: customer, meta: { csrfToken: signedIn.session.csrfToken, cartId } });
   });
 
+  /** Signing out ends every session of the customer (other devices too), not only this one. */
   app.post('/customers/logout', async (c) => {
     const session = c.get('session');
     if (session) await commerce.sessions.destroy(session.sessionId);
+    if (session?.customer) await commerce.sessions.endForCustomer(session.customer.id);
     c.header('Set-Cookie', clearSessionCookie(isHttps(c, options.trustProxy)));
     return c.json({ data: { signed_out: true }, meta: {} });
   });
@@ -194,7 +196,9 @@ export function customerRoutes(options: ApiOptions) {
   app.put('/customers/:id', async (c) => {
     const id = ownCustomerId(c, 'id');
     const input = await body(c, updateBody);
-    return c.json({ data: await commerce.customers.update(id, input), meta: {} });
+    // A new password ends the customer's other sessions (customers.update); this one stays signed in.
+    const keepSessionId = c.get('session')?.sessionId ?? null;
+    return c.json({ data: await commerce.customers.update(id, input, { keepSessionId }), meta: {} });
   });
 
   app.delete('/customers/:id', async (c) => {

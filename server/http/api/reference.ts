@@ -43,7 +43,9 @@ export function sessionRoutes(options: ApiOptions) {
   });
 
   app.get('/geolocation', (c) => {
-    const country = geo.country(c.req.raw.headers, clientIp(c, options.trustProxy));
+    // A country header is only as trustworthy as X-Forwarded-For: from an untrusted peer anyone can send it.
+    const headers = options.trustProxy ? c.req.raw.headers : new Headers();
+    const country = geo.country(headers, clientIp(c, options.trustProxy));
     return c.json({ data: { country }, meta: {} });
   });
   return app;

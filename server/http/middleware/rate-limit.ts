@@ -1,5 +1,6 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Commerce } from '../../commerce/index.ts';
+import { clientIp } from './client-ip.ts';
 
 export interface RateLimitSettings {
   windowSeconds: number;
@@ -47,4 +48,29 @@ function tooMany(c: Context, retryAfter: number): Response {
     },
     429,
   );
+}
+
+export interface OrderStatusLimits {
+  windowSeconds: number;
+  perIp: number;
+  perEmail: number;
+  trustProxy: boolean;
+}
+
+/**
+ * Throttles GET /api/order-status/:id?email=… (an order number and an email are all it takes, so guessing
+ * either must be slow): every lookup counts per client IP and per email, on the shared database counters.
+ */
+export function orderStatusLimit(commerce: Commerce, limits: OrderStatusLimits): MiddlewareHandler {
+  return async (c, next) => {
+    const email = (c.req.query('email') ?? '').trim().toLowerCase().slice(0, 254);
+    const checks: [string, number][] = [[`order-status:ip:${clientIp(c, limits.trustProxy)}`, limits.perIp]];
+    if (email) checks.push([`order-status:email:${email}`, limits.perEmail]);
+    const limited = await rateLimited(c, commerce, limits.windowSeconds, checks);
+    if (limited) {
+      limited.headers.set('Cache-Control', 'no-store');
+      return limited;
+    }
+    return next();
+  };
 }

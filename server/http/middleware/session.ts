@@ -9,10 +9,13 @@ export type ApiEnv = {
   };
 };
 
-/** Reads the session named by the `rl_session` cookie (or none) for the handlers. */
+/**
+ * Reads the session named by the session cookie (or none) for the handlers: `__Host-rl_session` over https
+ * (per X-Forwarded-Proto when the proxy is trusted, see sessions.configure), `rl_session` over http.
+ */
 export function loadSession(commerce: Commerce): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    c.set('session', await commerce.sessions.fromCookieHeader(c.req.header('cookie')));
+    c.set('session', await commerce.sessions.fromRequest(c.req.raw));
     await next();
   };
 }
