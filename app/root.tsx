@@ -13,7 +13,6 @@ import {
 import { CONSENT_COOKIE, consentRequiredFor, parseConsent } from '#core/consent.ts';
 import { splitLocalePrefix } from '#core/locale-prefix.ts';
 import type { Route } from './+types/root';
-import { ErrorPage } from './components/error-page.tsx';
 import { BuildWatcher } from './components/platform/build-watcher.tsx';
 import { ResponsiveProvider } from './components/platform/responsive-provider.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
@@ -33,6 +32,11 @@ import stylesHref from './styles/app.css?url';
 // (React keeps that HTML and hydrates it when the chunk arrives).
 const Analytics = lazy(() =>
   import('./components/analytics.tsx').then((module) => ({ default: module.Analytics })),
+);
+// Only error responses render it: on the server it is ready after the first one, in the browser it loads with
+// the error page (whose server HTML stays on screen meanwhile).
+const ErrorPage = lazy(() =>
+  import('./components/error-page.tsx').then((module) => ({ default: module.ErrorPage })),
 );
 const ConsentBanner = lazy(() =>
   import('./components/consent-banner.tsx').then((module) => ({ default: module.ConsentBanner })),
@@ -126,5 +130,9 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} />;
+  return (
+    <Suspense fallback={null}>
+      <ErrorPage error={error} />
+    </Suspense>
+  );
 }

@@ -244,7 +244,7 @@ export async function lighthouseRuns(options: { baseUrl: string; runs: number })
         }
       }
       notes.push(
-        `**${page.name}** (\`${page.path}\`, ${n}${errors.length ? `; ${errors.length} run(s) failed: ${errors[0]}` : ''}):`,
+        `**${page.name}** (\`${page.path}\`, ${n}${errors.length ? `; ${errors.length} attempt(s) failed: ${errors[0]}` : ''}):`,
       );
       if (typical.lcpSnippet) notes.push(`- LCP element: \`${typical.lcpSnippet.slice(0, 200)}\``);
       const sorted = [...failing].sort((x, y) => y[1].weight - x[1].weight);

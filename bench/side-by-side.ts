@@ -98,6 +98,14 @@ export async function sideBySide(options: SideBySideOptions): Promise<PartResult
           seconds: options.seconds,
           core: LOAD_CORE,
         });
+        // No response within the run has no latency to compare: an error, not a 0 ms p99 that would "meet" a goal.
+        if (figures.requests === 0) {
+          byPage.set(page.name, {
+            error: `no response completed in ${options.seconds} s at ${options.connections} connections`,
+          });
+          progress('  no response completed');
+          continue;
+        }
         byPage.set(page.name, { figures });
         progress(
           `  ${int(figures.rps)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms, non-2xx ${figures.non2xx}, errors ${figures.errors}`,

@@ -25,3 +25,8 @@ describe('localeFreeReturnPath', () => {
     expect(localeFreeReturnPath(value)).toBe('/');
   });
 });
+
+it('keeps a dot-segment trick on this site', () => {
+  // `/.//evil.example` is `//evil.example` once parsed: it must stay a path of this site.
+  expect(localeFreeReturnPath('/.//evil.example')).toBe('/evil.example');
+});

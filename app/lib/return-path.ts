@@ -10,6 +10,7 @@ export function localeFreeReturnPath(value: unknown): string {
   if (url.origin !== 'http://local.invalid') return '/';
   const { rest } = splitLocalePrefix(url.pathname);
   // The chooser itself is no place to land after choosing.
-  const path = rest === '/country' ? '' : rest;
+  // URL parsing collapses `/./`, so `/.//evil.example` arrives here as `//evil.example`: keep one slash.
+  const path = (rest === '/country' ? '' : rest).replace(/^\/{2,}/, '/');
   return `${path || '/'}${url.search}`;
 }

@@ -55,14 +55,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   try {
-    await commerceFor(ctx.services).customers.update(customer.id, {
-      first_name: input.first_name,
-      last_name: input.last_name,
-      phone: input.phone ?? '',
-      ...(emailChanged ? { email: input.email } : {}),
-      ...(passwordChanged ? { password: input.new_password } : {}),
-      ...(emailChanged || passwordChanged ? { current_password: input.current_password } : {}),
-    });
+    await commerceFor(ctx.services).customers.update(
+      customer.id,
+      {
+        first_name: input.first_name,
+        last_name: input.last_name,
+        phone: input.phone ?? '',
+        ...(emailChanged ? { email: input.email } : {}),
+        ...(passwordChanged ? { password: input.new_password } : {}),
+        ...(emailChanged || passwordChanged ? { current_password: input.current_password } : {}),
+      },
+      // A password change ends the customer's other sessions, not the one changing it.
+      { keepSessionId: ctx.session!.sessionId },
+    );
   } catch (error) {
     if (isCommerceError(error) && error.status === 403)
       return data<ActionErrors>({ errors: { current_password: 'error wrong password' } }, { status: 400 });

@@ -146,6 +146,7 @@ let snapshotRoot: string | null = null;
 export function projectSnapshot(): string {
   if (snapshotRoot) return snapshotRoot;
   const root = mkdtempSync(join(tmpdir(), 'ridgeline-fault-root-'));
+  onCleanup(async () => rmSync(root, { recursive: true, force: true }));
   const parts = [
     'build',
     'server',
@@ -157,11 +158,37 @@ export function projectSnapshot(): string {
     'package.json',
     'tsconfig.json',
   ];
-  execFileSync('flock', ['-s', '/tmp/ridgeline-build.lock', 'cp', '-a', ...parts, root], { cwd: ROOT });
+  // The lock is also held through long browser-test runs that only read build/. A build folder whose files
+  // are all there and unchanged for a minute, before and after the copy, is not being written: copy it then.
+  const newest = () =>
+    Number(
+      execFileSync('sh', ['-c', "find build -type f -printf '%T@\\n' 2>/dev/null | sort -n | tail -1"], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      }) || Number.NaN,
+    );
+  const complete = () =>
+    existsSync(join(ROOT, 'build/server/index.js')) && existsSync(join(ROOT, 'build/client/assets'));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      execFileSync('flock', ['-s', '-w', '20', '/tmp/ridgeline-build.lock', 'cp', '-a', ...parts, root], {
+        cwd: ROOT,
+        stdio: 'ignore',
+      });
+      break;
+    } catch {
+      const before = newest();
+      if (complete() && Date.now() / 1000 - before > 60) {
+        execFileSync('cp', ['-a', ...parts, root], { cwd: ROOT, stdio: 'ignore' });
+        if (newest() === before && complete()) break;
+      }
+      if (attempt > 30) throw new Error('build/ stayed busy for ten minutes; run again later.');
+      execFileSync('sh', ['-c', `rm -rf "${root}"/* && sleep 1`]);
+    }
+  }
   symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'));
   if (!existsSync(join(root, 'build/server/index.js')))
     throw new Error('No build in build/: run `npm run build` first.');
-  onCleanup(async () => rmSync(root, { recursive: true, force: true }));
   snapshotRoot = root;
   return root;
 }

@@ -125,7 +125,7 @@ async function main(): Promise<boolean> {
   try {
     for (let i = 0; i < 20; i++) await (await fetch(`${server.url}${PROBES[0]}`)).arrayBuffer();
     say(
-      ' mode       restart s  before p99 ms  away: 503+RA  503-RA  500  other  timeouts  max ms  recovery s  load: statuses',
+      ' mode       restart s  before p99 ms  away: 503+RA  503-RA  500  200  other  timeouts  max ms  recovery s  load: statuses',
     );
     for (const mode of modes)
       for (let round = 1; round <= rounds; round++) {
@@ -161,7 +161,8 @@ async function main(): Promise<boolean> {
         const bad503 = count((e) => e.status === 503 && e.retryAfter === null);
         const fives = count((e) => e.status === 500);
         const timeouts = count((e) => e.status === 'timeout');
-        const other = outage.length - good503 - bad503 - fives - timeouts;
+        const served = count((e) => e.status === 200);
+        const other = outage.length - good503 - bad503 - fives - timeouts - served;
         const maxMs = Math.max(0, ...outage.map((e) => e.ms));
         // No failed answer at all: the restart fell between two probes; nothing to recover from.
         const unnoticed = firstBad < 0;
@@ -183,7 +184,7 @@ async function main(): Promise<boolean> {
             0,
           ).padStart(13)}  ${String(good503).padStart(
             12,
-          )}  ${String(bad503).padStart(6)}  ${String(fives).padStart(3)}  ${String(other).padStart(5)}  ${String(
+          )}  ${String(bad503).padStart(6)}  ${String(fives).padStart(3)}  ${String(served).padStart(3)}  ${String(other).padStart(5)}  ${String(
             timeouts,
           ).padStart(8)}  ${fixed(maxMs, 0).padStart(6)}  ${fixed(recovery, 2).padStart(10)}  ${statusLine(
             loaded.status,
@@ -204,8 +205,8 @@ async function main(): Promise<boolean> {
     say(`\nServer process ${pid} ${alive ? 'stayed up through every restart' : 'DID NOT stay up'}.`);
     say(
       'Columns: restart s = pg_ctlcluster restart duration; away = prober answers between the first failure and ' +
-        'recovery (503+RA: 503 with Retry-After); recovery s = restart start → first 200; "other" = refused ' +
-        `connections or 4xx. Load: autocannon 4 connections for 14 s. Load average ${loadAverage()}.`,
+        'recovery (503+RA: 503 with Retry-After; 200 = answers served meanwhile); recovery s = restart start → first ' +
+        `200 after it; "other" = refused connections or 4xx. Load: autocannon 4 connections for 14 s. Load average ${loadAverage()}.`,
     );
     return ok && alive;
   } finally {

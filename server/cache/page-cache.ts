@@ -26,7 +26,8 @@ interface Entry {
   version: string;
 }
 
-const PRIVATE_PATHS = /^\/[^/]+\/(account|cart|checkout|consent|newsletter|pro\/(create|signup))(\/|$)/;
+const PRIVATE_PATHS =
+  /^\/[^/]+\/(account|cart|checkout|consent|newsletter|order-status|pro\/(create|signup))(\/|$)/;
 const CACHEABLE_TYPES = /^(text\/html|text\/x-script)/;
 export const ANONYMOUS_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=600';
 

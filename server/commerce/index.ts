@@ -8,7 +8,7 @@
  * - `commerce.sessions.ensure(request, secure)` → `{ session, setCookie }`: the session, created anonymous when
  *   missing (`secure`: `requestIsHttps(request, config.TRUST_PROXY)`); send `setCookie` (when not null) as the response's Set-Cookie header and hand `session.csrfToken`
  *   to the browser, which sends it as the `csrf-token` header on every POST/PUT/DELETE to /api.
- *   The cookie is `rl_session` (httpOnly, SameSite=Lax, Secure over https). GET /api/session does the same over HTTP.
+ *   The cookie is `rl_session` (httpOnly, SameSite=Lax); over https it is `__Host-rl_session` with Secure. GET /api/session does the same over HTTP.
  */
 import { asc, eq } from 'drizzle-orm';
 import { COMMERCE_REGIONS } from '#core/regions.ts';

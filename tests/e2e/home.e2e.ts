@@ -1,7 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '#server/config.ts';
+import { createContentStore } from '#server/content/index.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { seedDemoStore } from '#server/db/seed.ts';
 import { accessibilityViolations, launchBrowser } from '../support/browser.ts';
-import { type RunningServer, startServer } from '../support/server.ts';
+import { type RunningServer, startServer, tempDataDir } from '../support/server.ts';
 
 // The content-driven home: banners, hotspots and product sliders (issue 7).
 let server: RunningServer;
@@ -121,6 +125,114 @@ describe('home from content', () => {
       await page.waitForLoadState('networkidle');
       expect(await accessibilityViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+// A home whose hero is a banner slider (§9: autoplay 7000 ms, looping): the demo home has a single hero, so
+// this server's data is the demo store with two more banners added to that hero module.
+describe('the home banner slider', () => {
+  let sliderServer: RunningServer;
+  beforeAll(async () => {
+    const dataDir = tempDataDir();
+    const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    const database = await openDatabase(config);
+    try {
+      await database.migrate();
+      await seedDemoStore(database.db);
+      const store = createContentStore(database.db);
+      const [home] = await store.entriesByUid('page', ['home'], ['en-us'], config.CONTENT_ENVIRONMENT);
+      if (!home) throw new Error('the demo store has no home page');
+      const fields = structuredClone(home.fields) as {
+        landing_page: { modules: Array<{ type: string; banner?: unknown[] }> };
+      };
+      const hero = fields.landing_page.modules.find((module) => module.type === 'banner');
+      hero?.banner?.push(
+        { uid: 'banner-powder-day', _content_type_uid: 'banner' },
+        { uid: 'banner-kids', _content_type_uid: 'banner' },
+      );
+      await store.putEntries([
+        { contentType: 'page', uid: 'home', locale: 'en-us', fields, publishTo: home.publishedTo },
+      ]);
+    } finally {
+      await database.close();
+    }
+    sliderServer = await startServer({ dataDir });
+  }, 120_000);
+  afterAll(async () => {
+    await sliderServer?.stop();
+  });
+
+  async function openSlider(hasTouch = false) {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: 'en-US',
+      hasTouch,
+    });
+    const page = await context.newPage();
+    await page.clock.install();
+    await page.goto(`${sliderServer.url}/`);
+    const slider = page.locator('.slider--full[data-enabled="true"]').first();
+    await slider.waitFor();
+    expect(await slider.locator('.slider__slide').count()).toBe(3);
+    return { context, page, slider };
+  }
+
+  it('autoplays every 7000 ms and loops back to the first banner', async () => {
+    const { context, page, slider } = await openSlider();
+    try {
+      await page.mouse.move(0, 0); // the pointer is not over the slider
+      expect(await slider.getAttribute('data-index')).toBe('0');
+      await page.clock.runFor(6900);
+      expect(await slider.getAttribute('data-index')).toBe('0');
+      await page.clock.runFor(200);
+      await expect.poll(() => slider.getAttribute('data-index')).toBe('1');
+      await page.clock.runFor(7000);
+      await expect.poll(() => slider.getAttribute('data-index')).toBe('2');
+      await page.clock.runFor(7000);
+      await expect.poll(() => slider.getAttribute('data-index')).toBe('0'); // looped
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('pauses while hovered or focused, and moves with the arrow keys', async () => {
+    const { context, page, slider } = await openSlider();
+    try {
+      await slider.hover();
+      await page.clock.runFor(15_000);
+      expect(await slider.getAttribute('data-index')).toBe('0');
+      await page.mouse.move(0, 0);
+      await page.clock.runFor(7100);
+      await expect.poll(() => slider.getAttribute('data-index')).toBe('1');
+
+      await slider.locator('.slider__track').focus();
+      await page.mouse.move(0, 0);
+      await page.clock.runFor(15_000);
+      expect(await slider.getAttribute('data-index')).toBe('1');
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => slider.getAttribute('data-index')).toBe('2');
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => slider.getAttribute('data-index')).toBe('0'); // loops
+      await page.keyboard.press('ArrowLeft');
+      await expect.poll(() => slider.getAttribute('data-index')).toBe('2');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a tap is not a hover: autoplay keeps going after touching the slider (§9)', async () => {
+    const { context, page, slider } = await openSlider(true);
+    try {
+      // The first banner's title: inside the slider, and neither a link nor a control.
+      const box = await slider.locator('h1').first().boundingBox();
+      if (!box) throw new Error('no banner title');
+      await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.clock.runFor(7100);
+      await expect.poll(() => slider.getAttribute('data-index')).toBe('1');
     } finally {
       await context.close();
     }

@@ -59,9 +59,10 @@ describe('same answers for existing and unknown emails', () => {
         .map((l) => l.toFixed(2))
         .join(' ')})`,
     );
-    // Without the dummy hash an unknown email answers in ~1 ms against ~50+ ms for a real check.
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    // Without the dummy hash an unknown email answers in ~1 ms against ~50+ ms for a real check (ratio < 0.1);
+    // the wide band allows for a machine shared with other work.
+    expect(ratio).toBeGreaterThan(0.33);
+    expect(ratio).toBeLessThan(3);
   });
 
   it('account creation: an existing email costs the same password hash as a new one', async () => {

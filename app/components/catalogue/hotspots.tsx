@@ -5,6 +5,7 @@ import { hotspotPanelPosition, isSmallContainer, toggleHotspot } from '#core/hot
 import { tileImage } from '#core/media-url.ts';
 import type { HotspotView } from '../../lib/catalogue/banner.ts';
 import { useText } from '../../lib/use-text.ts';
+import { useGesture } from '../platform/use-gesture.ts';
 import { MediaImage } from './media-image.tsx';
 
 /**
@@ -45,6 +46,16 @@ export function Hotspots({ hotspots }: { hotspots: HotspotView[] }) {
     };
   }, [active]);
 
+  // §9 on touch: a tap (≤ 10 px) toggles, a long tap opens, a swipe across the image toggles nothing; the click
+  // the browser sends after a touch is ignored, so one tap never toggles twice.
+  const touchTarget = useRef<string | null>(null);
+  const gesture = useGesture((found, event) => {
+    const id = touchTarget.current;
+    if (!id || event?.pointerType !== 'touch') return;
+    if (found.kind === 'tap') setActive((value) => toggleHotspot(value, id));
+    else if (found.kind === 'long-tap') setActive(id);
+  });
+
   const current = hotspots.find((hotspot) => hotspot.id === active) ?? null;
   const position = current ? hotspotPanelPosition(current) : null;
   return (
@@ -63,7 +74,17 @@ export function Hotspots({ hotspots }: { hotspots: HotspotView[] }) {
               aria-expanded={isActive}
               aria-controls={isActive ? `hotspot-panel-${hotspot.id}` : undefined}
               data-hotspot={hotspot.id}
-              onClick={() => setActive((value) => toggleHotspot(value, hotspot.id))}
+              onPointerDown={(event) => {
+                touchTarget.current = hotspot.id;
+                gesture.handlers.onPointerDown(event);
+              }}
+              onPointerMove={gesture.handlers.onPointerMove}
+              onPointerUp={gesture.handlers.onPointerUp}
+              onPointerCancel={gesture.handlers.onPointerCancel}
+              onClick={(event) => {
+                if (gesture.isEmulated(event)) return;
+                setActive((value) => toggleHotspot(value, hotspot.id));
+              }}
               style={
                 {
                   '--hotspot-bg': hotspot.backgroundColor ?? undefined,

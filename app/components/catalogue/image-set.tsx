@@ -1,9 +1,11 @@
-import { type PointerEvent, useEffect, useRef, useState } from 'react';
+import { lazy, type PointerEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { type ImageDescriptor, mediaUrl } from '#core/media-url.ts';
 import { isDoubleTap, isEmulatedMouse, nextZoom, type TouchTrack } from '../../lib/catalogue/gestures.ts';
 import { useText } from '../../lib/use-text.ts';
 import { MediaImage } from './media-image.tsx';
-import { Slider } from './slider.tsx';
+
+// §4: the slider mounts only once every image has loaded, so its code can arrive then too.
+const Slider = lazy(() => import('./slider.tsx').then((module) => ({ default: module.Slider })));
 
 const GALLERY_SIZES = [
   { width: 600, height: 800, maxWidthBp: 767 },
@@ -68,23 +70,24 @@ export function ImageSet({ setId, alt }: { setId: string; alt: string }) {
     };
   }, [setId]);
 
-  if (!items) {
-    return (
-      <div className="image-set" data-slider="pending">
-        <div className="image-set__frame">
-          <MediaImage descriptor={descriptor(setId)} alt={alt} width={720} height={960} priority />
-        </div>
+  const pending = (
+    <div className="image-set" data-slider="pending">
+      <div className="image-set__frame">
+        <MediaImage descriptor={descriptor(setId)} alt={alt} width={720} height={960} priority />
       </div>
-    );
-  }
-  return (
-    <div className="image-set" data-slider="ready">
-      <Slider label={t('product images')} variant="gallery" loop autoplayMs={AUTOPLAY_MS}>
-        {items.map((item, index) => (
-          <ZoomableImage key={item.name} id={item.name} alt={item.alt ?? alt} priority={index === 0} />
-        ))}
-      </Slider>
     </div>
+  );
+  if (!items) return pending;
+  return (
+    <Suspense fallback={pending}>
+      <div className="image-set" data-slider="ready">
+        <Slider label={t('product images')} variant="gallery" loop autoplayMs={AUTOPLAY_MS}>
+          {items.map((item, index) => (
+            <ZoomableImage key={item.name} id={item.name} alt={item.alt ?? alt} priority={index === 0} />
+          ))}
+        </Slider>
+      </div>
+    </Suspense>
   );
 }
 

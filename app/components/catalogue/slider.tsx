@@ -11,6 +11,7 @@ import { stepIndex } from '../../lib/catalogue/gestures.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useText } from '../../lib/use-text.ts';
 import { useResponsive } from '../platform/responsive-provider.tsx';
+import { useGesture } from '../platform/use-gesture.ts';
 
 interface SliderProps {
   label: string;
@@ -51,6 +52,11 @@ export function Slider({
   const [perView, setPerView] = useState(1);
   const [playing, setPlaying] = useState(autoplayMs !== null);
   const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [held, setHeld] = useState(false);
+  // §9 touch: a finger held still for 400 ms pauses autoplay until it lifts; a swipe is the track's own native
+  // scroll. The mouse events a browser echoes after a touch are not hover, or a tap would pause autoplay for good.
+  const gesture = useGesture((found) => setHeld(found.kind === 'hold'));
   const reduce = motion === 'reduce';
   const hydrated = useHydrated();
 
@@ -96,7 +102,8 @@ export function Slider({
     [goTo, index, lastStart, loop],
   );
 
-  const autoplay = autoplayMs !== null && playing && !hovered && !reduce && enabled && count > 1;
+  const autoplay =
+    autoplayMs !== null && playing && !hovered && !focused && !held && !reduce && enabled && count > 1;
   useEffect(() => {
     if (!autoplay || autoplayMs === null) return;
     const timer = window.setInterval(() => step(1), autoplayMs);
@@ -124,8 +131,22 @@ export function Slider({
       data-enabled={enabled && hydrated ? 'true' : 'false'}
       data-index={index}
       onKeyDown={onKeyDown}
-      onMouseEnter={() => setHovered(true)}
+      onMouseEnter={(event) => {
+        if (!gesture.isEmulated(event)) setHovered(true);
+      }}
       onMouseLeave={() => setHovered(false)}
+      // Keyboard users read a slide without it moving away: focus anywhere inside pauses autoplay.
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+      onPointerDown={gesture.handlers.onPointerDown}
+      onPointerMove={gesture.handlers.onPointerMove}
+      onPointerUp={gesture.handlers.onPointerUp}
+      onPointerCancel={(event) => {
+        gesture.handlers.onPointerCancel();
+        if (event.pointerType === 'touch') setHeld(false);
+      }}
     >
       {/* biome-ignore lint/a11y/useSemanticElements: a scrolling track, not a form group */}
       <div

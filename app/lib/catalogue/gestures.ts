@@ -1,12 +1,9 @@
-/** §9 touch tolerances: tap 10 px, swipe 30 px, hold and long-tap 400 ms, mouse ignored 350 ms after touch. */
-export const TOUCH = {
-  tapTolerance: 10,
-  swipeTolerance: 30,
-  holdMs: 400,
-  longTapMs: 400,
-  mouseAfterTouchMs: 350,
-  doubleTapMs: 300,
-} as const;
+import { TOUCH as CORE_TOUCH, classifyGesture as classifyPath, isEmulatedMouse } from '#core/gestures.ts';
+
+/** §9 touch tolerances (core/gestures.ts) plus the double-tap window of image zoom. */
+export const TOUCH = { ...CORE_TOUCH, doubleTapMs: 300 } as const;
+
+export { isEmulatedMouse };
 
 export type Gesture = 'tap' | 'long-tap' | 'swipe-left' | 'swipe-right' | 'swipe-up' | 'swipe-down' | 'none';
 
@@ -16,24 +13,11 @@ export interface TouchTrack {
   at: number;
 }
 
-/** What a touch from `start` to `end` was: a tap stays within 10 px, a swipe travels 30 px or more. */
+/** What a touch from `start` to `end` was, by the rules of core/gestures.ts. */
 export function classifyGesture(start: TouchTrack, end: TouchTrack): Gesture {
-  const dx = end.x - start.x;
-  const dy = end.y - start.y;
-  const distance = Math.hypot(dx, dy);
-  if (distance <= TOUCH.tapTolerance) {
-    return end.at - start.at >= TOUCH.longTapMs ? 'long-tap' : 'tap';
-  }
-  if (Math.abs(dx) >= TOUCH.swipeTolerance && Math.abs(dx) >= Math.abs(dy)) {
-    return dx < 0 ? 'swipe-left' : 'swipe-right';
-  }
-  if (Math.abs(dy) >= TOUCH.swipeTolerance) return dy < 0 ? 'swipe-up' : 'swipe-down';
-  return 'none';
-}
-
-/** §9: mouse events that follow a touch within 350 ms are the browser's emulation and are ignored. */
-export function isEmulatedMouse(lastTouchAt: number | null, now: number): boolean {
-  return lastTouchAt !== null && now - lastTouchAt < TOUCH.mouseAfterTouchMs;
+  const found = classifyPath([start, end], true);
+  if (found.kind === 'swipe') return `swipe-${found.direction}`;
+  return found.kind === 'tap' || found.kind === 'long-tap' ? found.kind : 'none';
 }
 
 /** Two taps within 300 ms and 10 px of each other make a double tap. */
