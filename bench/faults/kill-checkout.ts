@@ -240,7 +240,7 @@ async function main(): Promise<boolean> {
   const rounds = quick ? 3 : Number(values.rounds);
   const shoppersPerRound = quick ? 60 : Number(values.shoppers);
   // Enough stock that most rounds sell, little enough that the last rounds also meet 'sold out'.
-  const stockPerVariant = quick ? 150 : 3000;
+  const stockPerVariant = quick ? 150 : 4000;
   const target = pgTargetFrom(values);
   say(`kill -9 during checkouts: ${rounds} rounds × ${shoppersPerRound} concurrent checkouts`);
   say(`PostgreSQL ${target.host}:${target.port}; load average ${loadAverage()}`);

@@ -119,3 +119,102 @@ describe('anonymous page cache', () => {
     expect((await h.get('/a')).headers.get('x-page-cache')).toBe('MISS');
   });
 });
+
+describe('anonymous page cache under pressure', () => {
+  const html = (body: string) =>
+    new Response(body, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+
+  it('renders a page once for visitors who miss it at the same time', async () => {
+    let renders = 0;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const cache = createPageCache({
+      dataVersion: async () => 'v1',
+      render: async () => {
+        renders++;
+        await gate;
+        return html(`<html>render #${renders}</html>`);
+      },
+    });
+    const requests = Array.from({ length: 5 }, () => cache.handle(new Request('http://shop.test/en-us')));
+    release();
+    const responses = await Promise.all(requests);
+    expect(renders).toBe(1);
+    expect(await Promise.all(responses.map((response) => response.text()))).toEqual(
+      Array(5).fill('<html>render #1</html>'),
+    );
+    expect(responses.map((response) => response.headers.get('x-page-cache')).sort()).toEqual([
+      'MISS',
+      'SHARED',
+      'SHARED',
+      'SHARED',
+      'SHARED',
+    ]);
+  });
+
+  it('lets waiting visitors render for themselves when the shared render may not be kept', async () => {
+    let renders = 0;
+    const cache = createPageCache({
+      dataVersion: async () => 'v1',
+      render: async () => {
+        renders++;
+        return new Response('gone', { status: 404, headers: { 'content-type': 'text/html' } });
+      },
+    });
+    const responses = await Promise.all([
+      cache.handle(new Request('http://shop.test/en-us/p/nope')),
+      cache.handle(new Request('http://shop.test/en-us/p/nope')),
+    ]);
+    expect(responses.map((response) => response.status)).toEqual([404, 404]);
+    expect(renders).toBe(2);
+    expect(cache.size()).toBe(0);
+  });
+
+  it('serves the kept copy while the data version cannot be read, and renders when there is none', async () => {
+    let clock = 0;
+    let databaseUp = true;
+    let renders = 0;
+    const errors: unknown[] = [];
+    const cache = createPageCache({
+      freshMs: 1000,
+      staleMs: 5000,
+      now: () => clock,
+      dataVersion: async () => {
+        if (!databaseUp) throw new Error('connection refused');
+        return 'v1';
+      },
+      render: async () => html(`<html>render #${++renders}</html>`),
+      onError: (error) => errors.push(error),
+    });
+    await cache.handle(new Request('http://shop.test/en-us'));
+    databaseUp = false;
+    clock += 2000;
+    const kept = await cache.handle(new Request('http://shop.test/en-us'));
+    expect(kept.headers.get('x-page-cache')).toBe('STALE');
+    expect(await kept.text()).toBe('<html>render #1</html>');
+    const uncached = await cache.handle(new Request('http://shop.test/en-us/c/snowshoes'));
+    expect(uncached.headers.get('x-page-cache')).toBeNull();
+    expect(renders).toBe(2);
+    expect(errors).toHaveLength(2);
+  });
+
+  it('never keeps a page rendered while the database was in trouble', async () => {
+    let degraded = true;
+    let renders = 0;
+    const cache = createPageCache({
+      dataVersion: async () => 'v1',
+      render: async () => html(`<html>render #${++renders}</html>`),
+      degraded: () => degraded,
+    });
+    const first = await cache.handle(new Request('http://shop.test/en-us'));
+    expect(first.status).toBe(200);
+    expect(cache.size()).toBe(0);
+    degraded = false;
+    await cache.handle(new Request('http://shop.test/en-us'));
+    const third = await cache.handle(new Request('http://shop.test/en-us'));
+    expect(third.headers.get('x-page-cache')).toBe('HIT');
+    expect(renders).toBe(2);
+  });
+});

@@ -16,6 +16,11 @@ export interface PageCacheOptions {
   staleMs?: number;
   now?: () => number;
   onError?(error: unknown): void;
+  /**
+   * True when the render just finished met trouble it may have papered over (a database that was away, so
+   * content or catalogue came back empty): such a page is sent but never kept.
+   */
+  degraded?(): boolean;
 }
 
 interface Entry {
@@ -38,7 +43,10 @@ export function createPageCache(options: PageCacheOptions) {
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const refreshing = new Set<string>();
-  const stats = { hits: 0, stale: 0, misses: 0, bypass: 0 };
+  // One render per key at a time: visitors who miss the same page together wait for the first one's render
+  // instead of each rendering it (a cold cache under load would otherwise render every page N times).
+  const inflight = new Map<string, Promise<Entry | null>>();
+  const stats = { hits: 0, stale: 0, misses: 0, bypass: 0, shared: 0 };
 
   const keyOf = (request: Request): string | null => {
     if (request.method !== 'GET') return null;
@@ -49,19 +57,52 @@ export function createPageCache(options: PageCacheOptions) {
     return `${url.pathname}${url.search}|consent=${cookies.get('consent') ?? ''}`;
   };
 
-  const store = async (key: string, response: Response, version: string): Promise<Response> => {
+  /** The entry made from `response`, kept in the cache; null when the response may not be cached. */
+  const store = async (key: string, response: Response, version: string): Promise<Entry | null> => {
     const cacheable =
       response.status === 200 &&
       CACHEABLE_TYPES.test(response.headers.get('content-type') ?? '') &&
-      !response.headers.has('set-cookie');
-    if (!cacheable) return response;
+      !response.headers.has('set-cookie') &&
+      !options.degraded?.();
+    if (!cacheable) return null;
     const body = new Uint8Array(await response.arrayBuffer());
     const headers: [string, string][] = [...response.headers].filter(([name]) => name !== 'content-length');
+    const entry: Entry = { status: response.status, headers, body, storedAt: now(), version };
     entries.delete(key);
-    entries.set(key, { status: response.status, headers, body, storedAt: now(), version });
+    entries.set(key, entry);
     // Map keeps insertion order: the first key is the least recently stored.
     while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-    return respond(entries.get(key)!, 'MISS');
+    return entry;
+  };
+
+  const renderAndStore = async (key: string, request: Request, version: string): Promise<Response> => {
+    const waiting = inflight.get(key);
+    if (waiting) {
+      const shared = await waiting.catch(() => null);
+      if (shared) {
+        stats.shared++;
+        return respond(shared, 'SHARED');
+      }
+      return options.render(request);
+    }
+    let settle: (entry: Entry | null) => void = () => {};
+    inflight.set(
+      key,
+      new Promise<Entry | null>((resolve) => {
+        settle = resolve;
+      }),
+    );
+    try {
+      const response = await options.render(request);
+      const entry = await store(key, response, version);
+      settle(entry);
+      return entry ? respond(entry, 'MISS') : response;
+    } catch (error) {
+      settle(null);
+      throw error;
+    } finally {
+      inflight.delete(key);
+    }
   };
 
   const respond = (entry: Entry, state: string) => {
@@ -77,6 +118,7 @@ export function createPageCache(options: PageCacheOptions) {
     void options
       .render(request.clone())
       .then((response) => store(key, response, version))
+      .then(() => {})
       .catch((error) => options.onError?.(error))
       .finally(() => refreshing.delete(key));
   };
@@ -97,8 +139,20 @@ export function createPageCache(options: PageCacheOptions) {
         }
         return response;
       }
-      const version = await options.dataVersion();
       const entry = entries.get(key);
+      let version: string;
+      try {
+        version = await options.dataVersion();
+      } catch (error) {
+        // The database is away: a page kept within its stale window beats an error page; without one, the
+        // render answers as it can (a 503 with Retry-After from the load-shedding layer).
+        options.onError?.(error);
+        if (entry && now() - entry.storedAt < freshMs + staleMs) {
+          stats.stale++;
+          return respond(entry, 'STALE');
+        }
+        return options.render(request);
+      }
       if (entry && entry.version === version) {
         const age = now() - entry.storedAt;
         if (age < freshMs) {
@@ -112,7 +166,7 @@ export function createPageCache(options: PageCacheOptions) {
         }
       }
       stats.misses++;
-      return store(key, await options.render(request), version);
+      return renderAndStore(key, request, version);
     },
   };
 }

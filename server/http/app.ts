@@ -10,6 +10,7 @@ import { createPageCache } from '../cache/page-cache.ts';
 import { commerceFor } from '../commerce/index.ts';
 import { schedulePurge } from '../commerce/sessions.ts';
 import { CONTENT_BASE_PATH, contentFor } from '../content/index.ts';
+import { databaseTrouble, recentDatabaseTrouble } from '../db/database.ts';
 import { createGraphqlRoutes } from '../graphql/index.ts';
 import { createMediaRoutes, MEDIA_MANIFEST, MEDIA_ORIGINALS_DIR } from '../media/index.ts';
 import { searchFor } from '../search/index.ts';
@@ -192,6 +193,7 @@ export function createHttpApp({
           dataVersion: createDataVersionWatcher(services.db).current,
           freshMs: services.config.PAGE_CACHE_FRESH_SECONDS * 1000,
           onError: (error) => services.logger.error({ err: error }, 'page cache refresh failed'),
+          degraded: () => databaseTrouble() !== null || recentDatabaseTrouble(5000) !== null,
         })
       : null;
     app.all('*', (c) => (pageCache ? pageCache.handle(c.req.raw) : render(c.req.raw)));

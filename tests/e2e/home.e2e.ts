@@ -183,7 +183,11 @@ describe('the home banner slider', () => {
   it('autoplays every 7000 ms and loops back to the first banner', async () => {
     const { context, page, slider } = await openSlider();
     try {
-      await page.mouse.move(0, 0); // the pointer is not over the slider
+      // Stop the page's clock, then restart autoplay at a known moment: hovering pauses it, leaving starts it.
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 50));
+      await slider.hover();
+      await page.mouse.move(0, 0);
+      await page.waitForTimeout(200); // React re-runs the autoplay effect (its scheduler is not on the clock)
       expect(await slider.getAttribute('data-index')).toBe('0');
       await page.clock.runFor(6900);
       expect(await slider.getAttribute('data-index')).toBe('0');

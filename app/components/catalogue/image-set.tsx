@@ -1,11 +1,13 @@
-import { lazy, type PointerEvent, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { type ImageDescriptor, mediaUrl } from '#core/media-url.ts';
-import { isDoubleTap, isEmulatedMouse, nextZoom, type TouchTrack } from '../../lib/catalogue/gestures.ts';
 import { useText } from '../../lib/use-text.ts';
 import { MediaImage } from './media-image.tsx';
 
 // §4: the slider mounts only once every image has loaded, so its code can arrive then too.
 const Slider = lazy(() => import('./slider.tsx').then((module) => ({ default: module.Slider })));
+const ZoomableImage = lazy(() =>
+  import('./zoomable-image.tsx').then((module) => ({ default: module.ZoomableImage })),
+);
 
 const GALLERY_SIZES = [
   { width: 600, height: 800, maxWidthBp: 767 },
@@ -83,48 +85,15 @@ export function ImageSet({ setId, alt }: { setId: string; alt: string }) {
       <div className="image-set" data-slider="ready">
         <Slider label={t('product images')} variant="gallery" loop autoplayMs={AUTOPLAY_MS}>
           {items.map((item, index) => (
-            <ZoomableImage key={item.name} id={item.name} alt={item.alt ?? alt} priority={index === 0} />
+            <ZoomableImage
+              key={item.name}
+              descriptor={descriptor(item.name)}
+              alt={item.alt ?? alt}
+              priority={index === 0}
+            />
           ))}
         </Slider>
       </div>
     </Suspense>
-  );
-}
-
-function ZoomableImage({ id, alt, priority }: { id: string; alt: string; priority: boolean }) {
-  const [scale, setScale] = useState(1);
-  const [origin, setOrigin] = useState('50% 50%');
-  const lastTap = useRef<TouchTrack | null>(null);
-  const lastTouchAt = useRef<number | null>(null);
-  const frame = useRef<HTMLDivElement>(null);
-
-  const zoomAt = (clientX: number, clientY: number) => {
-    const box = frame.current?.getBoundingClientRect();
-    if (box)
-      setOrigin(`${((clientX - box.left) / box.width) * 100}% ${((clientY - box.top) / box.height) * 100}%`);
-    setScale((current) => nextZoom(current));
-  };
-  const onPointerUp = (event: PointerEvent) => {
-    const now = Date.now();
-    if (event.pointerType === 'touch') lastTouchAt.current = now;
-    else if (isEmulatedMouse(lastTouchAt.current, now)) return;
-    const tap = { x: event.clientX, y: event.clientY, at: now };
-    if (isDoubleTap(lastTap.current, tap)) {
-      lastTap.current = null;
-      zoomAt(event.clientX, event.clientY);
-    } else lastTap.current = tap;
-  };
-  return (
-    <div
-      ref={frame}
-      className="image-set__frame"
-      data-zoom={scale}
-      onPointerUp={onPointerUp}
-      style={{ touchAction: scale > 1 ? 'none' : 'pan-y pinch-zoom' }}
-    >
-      <div className="image-set__zoom" style={{ transform: `scale(${scale})`, transformOrigin: origin }}>
-        <MediaImage descriptor={descriptor(id)} alt={alt} width={720} height={960} priority={priority} />
-      </div>
-    </div>
   );
 }
