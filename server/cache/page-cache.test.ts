@@ -218,3 +218,29 @@ describe('anonymous page cache under pressure', () => {
     expect(renders).toBe(2);
   });
 });
+
+describe('anonymous page cache encoding', () => {
+  it('sends kept pages gzipped, compressed once, to browsers that accept it', async () => {
+    const { gunzipSync } = await import('node:zlib');
+    const page = `<html>${'snowshoes '.repeat(500)}</html>`;
+    const cache = createPageCache({
+      dataVersion: async () => 'v1',
+      render: async () => new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+    });
+    const get = (encoding?: string) =>
+      cache.handle(
+        new Request('http://shop.test/en-us', { headers: encoding ? { 'accept-encoding': encoding } : {} }),
+      );
+    const zipped = await get('gzip, deflate, br');
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toBe('Accept-Encoding');
+    const bytes = Buffer.from(await zipped.arrayBuffer());
+    expect(bytes.length).toBeLessThan(page.length / 10);
+    expect(gunzipSync(bytes).toString()).toBe(page);
+    const refused = await get('gzip;q=0, identity');
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(await refused.text()).toBe(page);
+    const plain = await get();
+    expect(await plain.text()).toBe(page);
+  });
+});

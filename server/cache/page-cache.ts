@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { parseCookies } from '#core/cookies.ts';
 import { SESSION_COOKIE_NAMES } from '../commerce/sessions.ts';
 
@@ -29,11 +30,15 @@ interface Entry {
   body: Uint8Array;
   storedAt: number;
   version: string;
+  /** The body gzipped, made on the first hit that accepts gzip: a hit then costs no compression at all. */
+  gzip?: Uint8Array;
 }
 
 const PRIVATE_PATHS =
   /^\/[^/]+\/(account|cart|checkout|consent|newsletter|order-status|pro\/(create|signup))(\/|$)/;
 const CACHEABLE_TYPES = /^(text\/html|text\/x-script)/;
+// gzip listed and not refused with q=0.
+const ACCEPTS_GZIP = /(?:^|,)\s*(?:gzip|\*)\s*(?:;\s*q=(?:0?\.0*[1-9]\d*|1(?:\.0*)?)\s*)?(?:,|$)/i;
 export const ANONYMOUS_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=600';
 
 export function createPageCache(options: PageCacheOptions) {
@@ -81,7 +86,7 @@ export function createPageCache(options: PageCacheOptions) {
       const shared = await waiting.catch(() => null);
       if (shared) {
         stats.shared++;
-        return respond(shared, 'SHARED');
+        return respond(shared, 'SHARED', request);
       }
       return options.render(request);
     }
@@ -96,7 +101,7 @@ export function createPageCache(options: PageCacheOptions) {
       const response = await options.render(request);
       const entry = await store(key, response, version);
       settle(entry);
-      return entry ? respond(entry, 'MISS') : response;
+      return entry ? respond(entry, 'MISS', request) : response;
     } catch (error) {
       settle(null);
       throw error;
@@ -105,11 +110,17 @@ export function createPageCache(options: PageCacheOptions) {
     }
   };
 
-  const respond = (entry: Entry, state: string) => {
+  const respond = (entry: Entry, state: string, request: Request) => {
     const headers = new Headers(entry.headers);
     headers.set('Cache-Control', ANONYMOUS_CACHE_CONTROL);
     headers.set('X-Page-Cache', state);
-    return new Response(entry.body.slice(), { status: entry.status, headers });
+    headers.set('Vary', 'Accept-Encoding');
+    if (!ACCEPTS_GZIP.test(request.headers.get('accept-encoding') ?? ''))
+      return new Response(entry.body.slice(), { status: entry.status, headers });
+    entry.gzip ??= gzipSync(entry.body, { level: 6 });
+    headers.set('Content-Encoding', 'gzip');
+    headers.set('Content-Length', String(entry.gzip.byteLength));
+    return new Response(entry.gzip.slice(), { status: entry.status, headers });
   };
 
   const refresh = (key: string, request: Request, version: string) => {
@@ -149,7 +160,7 @@ export function createPageCache(options: PageCacheOptions) {
         options.onError?.(error);
         if (entry && now() - entry.storedAt < freshMs + staleMs) {
           stats.stale++;
-          return respond(entry, 'STALE');
+          return respond(entry, 'STALE', request);
         }
         return options.render(request);
       }
@@ -157,12 +168,12 @@ export function createPageCache(options: PageCacheOptions) {
         const age = now() - entry.storedAt;
         if (age < freshMs) {
           stats.hits++;
-          return respond(entry, 'HIT');
+          return respond(entry, 'HIT', request);
         }
         if (age < freshMs + staleMs) {
           stats.stale++;
           refresh(key, request, version);
-          return respond(entry, 'STALE');
+          return respond(entry, 'STALE', request);
         }
       }
       stats.misses++;

@@ -165,13 +165,12 @@ export function createHttpApp({
       serveStatic({ root: clientDir, onFound: (_path, c) => c.header('Cache-Control', IMMUTABLE) }),
     );
     app.get('/assets/*', (c) => c.text('Not Found', 404));
-    app.use(
-      '*',
-      serveStatic({
-        root: clientDir,
-        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
-      }),
-    );
+    // Only names with an extension can be files of the build (favicon.svg…): a page request skips the disk.
+    const publicFiles = serveStatic({
+      root: clientDir,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
+    });
+    app.use('*', (c, next) => (/\.\w+$/.test(c.req.path) ? publicFiles(c, next) : next()));
   }
 
   if (build) {
