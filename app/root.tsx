@@ -13,6 +13,7 @@ import {
 import { CONSENT_COOKIE, consentRequiredFor, parseConsent } from '#core/consent.ts';
 import { splitLocalePrefix } from '#core/locale-prefix.ts';
 import type { Route } from './+types/root';
+import { Analytics } from './components/analytics.tsx';
 import { BuildWatcher } from './components/platform/build-watcher.tsx';
 import { ResponsiveProvider } from './components/platform/responsive-provider.tsx';
 import { SiteFooter } from './components/site-footer.tsx';
@@ -24,22 +25,16 @@ import { seoLinks } from './lib/seo.ts';
 import { loadShell } from './lib/shell.server.ts';
 import { storefrontContext } from './lib/storefront-context.server.ts';
 import { htmlLangFor } from './lib/url-locale.ts';
-import { useHydrated } from './lib/use-hydrated.ts';
 import stylesHref from './styles/app.css?url';
 
-// Not needed for the first paint, so not in the entry's JavaScript (issue 10 budget): the tag-manager side loads
-// once the page is interactive, and the consent banner's code after its server-rendered HTML is on screen
-// (React keeps that HTML and hydrates it when the chunk arrives).
-const Analytics = lazy(() =>
-  import('./components/analytics.tsx').then((module) => ({ default: module.Analytics })),
-);
-// Only error responses render it: on the server it is ready after the first one, in the browser it loads with
-// the error page (whose server HTML stays on screen meanwhile).
-const ErrorPage = lazy(() =>
-  import('./components/error-page.tsx').then((module) => ({ default: module.ErrorPage })),
-);
+// Not needed by most first paints, so not in every page's JavaScript (issue 10 budget): the consent banner
+// (asked once per visitor) and the error page. React keeps their server-rendered HTML on screen and hydrates
+// it when the chunk arrives.
 const ConsentBanner = lazy(() =>
   import('./components/consent-banner.tsx').then((module) => ({ default: module.ConsentBanner })),
+);
+const ErrorPage = lazy(() =>
+  import('./components/error-page.tsx').then((module) => ({ default: module.ErrorPage })),
 );
 
 export const links: Route.LinksFunction = () => [
@@ -73,7 +68,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<RootData>('root');
   const error = useRouteError();
   const flush = layoutOf(useMatches()) === 'flush-banner';
-  const hydrated = useHydrated();
   const head =
     root && !error
       ? seoLinks(root.origin, root.locale, splitLocalePrefix(pathname).rest || '/').map((link) => (
@@ -112,11 +106,7 @@ export function Layout({ children }: { children: ReactNode }) {
             </Suspense>
           ) : null}
         </ResponsiveProvider>
-        {root && hydrated ? (
-          <Suspense fallback={null}>
-            <Analytics />
-          </Suspense>
-        ) : null}
+        {root ? <Analytics /> : null}
         {root ? <BuildWatcher buildId={root.buildId} /> : null}
         <ScrollRestoration />
         <Scripts />

@@ -1,13 +1,7 @@
-import { lazy, Suspense } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { useText } from '../lib/use-text.ts';
 import type { RootData } from '../root.tsx';
-
-// Below the fold: its code (form handling, bot protection) arrives after the page is interactive; the
-// server-rendered form is on screen, and works without JavaScript, meanwhile.
-const NewsletterSignup = lazy(() =>
-  import('./newsletter/newsletter-signup.tsx').then((module) => ({ default: module.NewsletterSignup })),
-);
+import { NewsletterSignup } from './newsletter/newsletter-signup.tsx';
 
 export function SiteFooter() {
   const root = useRouteLoaderData<RootData>('root');
@@ -64,13 +58,11 @@ export function SiteFooter() {
           </section>
         ) : null}
         {root?.shell.newsletter ? (
-          <Suspense fallback={null}>
-            <NewsletterSignup
-              view={root.shell.newsletter}
-              localeSegment={root.locale.segment}
-              siteKey={root.botSiteKey}
-            />
-          </Suspense>
+          <NewsletterSignup
+            view={root.shell.newsletter}
+            localeSegment={root.locale.segment}
+            siteKey={root.botSiteKey}
+          />
         ) : null}
         {footer?.social.length ? (
           <section aria-labelledby="footer-social">

@@ -81,6 +81,11 @@ export function meta({ matches }: Route.MetaArgs) {
   const t = rootText(matches);
   return [
     { title: `${t('your cart', 'Your cart')} | Ridgeline Snowshoe Co.` },
+    {
+      name: 'description',
+      content: t('cart description', 'Your cart at Ridgeline: items, shipping estimate and checkout.'),
+    },
+    // A cart is personal: never in a search index (Lighthouse's is-crawlable audit flags this on purpose).
     { name: 'robots', content: 'noindex' },
   ];
 }

@@ -36,7 +36,8 @@ export interface RunningServer {
 export function runServerProcess(env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    // Production React, as `npm start` runs it (vitest itself sets NODE_ENV=test).
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
