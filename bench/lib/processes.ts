@@ -5,23 +5,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const TASKSET = '/usr/bin/taskset';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+export { freePort } from '../../tests/support/server.ts';
 
 /** The command line with `taskset -c <core>` in front when a core is given and taskset exists. */
 export function pinned(core: number | null, command: string, args: string[]): [string, string[]] {
