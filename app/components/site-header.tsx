@@ -244,7 +244,8 @@ export function SiteHeader() {
           <Link
             to={chooser}
             className="locale-link"
-            aria-label={`${t('country and language')}: ${country?.text}, ${language?.text}`}
+            // The name contains the visible text (WCAG 2.5.3 label in name).
+            aria-label={`${t('country and language')}: ${country?.text ?? ''} · ${language?.text ?? ''}`}
           >
             <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <circle cx="12" cy="12" r="9.5" fill="none" stroke="currentColor" strokeWidth="1.6" />

@@ -280,6 +280,8 @@ describe('product page behaviours', () => {
       expect(await toggle.getAttribute('aria-expanded')).toBe('true');
       await page.getByRole('button', { name: 'Facebook' }).click();
       await page.getByRole('button', { name: 'X', exact: true }).click();
+      // The networks' link code loads when the menu opens; a click before it arrives opens its popup after.
+      await page.waitForFunction(() => (window as unknown as { fakes: unknown[] }).fakes.length === 2);
       await page.evaluate(() => {
         (window as unknown as { fakes: Array<{ closed: boolean }> }).fakes[1]!.closed = true;
       });

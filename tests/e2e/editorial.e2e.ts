@@ -223,12 +223,13 @@ describe('editorial journeys', () => {
       await page.locator('.ed-booking [role="status"]').waitFor();
       expect(await page.locator('.ed-booking [role="status"]').textContent()).toContain('Léa Tremblay');
       await book('lea@example.com', '1');
-      expect(await page.getByRole('alert').textContent()).toMatch(/already has a place/);
+      // fr-ca reads the French display text (seed/content/display_text/dt-booking-error-*.json).
+      expect(await page.getByRole('alert').textContent()).toMatch(/a déjà une place réservée/);
       // Whistler holds 20: 6 + 6 + 6 leaves 2, so a party of 6 is told how many places remain.
       await book('lea2@example.com', '6');
       await book('lea3@example.com', '6');
       await book('lea4@example.com', '6');
-      expect(await page.getByRole('alert').textContent()).toMatch(/only 2 places left/);
+      expect(await page.getByRole('alert').textContent()).toMatch(/il ne reste que 2 places/);
     } finally {
       await context.close();
     }

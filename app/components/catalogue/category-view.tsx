@@ -91,7 +91,8 @@ export function CategoryView({ page, addOns }: Props) {
       <div className="category__body">
         <Filters page={page} />
         <div className="category__results" aria-live="polite" aria-busy={loading}>
-          <p className="category__count">{t('results', { count: page.total })}</p>
+          {/* The results' heading keeps the outline h1 → h2 → tile h3 (no skipped level). */}
+          <h2 className="category__count">{t('results', { count: page.total })}</h2>
           {page.tiles.length === 0 ? (
             <div className="category__empty">
               <p>{t('no products found')}</p>

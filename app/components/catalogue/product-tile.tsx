@@ -27,13 +27,7 @@ export function ProductTile({ tile, priority, onSelect, onQuickAdd, added }: Pro
   const imageId = swatch?.imageId ?? tile.imageId;
   return (
     <article className="tile" data-product-id={tile.id} data-uid={tile.uid}>
-      <Link
-        to={href}
-        className="tile__link"
-        prefetch="intent"
-        onClick={() => onSelect?.(tile)}
-        aria-label={swatch ? `${tile.title}, ${swatch.label}` : tile.title}
-      >
+      <Link to={href} className="tile__link" prefetch="intent" onClick={() => onSelect?.(tile)}>
         <div className="tile__media">
           <MediaImage
             descriptor={tileImage(imageId)}
@@ -46,6 +40,8 @@ export function ProductTile({ tile, priority, onSelect, onQuickAdd, added }: Pro
           {tile.tag ? <span className={`tile__tag tile__tag--${tile.tag}`}>{t(tile.tag)}</span> : null}
         </div>
         <h3 className="tile__title">{tile.title}</h3>
+        {/* The shown colour joins the link's name after its visible text (label in name, WCAG 2.5.3). */}
+        {swatch ? <span className="visually-hidden">, {swatch.label}</span> : null}
       </Link>
       {tile.swatches.length > 0 ? (
         <ul className="tile__swatches" aria-label={t('colour')}>
