@@ -104,7 +104,7 @@ describe('navigation', () => {
       await page.reload();
       expect(page.url()).toBe(`${server.url}/ja-jp`);
       // Japanese display text and navigation where the content has them.
-      await page.getByRole('link', { name: '国と言語: Japan, 日本語' }).waitFor();
+      await page.getByRole('link', { name: '国と言語: Japan · 日本語' }).waitFor();
       expect(await page.locator('.main-nav summary').allTextContents()).toContain('スノーシュー');
     } finally {
       await context.close();
@@ -120,7 +120,7 @@ describe('navigation', () => {
     const page = await context.newPage();
     try {
       await page.goto(`${server.url}/sv-se`);
-      await page.getByRole('link', { name: 'Land och språk: Sweden, Svenska' }).waitFor();
+      await page.getByRole('link', { name: 'Land och språk: Sweden · Svenska' }).waitFor();
       expect(await page.locator('.main-nav summary').allTextContents()).toContain('Snowshoes');
     } finally {
       await context.close();
