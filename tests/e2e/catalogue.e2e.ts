@@ -308,6 +308,9 @@ describe('product page behaviours', () => {
       expect(response?.status()).toBe(410);
       expect(await page.title()).toBe('Product Not Available | Ridgeline');
       const recommended = page.locator('.error-page__recommendations .tile');
+      // The error page is a lazy chunk: on a cold server its HTML streams in after the shell and React reveals
+      // it a moment after load, so wait for it rather than count at once.
+      await recommended.first().waitFor();
       expect(await recommended.count()).toBeGreaterThan(0);
       expect(await recommended.first().locator('a').first().getAttribute('href')).toMatch(/^\/en-us\/p\//);
     } finally {
