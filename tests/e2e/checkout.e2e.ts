@@ -1,8 +1,13 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessibilityViolations, launchBrowser } from '../support/browser.ts';
+import {
+  accessibilityViolations,
+  addProductToCart,
+  launchBrowser,
+  openShopperPage,
+} from '../support/browser.ts';
 import { ROOT, type RunningServer, startServer } from '../support/server.ts';
 
 /**
@@ -23,23 +28,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function openPage(width = 1440): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  return { context, page, errors };
-}
-
-async function addToCart(page: Page, slug: string) {
-  await page.goto(`${server.url}/en-us/p/${slug}`);
-  await page.waitForLoadState('networkidle');
-  await page.locator('.add-to-cart__button').click();
-  await page.locator('.add-to-cart__added').waitFor();
-}
+const openPage = (width = 1440) => openShopperPage(browser, width);
+const addToCart = (page: Page, slug: string) => addProductToCart(page, server.url, slug);
 
 async function checkAxe(page: Page, name: string, width = 1440) {
   await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
