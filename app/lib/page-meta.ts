@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
+import { decodeDisplayText } from './display-text.ts';
 
 export const SITE_NAME = 'Ridgeline Snowshoe Co.';
 
@@ -52,7 +53,8 @@ export function rootFacts(matches: ReadonlyArray<{ id: string; loaderData?: unkn
 /** Display text for meta functions, which cannot use hooks: the root loader's dictionary, key as fallback. */
 export function rootText(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>) {
   const root = matches.find((match) => match?.id === 'root')?.loaderData as
-    | { shell?: { text?: Record<string, string> } }
+    | { shell?: { text?: string } }
     | undefined;
-  return (key: string, fallback: string) => root?.shell?.text?.[key] ?? fallback;
+  const text = decodeDisplayText(root?.shell?.text);
+  return (key: string, fallback: string) => text[key] ?? fallback;
 }

@@ -1,13 +1,14 @@
 import { contentLocaleOf } from '#core/locale.ts';
 import { DISPLAY_TEXT_DEFAULTS } from '#server/content/display-text-defaults.ts';
 import type { Services } from '#server/services.ts';
+import { encodeDisplayText } from './display-text.ts';
 import { footerView } from './footer-view.ts';
 import { headerView } from './header-view.ts';
 import type { LocaleState } from './locale-state.ts';
 import { newsletterView } from './newsletter-view.ts';
 
 /**
- * What every page's frame needs from content: header, footer and UI strings. Content failures are logged by
+ * What every page's frame needs from content: header, footer and UI strings (as one string, see display-text.ts). Content failures are logged by
  * the client and leave defaults (§8), so the frame always renders.
  */
 export async function loadShell(services: Services, locale: LocaleState) {
@@ -18,7 +19,7 @@ export async function loadShell(services: Services, locale: LocaleState) {
       header: headerView(null, locale),
       footer: footerView({}),
       newsletter: null,
-      text: { ...DISPLAY_TEXT_DEFAULTS } as Record<string, string>,
+      text: encodeDisplayText(DISPLAY_TEXT_DEFAULTS as Record<string, string>),
     };
   }
   const [header, brand, text, signup] = await Promise.all([
@@ -31,6 +32,6 @@ export async function loadShell(services: Services, locale: LocaleState) {
     header: headerView(header as Record<string, unknown> | null, locale),
     footer: footerView(brand as Record<string, unknown>),
     newsletter: newsletterView(signup as Record<string, unknown> | null),
-    text: text as Record<string, string>,
+    text: encodeDisplayText(text as Record<string, string>),
   };
 }

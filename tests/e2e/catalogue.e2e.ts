@@ -53,64 +53,77 @@ async function signInPro(context: BrowserContext, page: Page) {
 }
 
 describe('shopper journey', () => {
-  it('goes from category to a filtered grid, a product, another colour and the cart', async () => {
-    const { context, page, errors } = await open('/en-us/c/snowshoes');
-    try {
-      await expect(page.locator('h1').textContent()).resolves.toBe('Snowshoes');
-      expect(await page.locator('.category__results .tile').count()).toBe(24);
-      // Filter by colour: the URL carries it and every tile offers that colour.
-      await page.getByRole('checkbox', { name: /Spruce Green/ }).check();
-      await page.waitForURL(/color=spruce/);
-      await page.waitForFunction(
-        () =>
-          document.querySelectorAll('.category__results .tile').length < 24 &&
-          document.querySelectorAll('.category__results .tile--placeholder').length === 0,
-      );
-      const tiles = page.locator('.category__results .tile');
-      const count = await tiles.count();
-      expect(count).toBeGreaterThan(0);
-      for (let index = 0; index < count; index++) {
-        await expect(tiles.nth(index).locator('button[aria-label="Spruce Green"]').count()).resolves.toBe(1);
+  // Phone and desktop: the filters sit behind a disclosure on the phone, beside the grid on the desktop.
+  it.each([390, 1440])(
+    'at %i px goes from home to a category, a filtered grid, a product, another colour and the cart',
+    async (width) => {
+      const { context, page, errors } = await open('/', { width });
+      try {
+        // Home → category through the hero's call to action, a client-side navigation.
+        await page.waitForLoadState('networkidle');
+        await page.getByRole('link', { name: 'Shop snowshoes' }).first().click();
+        await page.waitForURL(/\/en-us\/c\/snowshoes$/);
+        // The URL moves as the navigation starts; the page follows once its data has arrived.
+        await expect.poll(() => page.locator('h1').textContent()).toBe('Snowshoes');
+        expect(await page.locator('.category__results .tile').count()).toBe(24);
+        // Filter by colour: the URL carries it and every tile offers that colour.
+        const filters = page.locator('.filters__panel');
+        if ((await filters.getAttribute('open')) === null) await filters.locator('summary').click();
+        await page.getByRole('checkbox', { name: /Spruce Green/ }).check();
+        await page.waitForURL(/color=spruce/);
+        await page.waitForFunction(
+          () =>
+            document.querySelectorAll('.category__results .tile').length < 24 &&
+            document.querySelectorAll('.category__results .tile--placeholder').length === 0,
+        );
+        const tiles = page.locator('.category__results .tile');
+        const count = await tiles.count();
+        expect(count).toBeGreaterThan(0);
+        for (let index = 0; index < count; index++) {
+          await expect(tiles.nth(index).locator('button[aria-label="Spruce Green"]').count()).resolves.toBe(
+            1,
+          );
+        }
+        // Sorting is in the URL too.
+        await page.getByLabel('Sort by').selectOption('price-asc');
+        await page.waitForURL(/sort=price-asc/);
+        expect(page.url()).toContain('color=spruce');
+        // Analytics: the list was viewed; the click is a select_item and a product-list click.
+        expect((await dataLayer(page)).some((event) => event.event === 'view_item_list')).toBe(true);
+        await page.locator('.category__results .tile__link').first().click();
+        await page.waitForURL(/\/en-us\/p\//);
+        const events = (await dataLayer(page)).map((event) => event.event);
+        expect(events).toContain('select_item');
+        expect(events).toContain('product_list_click');
+
+        // Change colour: the URL and the image change.
+        const image = page.locator('.image-set img').first();
+        const before = await image.getAttribute('src');
+        const swatches = page.locator('.product__colours a');
+        const target = swatches.nth(1);
+        const label = (await target.getAttribute('aria-label')) ?? '';
+        await target.click();
+        await page.waitForURL(/color=/);
+        await expect.poll(() => image.getAttribute('src')).not.toBe(before);
+        expect(await page.locator('.product__colours legend').textContent()).toContain(label);
+
+        // Add to cart through the commerce engine; the session now has a cart with the line.
+        const size = page.locator('.size:not(.size--out) input').first();
+        if ((await size.count()) > 0) await size.check();
+        await page.getByRole('button', { name: 'Add to cart' }).click();
+        await page.getByText('Added to cart!').waitFor();
+        const cart = await page.evaluate(async () => {
+          const session = await (await fetch('/api/session')).json();
+          const response = await fetch(`/api/cart/${session.data.cartId}`, { headers: { region: 'us' } });
+          return response.json();
+        });
+        expect(cart.data.line_items.physical_items.length).toBe(1);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
       }
-      // Sorting is in the URL too.
-      await page.getByLabel('Sort by').selectOption('price-asc');
-      await page.waitForURL(/sort=price-asc/);
-      expect(page.url()).toContain('color=spruce');
-      // Analytics: the list was viewed; the click is a select_item and a product-list click.
-      expect((await dataLayer(page)).some((event) => event.event === 'view_item_list')).toBe(true);
-      await page.locator('.category__results .tile__link').first().click();
-      await page.waitForURL(/\/en-us\/p\//);
-      const events = (await dataLayer(page)).map((event) => event.event);
-      expect(events).toContain('select_item');
-      expect(events).toContain('product_list_click');
-
-      // Change colour: the URL and the image change.
-      const image = page.locator('.image-set img').first();
-      const before = await image.getAttribute('src');
-      const swatches = page.locator('.product__colours a');
-      const target = swatches.nth(1);
-      const label = (await target.getAttribute('aria-label')) ?? '';
-      await target.click();
-      await page.waitForURL(/color=/);
-      await expect.poll(() => image.getAttribute('src')).not.toBe(before);
-      expect(await page.locator('.product__colours legend').textContent()).toContain(label);
-
-      // Add to cart through the commerce engine; the session now has a cart with the line.
-      const size = page.locator('.size:not(.size--out) input').first();
-      if ((await size.count()) > 0) await size.check();
-      await page.getByRole('button', { name: 'Add to cart' }).click();
-      await page.getByText('Added to cart!').waitFor();
-      const cart = await page.evaluate(async () => {
-        const session = await (await fetch('/api/session')).json();
-        const response = await fetch(`/api/cart/${session.data.cartId}`, { headers: { region: 'us' } });
-        return response.json();
-      });
-      expect(cart.data.line_items.physical_items.length).toBe(1);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    },
+  );
 
   it('filters work without JavaScript as a GET form and links', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });

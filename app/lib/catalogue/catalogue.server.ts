@@ -130,16 +130,21 @@ export function categoryListing(
   });
 }
 
-/** Commerce products by id with variants, in the order asked. */
-export async function productsById(shopper: Shopper, ids: readonly number[]): Promise<CommerceProduct[]> {
-  if (ids.length === 0) return [];
-  const page = await commerceFor(shopper.services).catalogue.listProducts(shopper.pricing, {
-    ids: [...ids],
-    limit: ids.length,
-    includeVariants: true,
+/**
+ * Commerce products by id with variants, in the order asked. Cached like the listings: the home sliders, add-on
+ * grids and related lists ask for the same few sets on every page view, and stock or a price change empties it.
+ */
+export function productsById(shopper: Shopper, ids: readonly number[]): Promise<CommerceProduct[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return cachedRead(shopper.services, `ids|${pricingKey(shopper.pricing)}|${ids.join(',')}`, async () => {
+    const page = await commerceFor(shopper.services).catalogue.listProducts(shopper.pricing, {
+      ids: [...ids],
+      limit: ids.length,
+      includeVariants: true,
+    });
+    const byId = new Map((page.data as unknown as CommerceProduct[]).map((product) => [product.id, product]));
+    return ids.map((id) => byId.get(id)).filter((product): product is CommerceProduct => Boolean(product));
   });
-  const byId = new Map((page.data as unknown as CommerceProduct[]).map((product) => [product.id, product]));
-  return ids.map((id) => byId.get(id)).filter((product): product is CommerceProduct => Boolean(product));
 }
 
 /** Content product entries by uid, as a map. */

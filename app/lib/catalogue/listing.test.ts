@@ -96,4 +96,17 @@ describe('filtering and sorting', () => {
     ]);
     expect(facets.find((facet) => facet.key === 'color')?.options[0]).toMatchObject({ count: 1 });
   });
+  it('reuses the counts of one listing across queries without carrying the selection over', () => {
+    const all = items.map(facts);
+    const gender = (search: string) =>
+      listingFacets(all, parseListingQuery(new URLSearchParams(search))).find(
+        (facet) => facet.key === 'gender',
+      );
+    expect(gender('gender=mens')?.options.map((option) => option.selected)).toEqual([true, false]);
+    expect(gender('gender=womens')?.options.map((option) => option.selected)).toEqual([false, true]);
+    expect(gender('')?.options.map((option) => [option.count, option.selected])).toEqual([
+      [1, false],
+      [1, false],
+    ]);
+  });
 });

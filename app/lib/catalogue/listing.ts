@@ -179,21 +179,24 @@ const BAND_LABELS: Record<string, string> = {
   '300-plus': '300 and up',
 };
 
-/** Facet options with counts over the whole category (before filtering); facets with one option or none are left out. */
-export function listingFacets(all: readonly ListingFacts[], query: ListingQuery): Facet[] {
-  const tally = new Map<FilterKey, Map<string, FacetOption>>();
+type Tally = Array<{ key: FilterKey; options: Array<Omit<FacetOption, 'selected'>> }>;
+
+// The counts depend only on the category's products, not on the query: count once per (cached) listing.
+const tallies = new WeakMap<readonly ListingFacts[], Tally>();
+
+function facetTally(all: readonly ListingFacts[]): Tally {
+  const cached = tallies.get(all);
+  if (cached) return cached;
+  const tally = new Map<FilterKey, Map<string, Omit<FacetOption, 'selected'>>>();
   const add = (key: FilterKey, value: string, label: string, hex?: string) => {
-    const options = tally.get(key) ?? new Map<string, FacetOption>();
-    tally.set(key, options);
-    const option = options.get(value) ?? {
-      value,
-      label,
-      count: 0,
-      selected: query.filters[key].includes(value),
-      ...(hex ? { hex } : {}),
-    };
-    option.count += 1;
-    options.set(value, option);
+    let options = tally.get(key);
+    if (!options) {
+      options = new Map();
+      tally.set(key, options);
+    }
+    const option = options.get(value);
+    if (option) option.count += 1;
+    else options.set(value, { value, label, count: 1, ...(hex ? { hex } : {}) });
   };
   for (const facts of all) {
     for (const colour of facts.colors) add('color', colour.slug, colour.label, colour.hex);
@@ -203,15 +206,29 @@ export function listingFacets(all: readonly ListingFacts[], query: ListingQuery)
       add('series', facts.series, facts.series.charAt(0).toUpperCase() + facts.series.slice(1));
     add('price', facts.band, BAND_LABELS[facts.band] ?? facts.band);
   }
-  const order: Record<FilterKey, (a: FacetOption, b: FacetOption) => number> = {
+  type Counted = Omit<FacetOption, 'selected'>;
+  const order: Record<FilterKey, (a: Counted, b: Counted) => number> = {
     color: (a, b) => b.count - a.count || a.label.localeCompare(b.label),
     size: () => 0,
     gender: (a, b) => a.label.localeCompare(b.label),
     series: (a, b) => a.label.localeCompare(b.label),
     price: (a, b) => PRICE_BAND_ORDER(a.value) - PRICE_BAND_ORDER(b.value),
   };
-  return (['color', 'size', 'gender', 'series', 'price'] as const)
-    .map((key) => ({ key, options: [...(tally.get(key)?.values() ?? [])].sort(order[key]) }))
+  const result = (['color', 'size', 'gender', 'series', 'price'] as const).map((key) => ({
+    key,
+    options: [...(tally.get(key)?.values() ?? [])].sort(order[key]),
+  }));
+  tallies.set(all, result);
+  return result;
+}
+
+/** Facet options with counts over the whole category (before filtering); facets with one option or none are left out. */
+export function listingFacets(all: readonly ListingFacts[], query: ListingQuery): Facet[] {
+  return facetTally(all)
+    .map(({ key, options }) => ({
+      key,
+      options: options.map((option) => ({ ...option, selected: query.filters[key].includes(option.value) })),
+    }))
     .filter((facet) => facet.options.length > 1 || facet.options.some((option) => option.selected));
 }
 
