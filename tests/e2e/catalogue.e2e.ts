@@ -239,6 +239,45 @@ describe('prices by region and customer', () => {
   });
 });
 
+describe('link preloading (§9)', () => {
+  const prefetchesAfterHover = async (effectiveType: string | null) => {
+    const { context, page, errors } = await open('/en-us/c/snowshoes');
+    try {
+      if (effectiveType)
+        await page.addInitScript((type) => {
+          Object.defineProperty(navigator, 'connection', {
+            value: Object.assign(new EventTarget(), { saveData: false, effectiveType: type }),
+          });
+        }, effectiveType);
+      await page.reload();
+      await page.waitForLoadState('networkidle');
+      const tile = page.locator('.category__results .tile__link').first();
+      const href = (await tile.getAttribute('href')) ?? '';
+      await tile.hover();
+      // React Router starts an intent prefetch 100 ms after the pointer arrives.
+      await page.waitForTimeout(600);
+      const links = await page
+        .locator('link[rel="prefetch"]')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('href') ?? ''));
+      expect(errors).toEqual([]);
+      return links.filter((link) => link.startsWith(href.split('?')[0]!));
+    } finally {
+      await context.close();
+    }
+  };
+
+  it("preloads a product's data when a tile is hovered", async () => {
+    expect((await prefetchesAfterHover(null)).length).toBeGreaterThan(0);
+    expect((await prefetchesAfterHover('4g')).length).toBeGreaterThan(0);
+  });
+
+  // Data-saver mode also stops React Router's own route discovery, so 2G is what tells our rule apart.
+  it('preloads nothing on 2G', async () => {
+    expect(await prefetchesAfterHover('2g')).toEqual([]);
+    expect(await prefetchesAfterHover('slow-2g')).toEqual([]);
+  });
+});
+
 describe('product page behaviours', () => {
   it('mounts the image-set slider once loaded: arrow keys, pause/resume, double-tap zoom', async () => {
     const { context, page, errors } = await open('/en-us/p/ridgeline-summit-ascent-mens');

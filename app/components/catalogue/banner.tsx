@@ -5,6 +5,7 @@ import { videoUrl } from '#core/media-url.ts';
 import { type BannerView, bannerSizes } from '../../lib/catalogue/banner.ts';
 import { useText } from '../../lib/use-text.ts';
 import { useResponsive } from '../platform/responsive-provider.tsx';
+import { usePrefetchMode } from '../platform/use-connection.ts';
 import { Hotspots } from './hotspots.tsx';
 import { MediaImage } from './media-image.tsx';
 import { Slider } from './slider.tsx';
@@ -30,6 +31,7 @@ export function BannerModule({ banners, priority }: { banners: BannerView[]; pri
 /** §3 banner: title, content and CTAs over an image or video, overlay, layout, zoom, aspect per breakpoint. */
 export function Banner({ banner, priority }: { banner: BannerView; priority?: boolean }) {
   const Heading = priority ? 'h1' : 'h2';
+  const prefetch = usePrefetchMode();
   const style = {
     '--banner-aspect-desktop': banner.aspect.desktop,
     '--banner-aspect-mobile': banner.aspect.mobile,
@@ -92,7 +94,7 @@ export function Banner({ banner, priority }: { banner: BannerView; priority?: bo
                   <Link
                     key={cta.text}
                     to={cta.href}
-                    prefetch="intent"
+                    prefetch={prefetch}
                     className={`button banner__cta banner__cta--${cta.variant}`}
                     {...(cta.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
                   >

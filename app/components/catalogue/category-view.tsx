@@ -11,6 +11,7 @@ import {
 } from '../../lib/catalogue/listing.ts';
 import { useText } from '../../lib/use-text.ts';
 import { useResponsive } from '../platform/responsive-provider.tsx';
+import { usePrefetchMode } from '../platform/use-connection.ts';
 import { MediaImage } from './media-image.tsx';
 import { type GridTile, ProductGrid } from './product-grid.tsx';
 
@@ -37,6 +38,7 @@ const FACET_LABEL: Record<Facet['key'], string> = {
 /** Category page (§2): header, category group tiles, filters and sorting in the URL, grid, load more, add-ons. */
 export function CategoryView({ page, addOns }: Props) {
   const t = useText();
+  const prefetch = usePrefetchMode();
   const navigation = useNavigation();
   const location = useLocation();
   // Skeletons while new filters or a new sort load; 'show more' keeps the cards already shown.
@@ -70,7 +72,7 @@ export function CategoryView({ page, addOns }: Props) {
         >
           {page.subcategories.map((sub, index) => (
             <li key={sub.href}>
-              <Link to={sub.href} className="category-groups__link" prefetch="intent">
+              <Link to={sub.href} className="category-groups__link" prefetch={prefetch}>
                 {sub.imageId ? (
                   <MediaImage
                     descriptor={tileImage(sub.imageId, {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { tileImage } from '#core/media-url.ts';
 import type { TileView } from '../../lib/catalogue/tile.ts';
 import { useText } from '../../lib/use-text.ts';
+import { usePrefetchMode } from '../platform/use-connection.ts';
 import { MediaImage } from './media-image.tsx';
 import { PriceTag } from './price-tag.tsx';
 
@@ -21,13 +22,14 @@ interface Props {
  */
 export function ProductTile({ tile, priority, onSelect, onQuickAdd, added }: Props) {
   const t = useText();
+  const prefetch = usePrefetchMode();
   const [shown, setShown] = useState(0);
   const swatch = tile.swatches[shown];
   const href = swatch?.href ?? tile.href;
   const imageId = swatch?.imageId ?? tile.imageId;
   return (
     <article className="tile" data-product-id={tile.id} data-uid={tile.uid}>
-      <Link to={href} className="tile__link" prefetch="intent" onClick={() => onSelect?.(tile)}>
+      <Link to={href} className="tile__link" prefetch={prefetch} onClick={() => onSelect?.(tile)}>
         <div className="tile__media">
           <MediaImage
             descriptor={tileImage(imageId)}

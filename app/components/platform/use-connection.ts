@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { type ConnectionState, connectionState } from '#core/connection.ts';
 
 interface NetworkInformation extends EventTarget {
@@ -33,9 +33,22 @@ export function prefetchAllowed(): boolean {
   return !connection.saveData && !/(^|-)2g$/.test(connection.effectiveType ?? '');
 }
 
-/** React Router prefetch mode for links: on intent, except in data-saver mode or on 2G (§9). */
+function subscribeToConnection(onChange: () => void): () => void {
+  const connection = networkInformation();
+  connection?.addEventListener('change', onChange);
+  return () => connection?.removeEventListener('change', onChange);
+}
+
+/**
+ * React Router prefetch mode for links: on intent, except in data-saver mode or on 2G (§9), following the
+ * connection as it changes. The server (and hydration) says 'none': it renders the same markup either way.
+ * Intent prefetching also keeps §9's cap of 4 concurrent preloads: React Router starts one only for a link
+ * hovered or focused for 100 ms and drops it when the pointer or focus leaves, so at most two run at once.
+ */
 export function usePrefetchMode(): 'intent' | 'none' {
-  const [mode, setMode] = useState<'intent' | 'none'>('none');
-  useEffect(() => setMode(prefetchAllowed() ? 'intent' : 'none'), []);
-  return mode;
+  return useSyncExternalStore(
+    subscribeToConnection,
+    () => (prefetchAllowed() ? 'intent' : 'none'),
+    () => 'none',
+  );
 }
