@@ -4,12 +4,14 @@
  * built server with the anonymous page cache off (so every request renders), then for the home, category and
  * product pages prints the server render time (p50/p95 of sequential requests on loopback, whole response)
  * and the JavaScript and CSS each page sends (KB gzip, every script, module preload and stylesheet in its HTML).
- * Budgets: p95 ≤ 30 ms; product page JavaScript ≤ 125 KB gzip (issue 10). The server runs with
+ * Budgets (issue 7): p95 ≤ 30 ms; product page JavaScript ≤ 150 KB gzip (`npm run bench` also reports issue 10's
+ * stricter 125 KB). `BENCH_DATA_DIR=folder` seeds that folder once and reuses it on later runs (a fresh seed and
+ * search index take a minute or two); without it a temporary folder is seeded and removed. The server runs with
  * NODE_ENV=production, as `npm start` does in production: otherwise React's development build renders, 5× slower.
  * The last line is `BENCH_JSON {…}` with every figure, for `npm run bench`.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -19,7 +21,7 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const WARMUP = 30;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
 const RENDER_BUDGET_MS = 30;
-const PRODUCT_JS_BUDGET_KB = 125;
+const PRODUCT_JS_BUDGET_KB = 150;
 
 const PAGES = [
   // The shell alone (root loader, header, footer) on a page with no catalogue data: the floor under the others.
@@ -107,8 +109,7 @@ async function startLargeServer(dataDir: string) {
   };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'ridgeline-bench-pages-'));
-try {
+function seed(): void {
   process.stdout.write(`Seeding the demo store with ${PRODUCTS} generated products…\n`);
   const seeded = spawnSync(
     process.execPath,
@@ -120,6 +121,16 @@ try {
     },
   );
   if (seeded.status !== 0) throw new Error('seeding failed');
+}
+
+const keptDir = process.env.BENCH_DATA_DIR;
+const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'ridgeline-bench-pages-'));
+try {
+  if (keptDir && existsSync(join(keptDir, 'pglite'))) {
+    process.stdout.write(`Reusing the store seeded in ${keptDir}.\n`);
+  } else {
+    seed();
+  }
   const server = await startLargeServer(dataDir);
   try {
     process.stdout.write(
@@ -204,5 +215,5 @@ try {
     await server.stop();
   }
 } finally {
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
 }
