@@ -239,6 +239,61 @@ describe('prices by region and customer', () => {
   });
 });
 
+describe('product tile swatches (§2, §4)', () => {
+  it('shows the colour hovered, clicked or chosen with the keyboard, in the image and the link', async () => {
+    const { context, page, errors } = await open('/en-us/c/snowshoes');
+    try {
+      await page.waitForLoadState('networkidle');
+      const tile = page
+        .locator('.category__results .tile')
+        .filter({ has: page.locator('.tile__swatches li:nth-child(3) .swatch') })
+        .first();
+      const link = tile.locator('.tile__link');
+      const image = tile.locator('.tile__image img');
+      const swatches = tile.locator('.swatch');
+      const state = async () => ({
+        href: await link.getAttribute('href'),
+        src: await image.getAttribute('src'),
+      });
+      const first = await state();
+
+      await swatches.nth(1).hover();
+      await expect.poll(() => swatches.nth(1).getAttribute('aria-pressed')).toBe('true');
+      const hovered = await state();
+      expect(hovered.href).not.toBe(first.href);
+      expect(hovered.href).toMatch(/[?&]color=/);
+      expect(hovered.src).not.toBe(first.src);
+
+      await swatches.nth(0).click();
+      await expect.poll(() => link.getAttribute('href')).toBe(first.href);
+      expect(await image.getAttribute('src')).toBe(first.src);
+
+      // Keyboard: Tab moves along the swatches and shows each one reached; Enter keeps it.
+      await swatches.nth(1).focus();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => swatches.nth(2).getAttribute('aria-pressed')).toBe('true');
+      expect(await link.getAttribute('href')).not.toBe(hovered.href);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a +N overflow past the swatches a tile has room for', async () => {
+    const { context, page } = await open('/en-us/c/snowshoes', { width: 390 });
+    try {
+      const overflow = page.locator('.category__results .tile__more--mobile').first();
+      const count = await page.locator('.category__results .tile__more--mobile').count();
+      if (count === 0) throw new Error('the demo category should have a tile with more than 4 colours');
+      await expect(overflow.isVisible()).resolves.toBe(true);
+      expect(await overflow.textContent()).toMatch(/^\+\d+$/);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('link preloading (§9)', () => {
   const prefetchesAfterHover = async (effectiveType: string | null) => {
     const { context, page, errors } = await open('/en-us/c/snowshoes');
