@@ -7,7 +7,7 @@ import {
   scopeVersion,
   type VersionedCache,
 } from '#server/cache/data-version.ts';
-import { commerceFor, type PricingContext } from '#server/commerce/index.ts';
+import { commerceFor, isCommerceError, type PricingContext } from '#server/commerce/index.ts';
 import type { Entry } from '#server/content/content-client.ts';
 import type { Services } from '#server/services.ts';
 import type { LocaleState } from '../locale-state.ts';
@@ -56,7 +56,9 @@ export async function shopperFor(
     try {
       const found = await commerce.currencies.get(pricing.currencyCode);
       return { ...found, code: found.currency_code };
-    } catch {
+    } catch (error) {
+      // An unknown currency formats by the built-in table; a database failure is not cached as an answer.
+      if (!isCommerceError(error)) throw error;
       return CURRENCIES.find((entry) => entry.code === pricing.currencyCode) ?? CURRENCIES[0]!;
     }
   });

@@ -1,5 +1,5 @@
 import { isManualProductVisible, pickAutomatedRelated, relatedProducts } from '#core/related-products.ts';
-import { commerceFor } from '#server/commerce/index.ts';
+import { commerceFor, isCommerceError } from '#server/commerce/index.ts';
 import type { Entry } from '#server/content/content-client.ts';
 import { sanitizeRichText } from '#server/rich-text/sanitize-rich-text.ts';
 import {
@@ -30,7 +30,8 @@ export async function loadProductPage(shopper: Shopper, uid: string, url: URL): 
   const catalogue = commerceFor(services).catalogue;
   const [content, bySlug, hidden, managed, signup] = await Promise.all([
     client ? client.productByUid(uid, contentLocale) : null,
-    catalogue.getProductBySlug(shopper.pricing, uid).catch(() => null),
+    // Null when there is no such product; a database failure propagates (503), never a false 404.
+    catalogue.getProductBySlug(shopper.pricing, uid),
     client ? client.hideProductAttributes(contentLocale) : [],
     client ? client.manageProductAttributes(contentLocale) : [],
     client ? client.emailSignupSettings(contentLocale, locale.contentRegion) : null,
@@ -40,7 +41,8 @@ export async function loadProductPage(shopper: Shopper, uid: string, url: URL): 
   if (!product && contentId !== null) {
     try {
       product = (await catalogue.getProduct(shopper.pricing, contentId)) as unknown as CommerceProduct;
-    } catch {
+    } catch (error) {
+      if (!isCommerceError(error) || (error.status !== 404 && error.status !== 410)) throw error;
       product = null;
     }
   }
