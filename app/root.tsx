@@ -45,14 +45,13 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, session, locale } = await storefrontContext(request, context);
   const { config, build } = services;
-  const url = new URL(request.url);
   const customer = session?.customer ?? null;
   const cookieHeader = request.headers.get('cookie');
   return {
     locale,
     customer: customer ? { firstName: customer.firstName, isPro: customer.isPro } : null,
     shell: await loadShell(services, locale),
-    origin: config.PUBLIC_BASE_URL ?? url.origin,
+    origin: services.origin,
     gtmId: config.GTM_ID ?? null,
     botSiteKey: config.RECAPTCHA_SITE_KEY ?? null,
     buildId: build.id,

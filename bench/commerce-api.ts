@@ -20,9 +20,9 @@ import pino from 'pino';
 import { createCommerce } from '../server/commerce/index.ts';
 import { seedLargeCatalogue } from '../server/commerce/seed-commerce.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/database.ts';
-import { variants } from '../server/db/schema.ts';
-import { seedDemoStore } from '../server/db/seed.ts';
 import { createApiRouter } from '../server/http/api/index.ts';
+import { variants } from '../server/schema.ts';
+import { seedDemoStore } from '../server/seed/seed.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

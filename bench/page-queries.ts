@@ -15,7 +15,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { createHttpApp } from '../server/http/app.ts';
 import { parseRedirectRules } from '../server/http/legacy-redirects.ts';
-import type { Services } from '../server/services.ts';
+import { createServices } from '../server/services.ts';
 
 // Run with NODE_ENV=production in the environment: React picks its build when first imported, before this line.
 if (process.env.NODE_ENV !== 'production') throw new Error('run with NODE_ENV=production');
@@ -50,17 +50,16 @@ const config = loadConfig({ ...process.env, PAGE_CACHE: 'false', LOG_LEVEL: 'war
 const database = await openDatabase(config);
 const bundle = resolve(ROOT, 'build/server/index.js');
 const build = (await import(pathToFileURL(bundle).href)) as ServerBuild;
-const services: Services = {
+const services = createServices({
   config,
   logger: pino({ level: 'warn' }),
-  database,
   db: database.db,
   build: readBuildInfo(bundle),
-};
+});
 const redirects = parseRedirectRules(
   JSON.parse(readFileSync(resolve(ROOT, 'seed/redirects/legacy.json'), 'utf8')),
 );
-const app = createHttpApp({ services, build, clientDir: resolve(ROOT, 'build/client'), redirects });
+const app = createHttpApp({ services, database, build, clientDir: resolve(ROOT, 'build/client'), redirects });
 
 try {
   for (const path of PATHS) {

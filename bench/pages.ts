@@ -113,7 +113,7 @@ function seed(): void {
   process.stdout.write(`Seeding the demo store with ${PRODUCTS} generated products…\n`);
   const seeded = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'server/db/seed-cli.ts'), '--products', String(PRODUCTS)],
+    ['--import', 'tsx', join(ROOT, 'server/seed/seed-cli.ts'), '--products', String(PRODUCTS)],
     {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

@@ -21,8 +21,8 @@ import { seedLargeCatalogue } from '../server/commerce/seed-commerce.ts';
 import { loadConfig } from '../server/config.ts';
 import { createContentServices } from '../server/content/index.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/database.ts';
-import { seedDemoStore } from '../server/db/seed.ts';
 import { createEngine, createSearchProtocol, createSearchServices } from '../server/search/index.ts';
+import { seedDemoStore } from '../server/seed/seed.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 400);

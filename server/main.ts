@@ -9,10 +9,10 @@ import { readBuildInfo } from './build-info.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { DatabaseUnreachableError, openDatabase } from './db/database.ts';
-import { isEmpty, seedDemoStore } from './db/seed.ts';
 import { createHttpApp } from './http/app.ts';
 import { parseRedirectRules } from './http/legacy-redirects.ts';
-import type { Services } from './services.ts';
+import { isEmpty, seedDemoStore } from './seed/seed.ts';
+import { createServices } from './services.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SERVER_BUNDLE = resolve(ROOT, 'build/server/index.js');
@@ -52,15 +52,14 @@ async function main() {
   }
 
   const build = (await import(pathToFileURL(SERVER_BUNDLE).href)) as ServerBuild;
-  const services: Services = {
-    config,
-    logger,
-    database,
-    db: database.db,
-    build: readBuildInfo(SERVER_BUNDLE),
-  };
+  const services = createServices({ config, logger, db: database.db, build: readBuildInfo(SERVER_BUNDLE) });
+  if (!config.PUBLIC_BASE_URL)
+    logger.warn(
+      { origin: services.origin },
+      'PUBLIC_BASE_URL is not set: links in pages and mail use the listening address; set it before going live',
+    );
   const redirects = parseRedirectRules(JSON.parse(readFileSync(REDIRECT_RULES, 'utf8')));
-  const app = createHttpApp({ services, build, clientDir: CLIENT_DIR, redirects });
+  const app = createHttpApp({ services, database, build, clientDir: CLIENT_DIR, redirects });
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }) as Server;
   server.on('error', (error: NodeJS.ErrnoException) => {

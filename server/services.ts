@@ -1,33 +1,50 @@
+import { join } from 'node:path';
+import type { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { createContext } from 'react-router';
-import type { Commerce } from './commerce/index.ts';
+import type { ErrorCode } from '#core/error-codes.ts';
+import { type Bookings, createBookings } from './bookings/index.ts';
+import { type BotProtection, createBotProtection } from './bot-protection/bot-protection.ts';
+import { createVersionedCache, readCacheWatcher, scopeVersion } from './cache/data-version.ts';
+import { type Commerce, createCommerce, errorCodeOf } from './commerce/index.ts';
+import { schedulePurge } from './commerce/sessions.ts';
 import type { Config } from './config.ts';
-import type { ContentServices } from './content/index.ts';
-import type { Database, DatabaseHandle } from './db/database.ts';
-import type { Mailer } from './mail/mailer.ts';
-import type { SearchServices } from './search/index.ts';
+import { type ContentServices, createContentServices } from './content/index.ts';
+import type { Database } from './db/database.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { subscribeMail } from './mail/subscribers.ts';
+import { createMediaRoutes, MEDIA_MANIFEST, MEDIA_ORIGINALS_DIR } from './media/index.ts';
+import { createNewsletter, type Newsletter } from './newsletter/subscribe.ts';
+import { createSearchServices, type SearchServices } from './search/index.ts';
 
 /**
- * What loaders and the /api routes get: services, not connections. Built once in the server entry and handed
- * to React Router through its typed context (`context.get(servicesContext)`).
+ * What loaders, actions and the HTTP routers get: every service, built once at start from the settings
+ * (`createServices`), never the database handle. The storefront reaches it through React Router's typed context
+ * (app/lib/load-context.ts) and imports nothing from server/ but types.
  */
 export interface Services {
   config: Config;
   logger: Logger;
-  database: DatabaseHandle;
-  db: Database;
   build: BuildInfo;
   /**
-   * The content part (client for loaders, /cms service, /api/interstack route). Built from config and db by
-   * `contentFor(services)` when not set; the HTTP app sets it at start.
+   * The store's one origin for absolute URLs (canonical, hreflang, sitemaps, share links, mail): PUBLIC_BASE_URL,
+   * else the listening address. Never a request's Host header.
    */
-  content?: ContentServices;
-  /** The commerce engine (server/commerce); built from db by `commerceFor(services)` when not set. */
-  commerce?: Commerce;
-  /** E-mail (server/mail): built from config by `mailerFor(services)` when not set (.eml outbox or SMTP). */
-  mailer?: Mailer;
-  /** The search part (built-in /search service, index sync, storefront connector); set by the HTTP app. */
-  search?: SearchServices;
+  origin: string;
+  commerce: Commerce;
+  /** Content client for loaders, the built-in /cms service and /api/interstack. */
+  content: ContentServices;
+  /** Built-in /search service, its index sync and the storefront's connector. */
+  search: SearchServices;
+  mailer: Mailer;
+  newsletter: Newsletter;
+  bookings: Bookings;
+  botProtection: BotProtection;
+  /** The media service's routes (/media). */
+  media: Hono;
+  /** Anonymous catalogue reads, kept until the catalogue's data version moves (every process sees a change). */
+  catalogueCache: { get<T>(key: string, read: () => Promise<T>): Promise<T> };
+  /** The stable code of an engine refusal (core/error-codes.ts), or null for a fault that must reach the 500. */
+  errorCode(error: unknown): ErrorCode | null;
 }
 
 export interface BuildInfo {
@@ -35,9 +52,80 @@ export interface BuildInfo {
   timestamp: number;
 }
 
-// The server entry runs from source while routes run from the Vite bundle, so this module exists twice in one
-// process. Context keys compare by identity: keep one key per process on globalThis.
-const KEY = Symbol.for('ridgeline.servicesContext');
-const registry = globalThis as typeof globalThis & { [KEY]?: ReturnType<typeof createContext<Services>> };
-registry[KEY] ??= createContext<Services>();
-export const servicesContext = registry[KEY];
+/** The origin used when PUBLIC_BASE_URL is unset: the address the server listens on. */
+export function listeningOrigin(config: Pick<Config, 'HOST' | 'PORT'>): string {
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`;
+}
+
+export function createServices(input: {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  build: BuildInfo;
+}): Services {
+  const { config, logger, db } = input;
+  const origin = config.PUBLIC_BASE_URL ?? listeningOrigin(config);
+  const commerce = createCommerce(db, {
+    logger,
+    accountLimits: {
+      windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+      loginPerIp: config.LOGIN_LIMIT_PER_IP,
+      loginPerEmail: config.LOGIN_LIMIT_PER_EMAIL,
+      signupPerIp: config.SIGNUP_LIMIT_PER_IP,
+      signupPerEmail: config.SIGNUP_LIMIT_PER_EMAIL,
+    },
+  });
+  commerce.sessions.configure({
+    idleMinutes: config.SESSION_IDLE_MINUTES,
+    absoluteHours: config.SESSION_ABSOLUTE_HOURS,
+    trustProxy: config.TRUST_PROXY,
+  });
+  const content = createContentServices({ config, db, logger });
+  const search = createSearchServices({ config, db, content: content.client, commerce, logger });
+  const mailer = createMailer({
+    from: config.MAIL_FROM,
+    smtpUrl: config.SMTP_URL,
+    outboxDir: join(config.DATA_DIR, 'outbox'),
+    logger,
+  });
+  subscribeMail({ commerce, mailer, origin });
+  const watcher = readCacheWatcher(db);
+  const catalogueCache = createVersionedCache<unknown>({
+    version: async () => scopeVersion(await watcher.current(), ['catalogue']),
+    maxEntries: 500,
+  });
+  return {
+    config,
+    logger,
+    build: input.build,
+    origin,
+    commerce,
+    content,
+    search,
+    mailer,
+    newsletter: createNewsletter(db),
+    bookings: createBookings(db),
+    botProtection: createBotProtection(config),
+    media: createMediaRoutes({
+      originalsDir: MEDIA_ORIGINALS_DIR,
+      manifestPath: MEDIA_MANIFEST,
+      cacheDir: config.MEDIA_CACHE_DIR ?? join(config.DATA_DIR, 'media-cache'),
+      maxDimension: config.MEDIA_MAX_DIMENSION,
+      logger,
+    }),
+    catalogueCache: {
+      get: <T>(key: string, read: () => Promise<T>) => catalogueCache.get(key, read) as Promise<T>,
+    },
+    errorCode: errorCodeOf,
+  };
+}
+
+/** Starts the background work of the services: the search index sync and the purge of expired rows. */
+export function startBackgroundWork(services: Services): void {
+  services.search.start();
+  const { sessions, rateLimits } = services.commerce;
+  schedulePurge([sessions.purgeExpired, rateLimits.purgeExpired], (error) =>
+    services.logger.error({ err: error }, 'purging expired sessions and rate limits failed'),
+  );
+}

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { contentLocaleOf } from '#core/locale.ts';
 import { mediaUrl } from '#core/media-url.ts';
-import { sanitizeRichText } from '#server/rich-text/sanitize-rich-text.ts';
+import { sanitizeRichText } from '#core/rich-text.ts';
 import type { Services } from '#server/services.ts';
 import type { LocaleState } from './locale-state.ts';
 
@@ -56,7 +56,7 @@ export async function loadErrorContent(
   services: Services,
   locale: LocaleState,
 ): Promise<ErrorContent | null> {
-  const entry = await services.content?.client.errorPage(contentLocaleOf(locale), locale.contentRegion);
+  const entry = await services.content.client.errorPage(contentLocaleOf(locale), locale.contentRegion);
   return errorContentView((entry as Raw | null | undefined) ?? null);
 }
 

@@ -1,5 +1,5 @@
+import { DISPLAY_TEXT_DEFAULTS } from '#core/display-text-defaults.ts';
 import { contentLocaleOf } from '#core/locale.ts';
-import { DISPLAY_TEXT_DEFAULTS } from '#server/content/display-text-defaults.ts';
 import type { Services } from '#server/services.ts';
 import { encodeDisplayText } from './display-text.ts';
 import { footerView } from './footer-view.ts';
@@ -12,7 +12,7 @@ import { newsletterView } from './newsletter-view.ts';
  * the client and leave defaults (§8), so the frame always renders.
  */
 export async function loadShell(services: Services, locale: LocaleState) {
-  const client = services.content?.client;
+  const client = services.content.client;
   const contentLocale = contentLocaleOf(locale);
   if (!client) {
     return {

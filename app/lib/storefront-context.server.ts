@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from 'react-router';
-import type { SessionView } from '#server/commerce/index.ts';
-import { type Services, servicesContext } from '#server/services.ts';
+import type { Caller, SessionView } from '#server/commerce/index.ts';
+import type { Services } from '#server/services.ts';
+import { requestFactsContext, servicesContext } from './load-context.ts';
 import { type LocaleState, localeStateFor } from './locale-state.ts';
 import { DEFAULT_LOCALE, parseUrlLocale } from './url-locale.ts';
 
@@ -8,6 +9,8 @@ export interface StorefrontContext {
   services: Services;
   session: SessionView | null;
   locale: LocaleState;
+  /** Who asks, as the engines' use cases take it (session, client address, https). */
+  caller: Caller;
 }
 
 // Loaders of one request share the request object: read the session once per request.
@@ -22,9 +25,19 @@ export function storefrontContext(
   if (!pending) {
     pending = (async () => {
       const services = context.get(servicesContext);
-      const session = (await services.commerce?.sessions.fromRequest(request)) ?? null;
+      const session = await services.commerce.sessions.fromRequest(request);
       const urlLocale = parseUrlLocale(new URL(request.url).pathname.split('/')[1]) ?? DEFAULT_LOCALE;
-      return { services, session, locale: localeStateFor(urlLocale, session?.customer?.isPro ?? false) };
+      const caller: Caller = {
+        session,
+        ip: context.get(requestFactsContext).clientIp,
+        https: services.commerce.sessions.isHttps(request),
+      };
+      return {
+        services,
+        session,
+        locale: localeStateFor(urlLocale, session?.customer?.isPro ?? false),
+        caller,
+      };
     })();
     perRequest.set(request, pending);
   }

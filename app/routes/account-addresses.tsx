@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { CA_PROVINCES, US_STATES } from '#core/states.ts';
-import { commerceFor, isCommerceError } from '#server/commerce/index.ts';
 import { AccountShell } from '../components/account/account-shell.tsx';
 import { AddressFields } from '../components/account/address-fields.tsx';
 import { FormAlert } from '../components/account/form-field.tsx';
@@ -36,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = ctx.session?.customer;
   if (!customer) throw redirect(`/${ctx.locale.segment}/account/login`);
   const url = new URL(request.url);
-  const list = await commerceFor(ctx.services).customers.addresses(customer.id);
+  const list = await ctx.services.commerce.customers.addresses(customer.id);
   const editing = Number(url.searchParams.get('edit')) || null;
   return {
     segment: ctx.locale.segment,
@@ -55,11 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!customer) throw redirect(`/${ctx.locale.segment}/account/login`);
   const form = await request.formData();
   const back = `/${ctx.locale.segment}/account/addresses`;
-  if (!csrfOk(ctx.session, form))
+  if (!csrfOk(ctx, form))
     return data<ActionErrors>({ errors: {}, formError: 'error session expired' }, { status: 403 });
   const intent = parseForm(intentSchema, form);
   if (!intent.ok) return data<ActionErrors>({ errors: {}, formError: 'error address' }, { status: 400 });
-  const customers = commerceFor(ctx.services).customers;
+  const customers = ctx.services.commerce.customers;
   try {
     const what = intent.data;
     if (what.intent === 'delete') await customers.deleteAddress(customer.id, what.addressId);
@@ -79,9 +78,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     // Another customer's address id is not found for this one; a state outside the country is a field error.
-    if (isCommerceError(error) && error.status === 404)
+    const code = ctx.services.errorCode(error);
+    if (code === 'not-found')
       return data<ActionErrors>({ errors: {}, formError: 'error address' }, { status: 404 });
-    if (isCommerceError(error) && error.status === 400)
+    if (code === 'invalid')
       return data<ActionErrors>({ errors: { state_or_province: 'error state' } }, { status: 400 });
     throw error;
   }

@@ -1,14 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { BOT_CHECK_FAILED } from '#server/bot-protection/bot-protection.ts';
-import { commerceFor } from '#server/commerce/index.ts';
 import { FormAlert, FormField } from '../components/account/form-field.tsx';
-import { afterSignIn, signInCustomer } from '../lib/account/auth.server.ts';
+import { afterSignIn } from '../lib/account/auth.server.ts';
 import { type ActionErrors, parseForm } from '../lib/account/forms.ts';
 import { loginSchema } from '../lib/account/schemas.ts';
 import { useBotSubmit } from '../lib/account/use-bot-form.ts';
-import { botProtectionFor } from '../lib/bot-protection.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
 import { rootText } from '../lib/page-meta.ts';
+import { attempt, refusal } from '../lib/refusal.server.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
 import { useText } from '../lib/use-text.ts';
 import accountStyles from '../styles/account.css?url';
@@ -32,22 +30,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { email: String(form.get('email') ?? '') };
   if (!parsed.ok) return data<ActionErrors>({ errors: parsed.errors, values }, { status: 400 });
   const { email, password, returnTo, token } = parsed.data;
-  const check = await botProtectionFor(ctx.services).verify(token, 'login');
+  const check = await ctx.services.botProtection.verify(token, 'login');
   if (!check.ok)
-    return data<ActionErrors>({ errors: {}, formError: BOT_CHECK_FAILED, values }, { status: 403 });
-  const commerce = commerceFor(ctx.services);
-  const { config } = ctx.services;
-  const key = `login:email:${email.toLowerCase()}`;
-  const limit = await commerce.rateLimits.check(key, config.LOGIN_LIMIT_PER_EMAIL);
-  if (!limit.allowed)
-    return data<ActionErrors>({ errors: {}, formError: 'error too many attempts', values }, { status: 429 });
-  const customer = await commerce.customers.authenticate(email, password);
-  if (!customer) {
-    await commerce.rateLimits.hit(key, config.LOGIN_LIMIT_PER_EMAIL, config.RATE_LIMIT_WINDOW_SECONDS);
-    return data<ActionErrors>({ errors: {}, formError: 'error login failed', values }, { status: 401 });
-  }
-  const setCookie = await signInCustomer(ctx, request, customer);
-  throw redirect(afterSignIn(ctx, returnTo), { status: 303, headers: { 'Set-Cookie': setCookie } });
+    return data<ActionErrors>({ errors: {}, formError: 'error bot check', values }, { status: 403 });
+  const signedIn = await attempt(ctx, () =>
+    ctx.services.commerce.accounts.logIn(ctx.caller, email, password),
+  );
+  if (!signedIn.ok) return refusal(signedIn.code, values);
+  throw redirect(afterSignIn(ctx, returnTo), {
+    status: 303,
+    headers: { 'Set-Cookie': signedIn.value.setCookie },
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,5 +1,4 @@
 import { redirect } from 'react-router';
-import { commerceFor } from '#server/commerce/index.ts';
 import { AccountShell } from '../components/account/account-shell.tsx';
 import { OrderDetailView } from '../components/account/order-list.tsx';
 import { orderDetail } from '../lib/account/orders.server.ts';
@@ -22,7 +21,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!customer) throw redirect(`/${ctx.locale.segment}/account/login`);
   const id = /^[1-9]\d{0,8}$/.test(params.orderId) ? Number(params.orderId) : null;
   // Another customer's order is not found for this one.
-  const row = id === null ? null : await commerceFor(ctx.services).orders.find(id);
+  const row = id === null ? null : await ctx.services.commerce.orders.find(id);
   if (!row || row.customerId !== customer.id)
     throw await notFound(ctx.services, ctx.locale, `Page not found: ${new URL(request.url).pathname}`);
   return { order: await orderDetail(ctx, row.id), segment: ctx.locale.segment, isPro: customer.isPro };

@@ -1,5 +1,4 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
-import { commerceFor, isCommerceError } from '#server/commerce/index.ts';
 import { AccountShell } from '../components/account/account-shell.tsx';
 import { FormAlert, FormField } from '../components/account/form-field.tsx';
 import { IdentityFields } from '../components/account/identity-fields.tsx';
@@ -42,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const customer = ctx.session?.customer;
   if (!customer) throw redirect(`/${ctx.locale.segment}/account/login`);
   const form = await request.formData();
-  if (!csrfOk(ctx.session, form))
+  if (!csrfOk(ctx, form))
     return data<ActionErrors>({ errors: {}, formError: 'error session expired' }, { status: 403 });
   const parsed = parseForm(profileSchema, form);
   if (!parsed.ok) return data<ActionErrors>({ errors: parsed.errors }, { status: 400 });
@@ -55,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   try {
-    await commerceFor(ctx.services).customers.update(
+    await ctx.services.commerce.customers.update(
       customer.id,
       {
         first_name: input.first_name,
@@ -69,9 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       { keepSessionId: ctx.session!.sessionId },
     );
   } catch (error) {
-    if (isCommerceError(error) && error.status === 403)
+    const code = ctx.services.errorCode(error);
+    if (code === 'wrong-password')
       return data<ActionErrors>({ errors: { current_password: 'error wrong password' } }, { status: 400 });
-    if (isCommerceError(error) && error.status === 409)
+    if (code === 'email-taken')
       return data<ActionErrors>({ errors: { email: 'error email taken' } }, { status: 409 });
     throw error;
   }

@@ -1,13 +1,11 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { commerceFor, isCommerceError, RESET_TOKEN_TTL_MINUTES } from '#server/commerce/index.ts';
-import { mailerFor } from '#server/mail/mailer.ts';
-import { passwordResetMessage } from '#server/mail/messages.ts';
 import { FormAlert, FormField } from '../components/account/form-field.tsx';
 import { type ActionErrors, parseForm } from '../lib/account/forms.ts';
 import { emailField, newPassword } from '../lib/account/schemas.ts';
 import type { RouteHandle } from '../lib/layout.ts';
 import { rootText } from '../lib/page-meta.ts';
+import { attempt, refusal } from '../lib/refusal.server.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
 import { useText } from '../lib/use-text.ts';
 import accountStyles from '../styles/account.css?url';
@@ -26,7 +24,7 @@ type ResetResult = ActionErrors & { sent?: boolean };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = await storefrontContext(request, context);
   const token = new URL(request.url).searchParams.get('token');
-  const valid = token ? await commerceFor(ctx.services).customers.passwordResetValid(token) : false;
+  const valid = token ? await ctx.services.commerce.customers.passwordResetValid(token) : false;
   return { token: token ?? null, valid, segment: ctx.locale.segment };
 }
 
@@ -39,39 +37,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = parseForm(resetSchema, form);
   if (!parsed.ok) return data<ResetResult>({ errors: parsed.errors }, { status: 400 });
-  const commerce = commerceFor(ctx.services);
+  const commerce = ctx.services.commerce;
   const input = parsed.data;
   if (input.intent === 'request') {
-    const { config } = ctx.services;
-    const limit = await commerce.rateLimits.hit(
-      `reset:email:${input.email.toLowerCase()}`,
-      config.SIGNUP_LIMIT_PER_EMAIL,
-      config.RATE_LIMIT_WINDOW_SECONDS,
-    );
-    const reset = limit.allowed ? await commerce.customers.createPasswordReset(input.email) : null;
-    if (reset) {
-      const origin = config.PUBLIC_BASE_URL ?? new URL(request.url).origin;
-      // Not awaited: a known address must not answer slower than an unknown one (no account probing by time).
-      void mailerFor(ctx.services)
-        .send(
-          passwordResetMessage({
-            email: reset.customer.email,
-            firstName: reset.customer.first_name,
-            link: `${origin}/${ctx.locale.segment}/account/reset?token=${reset.token}`,
-            minutes: RESET_TOKEN_TTL_MINUTES,
-          }),
-        )
-        .catch((error: unknown) => ctx.services.logger.error({ err: error }, 'reset e-mail failed'));
-    }
+    await commerce.accounts.requestPasswordReset(ctx.caller, input.email, ctx.locale.segment);
     return data<ResetResult>({ errors: {}, sent: true });
   }
-  try {
-    await commerce.customers.resetPassword(input.token, input.password);
-  } catch (error) {
-    if (isCommerceError(error) && error.status === 410)
-      return data<ResetResult>({ errors: {}, formError: 'error reset expired' }, { status: 410 });
-    throw error;
-  }
+  const reset = await attempt(ctx, () => commerce.customers.resetPassword(input.token, input.password));
+  if (!reset.ok) return refusal<ResetResult>(reset.code, {});
   throw redirect(`/${ctx.locale.segment}/account/login?reset=1`, 303);
 }
 

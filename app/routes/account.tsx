@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { commerceFor } from '#server/commerce/index.ts';
 import { AccountShell } from '../components/account/account-shell.tsx';
 import { OrderList } from '../components/account/order-list.tsx';
 import { orderSummaries } from '../lib/account/orders.server.ts';
@@ -17,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = await storefrontContext(request, context);
   const customer = ctx.session?.customer ?? null;
   if (!customer) return { customer: null, segment: ctx.locale.segment, orders: [], addressCount: 0 };
-  const commerce = commerceFor(ctx.services);
+  const commerce = ctx.services.commerce;
   const [orders, addresses] = await Promise.all([
     orderSummaries(ctx, customer.id),
     commerce.customers.addresses(customer.id),

@@ -1,6 +1,5 @@
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
-import { commerceFor, isCommerceError } from '#server/commerce/index.ts';
 import { CartPage } from '../components/cart/cart-page.tsx';
 import { parseForm } from '../lib/account/forms.ts';
 import { csrfOk, fromScript } from '../lib/account/session.server.ts';
@@ -52,14 +51,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = `/${ctx.locale.segment}/cart`;
   const fail = (error: string, status: number, itemId?: string) =>
     data<CartActionData>({ ok: false, error, itemId }, { status });
-  if (!csrfOk(ctx.session, form)) return fail('error session expired', 403);
+  if (!csrfOk(ctx, form)) return fail('error session expired', 403);
   const parsed = parseForm(cartSchema, form);
   if (!parsed.ok) return fail(Object.values(parsed.errors)[0]!, 400, String(form.get('itemId') ?? ''));
   const input = parsed.data;
   const cart = await loadSessionCart(ctx);
   const line = cart?.raw.line_items.physical_items.find((item) => item.id === input.itemId);
   if (!cart || !line) return fail('error stale cart', 409, input.itemId);
-  const commerce = commerceFor(ctx.services);
+  const commerce = ctx.services.commerce;
   try {
     if (input.intent === 'remove') await commerce.carts.deleteItem(cart.raw.id, line.id);
     else
@@ -69,8 +68,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         quantity: input.quantity,
       });
   } catch (error) {
-    if (isCommerceError(error))
-      return fail(error.status === 409 ? 'error not enough stock' : 'error stale cart', 409, input.itemId);
+    const code = ctx.services.errorCode(error);
+    if (code === 'sold-out') return fail('error not enough stock', 409, input.itemId);
+    if (code) return fail('error stale cart', 409, input.itemId);
     throw error;
   }
   if (!fromScript(form)) throw redirect(back, 303);

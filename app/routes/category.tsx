@@ -25,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const uid = (params['*'] ?? '').replace(/\/+$/, '').toLowerCase();
   const page = CATEGORY_UID.test(uid) ? await loadCategoryPage(shopper, uid, url) : null;
   if (!page) throw await notFound(shopper.services, shopper.locale, `Page Not Found: ${url.pathname}`);
-  const origin = shopper.services.config.PUBLIC_BASE_URL ?? url.origin;
+  const origin = shopper.services.origin;
   // Below the fold: the add-on grid, streamed; a failure shows nothing.
   const addOns = loadAddOns(shopper, page.contentUid, uid).catch((error: unknown) => {
     shopper.services.logger.warn({ err: error }, 'Category add-ons failed');

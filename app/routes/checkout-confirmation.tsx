@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { commerceFor } from '#server/commerce/index.ts';
 import { OrderDetailView } from '../components/account/order-list.tsx';
 import { orderDetail } from '../lib/account/orders.server.ts';
 import { notFound } from '../lib/error-content.server.ts';
@@ -20,7 +19,7 @@ export const handle = { name: 'checkout-confirmation' } satisfies RouteHandle;
 /** The order confirmation: only for the session that placed the order, or its signed-in customer. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ctx = await storefrontContext(request, context);
-  const commerce = commerceFor(ctx.services);
+  const commerce = ctx.services.commerce;
   const id = /^[1-9]\d{0,8}$/.test(params.orderId) ? Number(params.orderId) : null;
   const row = id === null ? null : await commerce.orders.find(id);
   const session = ctx.session;

@@ -26,8 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ctx = await storefrontContext(request, context);
   if (!ctx.locale.shoppingRegion) throw redirect(`/${ctx.locale.segment}/cart`);
   const form = await request.formData();
-  const origin = ctx.services.config.PUBLIC_BASE_URL ?? new URL(request.url).origin;
-  const result = await placeOrderFromForm(ctx, form, origin);
+  const result = await placeOrderFromForm(ctx, form);
   if (result.ok) throw redirect(`/${ctx.locale.segment}/checkout/confirmation/${result.orderId}`, 303);
   // The cart closed or changed under the form: the cart page shows what is there now, with the reason.
   if (result.formError === 'error stale cart')

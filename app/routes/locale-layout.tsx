@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
-import { servicesContext } from '#server/services.ts';
 import { notFound } from '../lib/error-content.server.ts';
+import { servicesContext } from '../lib/load-context.ts';
 import { localeStateFor } from '../lib/locale-state.ts';
 import { DEFAULT_LOCALE, parseUrlLocale } from '../lib/url-locale.ts';
 import type { Route } from './+types/locale-layout';

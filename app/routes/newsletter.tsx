@@ -2,9 +2,6 @@ import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { contentLocaleOf } from '#core/locale.ts';
 import { localizedPath } from '#core/locale-prefix.ts';
-import { BOT_CHECK_FAILED } from '#server/bot-protection/bot-protection.ts';
-import { subscribe } from '#server/newsletter/subscribe.ts';
-import { botProtectionFor } from '../lib/bot-protection.server.ts';
 import { newsletterView } from '../lib/newsletter-view.ts';
 import { localeFreeReturnPath } from '../lib/return-path.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
@@ -34,17 +31,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const contentLocale = contentLocaleOf(locale);
   const settings = newsletterView(
-    ((await services.content?.client.emailSignupSettings(contentLocale, locale.contentRegion)) ??
+    ((await services.content.client.emailSignupSettings(contentLocale, locale.contentRegion)) ??
       null) as Record<string, unknown> | null,
   );
   const offered = new Set(settings?.lists.map((list) => list.id) ?? []);
   if (!parsed.data.lists.every((id) => offered.has(id)))
     return fail('That newsletter is not offered in your region.', 400);
 
-  const check = await botProtectionFor(services).verify(parsed.data.token, 'signup');
-  if (!check.ok) return fail(BOT_CHECK_FAILED, 403);
+  const check = await services.botProtection.verify(parsed.data.token, 'signup');
+  if (!check.ok) return fail('error bot check', 403);
 
-  await subscribe(services.db, {
+  await services.newsletter.subscribe({
     email: parsed.data.email,
     listIds: parsed.data.lists,
     locale: contentLocale,

@@ -1,6 +1,5 @@
 import { data, Form, useNavigation } from 'react-router';
 import { z } from 'zod';
-import { commerceFor, isCommerceError } from '#server/commerce/index.ts';
 import { FormAlert, FormField } from '../components/account/form-field.tsx';
 import { OrderDetailView } from '../components/account/order-list.tsx';
 import { parseForm } from '../lib/account/forms.ts';
@@ -46,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = Number(parsed.data.order.replace('#', ''));
   // Every lookup counts per email, so guessing order numbers for an address is slow (429 past the limit).
   const { config } = ctx.services;
-  const limit = await commerceFor(ctx.services).rateLimits.hit(
+  const limit = await ctx.services.commerce.rateLimits.hit(
     `order-status:email:${parsed.data.email.toLowerCase()}`,
     config.ORDER_STATUS_LIMIT_PER_EMAIL,
     config.RATE_LIMIT_WINDOW_SECONDS,
@@ -57,9 +56,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } },
     );
   try {
-    await commerceFor(ctx.services).orders.statusByEmail(id, parsed.data.email);
+    await ctx.services.commerce.orders.statusByEmail(id, parsed.data.email);
   } catch (error) {
-    if (isCommerceError(error) && error.status === 404)
+    if (ctx.services.errorCode(error) === 'not-found')
       return data<LookupResult>(
         { order: null, errors: {}, formError: 'error order not found', values },
         { status: 404 },

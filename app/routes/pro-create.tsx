@@ -1,16 +1,13 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { BOT_CHECK_FAILED } from '#server/bot-protection/bot-protection.ts';
-import { commerceFor, isCommerceError } from '#server/commerce/index.ts';
 import { FormAlert } from '../components/account/form-field.tsx';
 import { IdentityFields } from '../components/account/identity-fields.tsx';
 import { ProFields } from '../components/pro/pro-fields.tsx';
-import { signInCustomer } from '../lib/account/auth.server.ts';
 import { type ActionErrors, formObject, parseForm } from '../lib/account/forms.ts';
 import { proApplication, proCreateSchema } from '../lib/account/schemas.ts';
 import { useBotSubmit } from '../lib/account/use-bot-form.ts';
-import { botProtectionFor } from '../lib/bot-protection.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
 import { rootText } from '../lib/page-meta.ts';
+import { attempt, refusal } from '../lib/refusal.server.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
 import { useText } from '../lib/use-text.ts';
 import accountStyles from '../styles/account.css?url';
@@ -33,31 +30,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   delete values.password;
   const parsed = parseForm(proCreateSchema, form);
   if (!parsed.ok) return data<ActionErrors>({ errors: parsed.errors, values }, { status: 400 });
-  const check = await botProtectionFor(ctx.services).verify(parsed.data.token, 'signup');
+  const check = await ctx.services.botProtection.verify(parsed.data.token, 'signup');
   if (!check.ok)
-    return data<ActionErrors>({ errors: {}, formError: BOT_CHECK_FAILED, values }, { status: 403 });
-  const commerce = commerceFor(ctx.services);
-  const { config } = ctx.services;
-  const limited = await commerce.rateLimits.hit(
-    `signup:email:${parsed.data.email.toLowerCase()}`,
-    config.SIGNUP_LIMIT_PER_EMAIL,
-    config.RATE_LIMIT_WINDOW_SECONDS,
+    return data<ActionErrors>({ errors: {}, formError: 'error bot check', values }, { status: 403 });
+  const signedIn = await attempt(ctx, () =>
+    ctx.services.commerce.accounts.signUp(
+      ctx.caller,
+      ctx.locale.commerceRegion,
+      parsed.data,
+      proApplication(parsed.data),
+    ),
   );
-  if (!limited.allowed)
-    return data<ActionErrors>({ errors: {}, formError: 'error too many attempts', values }, { status: 429 });
-  try {
-    const created = await commerce.customers.create(ctx.locale.commerceRegion, parsed.data);
-    const customer = await commerce.customers.applyForPro(created.id, proApplication(parsed.data));
-    const setCookie = await signInCustomer(ctx, request, customer);
-    throw redirect(`/${ctx.locale.segment}/pro/signup?sent=1`, {
-      status: 303,
-      headers: { 'Set-Cookie': setCookie },
-    });
-  } catch (error) {
-    if (isCommerceError(error) && error.status === 409)
-      return data<ActionErrors>({ errors: { email: 'error email taken' }, values }, { status: 409 });
-    throw error;
-  }
+  if (!signedIn.ok) return refusal(signedIn.code, values, { 'email-taken': 'email' });
+  throw redirect(`/${ctx.locale.segment}/pro/signup?sent=1`, {
+    status: 303,
+    headers: { 'Set-Cookie': signedIn.value.setCookie },
+  });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

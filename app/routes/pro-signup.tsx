@@ -1,13 +1,10 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { BOT_CHECK_FAILED } from '#server/bot-protection/bot-protection.ts';
-import { commerceFor, isCommerceError } from '#server/commerce/index.ts';
 import { FormAlert } from '../components/account/form-field.tsx';
 import { ProFields } from '../components/pro/pro-fields.tsx';
 import { type ActionErrors, formObject, parseForm } from '../lib/account/forms.ts';
 import { proApplication, proApplicationSchema } from '../lib/account/schemas.ts';
 import { csrfOk } from '../lib/account/session.server.ts';
 import { useBotSubmit } from '../lib/account/use-bot-form.ts';
-import { botProtectionFor } from '../lib/bot-protection.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
 import { rootText } from '../lib/page-meta.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
@@ -43,20 +40,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   const form = await request.formData();
   const values = formObject(form);
-  if (!csrfOk(ctx.session, form))
+  if (!csrfOk(ctx, form))
     return data<ActionErrors>({ errors: {}, formError: 'error session expired', values }, { status: 403 });
   const parsed = parseForm(proApplicationSchema, form);
   if (!parsed.ok) return data<ActionErrors>({ errors: parsed.errors, values }, { status: 400 });
-  const check = await botProtectionFor(ctx.services).verify(
+  const check = await ctx.services.botProtection.verify(
     String(form.get('token') ?? '') || undefined,
     'signup',
   );
   if (!check.ok)
-    return data<ActionErrors>({ errors: {}, formError: BOT_CHECK_FAILED, values }, { status: 403 });
+    return data<ActionErrors>({ errors: {}, formError: 'error bot check', values }, { status: 403 });
   try {
-    await commerceFor(ctx.services).customers.applyForPro(customer.id, proApplication(parsed.data));
+    await ctx.services.commerce.customers.applyForPro(customer.id, proApplication(parsed.data));
   } catch (error) {
-    if (isCommerceError(error) && error.status === 409)
+    if (ctx.services.errorCode(error) === 'already-pro')
       return data<ActionErrors>({ errors: {}, formError: 'pro already', values }, { status: 409 });
     throw error;
   }

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { formatCurrency } from '#core/currency-format.ts';
-import { commerceFor } from '#server/commerce/index.ts';
 import { RichText } from '../components/editorial/rich-text.tsx';
 import { loadPageByUid } from '../lib/editorial/editorial.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
@@ -23,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const content = await loadPageByUid(ctx.services, ctx.locale, 'pro').catch(() => null);
   let status = null;
   if (customer?.isPro) {
-    const commerce = commerceFor(ctx.services);
+    const commerce = ctx.services.commerce;
     const pro = await commerce.groups.proStatus(customer.id);
     if (pro) {
       const format = await commerce.currencies.get(

@@ -49,7 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       { status: 410 },
     );
   }
-  const origin = shopper.services.config.PUBLIC_BASE_URL ?? url.origin;
+  const origin = shopper.services.origin;
   const swallow = (what: string) => (error: unknown) => {
     shopper.services.logger.warn({ err: error }, `${what} failed`);
     return null;

@@ -1,8 +1,6 @@
 import { data, Form, useNavigation, useRouteLoaderData } from 'react-router';
 import { z } from 'zod';
 import { contentLocaleOf } from '#core/locale.ts';
-import { bookDemo, placesTaken } from '#server/bookings/index.ts';
-import { mailerFor } from '#server/mail/mailer.ts';
 import bookingStyles from '../components/editorial/booking.css?url';
 import { BOOKING_TEXT, type BookingTextKey, bookingText } from '../components/editorial/booking-text.ts';
 import { Breadcrumbs } from '../components/editorial/breadcrumbs.tsx';
@@ -51,13 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const found = await loadTestStore(services, locale);
   if (!found) throw await notFound(services, locale, `Page not found: ${new URL(request.url).pathname}`);
   const upcoming = found.events.filter((event) => event.date >= today());
-  const taken = await placesTaken(
-    services.db,
-    upcoming.map((event) => event.uid),
-  );
-  const events = upcoming.map((event) => ({
+  const events = (await services.bookings.withPlacesLeft(upcoming)).map(({ placesLeft, ...event }) => ({
     ...event,
-    left: Math.max(0, event.capacity - (taken.get(event.uid) ?? 0)),
+    left: placesLeft,
   }));
   return { page: found.page, events, home: `/${locale.segment}` };
 }
@@ -71,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     email: String(form.email ?? ''),
     party: String(form.party ?? '1'),
   };
-  const text = (await services.content?.client.displayText(contentLocaleOf(locale))) ?? {};
+  const text = await services.content.client.displayText(contentLocaleOf(locale));
   const say = (key: BookingTextKey, vars?: Record<string, string | number>) =>
     bookingText(text as Record<string, string>, key, vars);
   const fail = (status: 400 | 409, key: BookingTextKey, field: Field, vars?: Record<string, string>) =>
@@ -86,8 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const found = await loadTestStore(services, locale);
   const event = found?.events.find((item) => item.uid === parsed.data.event);
   if (!event) return fail(400, 'booking error event', 'event');
-  const outcome = await bookDemo(
-    services.db,
+  const outcome = await services.bookings.book(
     { uid: event.uid, date: event.date, capacity: event.capacity },
     { name: parsed.data.name, email: parsed.data.email, party: parsed.data.party, locale: locale.segment },
     today(),
@@ -116,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     party: parsed.data.party,
   };
   try {
-    await mailerFor(services).send({
+    await services.mailer.send({
       to: parsed.data.email,
       subject: say('booking mail subject', vars),
       text: say('booking mail body', vars),

@@ -19,14 +19,12 @@ import express from 'express';
 // @ts-expect-error morgan ships no types here
 import morgan from 'morgan';
 import pino from 'pino';
-import { RouterContextProvider, type ServerBuild } from 'react-router';
+import type { ServerBuild } from 'react-router';
 import { readBuildInfo } from '../../server/build-info.ts';
-import { commerceFor } from '../../server/commerce/index.ts';
 import { loadConfig } from '../../server/config.ts';
-import { contentFor } from '../../server/content/index.ts';
 import { openDatabase } from '../../server/db/database.ts';
-import { searchFor } from '../../server/search/index.ts';
-import { type Services, servicesContext } from '../../server/services.ts';
+import { loadContextFactory } from '../../server/http/load-context.ts';
+import { createServices } from '../../server/services.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BUNDLE = resolve(ROOT, 'build/server/index.js');
@@ -35,20 +33,16 @@ process.env.NODE_ENV = process.env.NODE_ENV ?? 'production';
 const config = loadConfig(process.env);
 const database = await openDatabase(config);
 await database.migrate();
-const services: Services = {
+const services = createServices({
   config,
   logger: pino({ level: config.LOG_LEVEL }),
-  database,
   db: database.db,
   build: readBuildInfo(BUNDLE),
-};
-// The same services the HTTP app attaches (content, commerce, search with its index sync), nothing else.
-services.content = contentFor(services);
-services.commerce = commerceFor(services);
-services.search = searchFor(services, { content: services.content.client, commerce: services.commerce });
+});
 services.search.start();
 
 const build = (await import(pathToFileURL(BUNDLE).href)) as ServerBuild;
+const loadContext = loadContextFactory(build);
 const app = express();
 app.disable('x-powered-by');
 app.use(compression());
@@ -61,11 +55,7 @@ app.all(
   createRequestHandler({
     build,
     mode: process.env.NODE_ENV,
-    getLoadContext: () => {
-      const context = new RouterContextProvider();
-      context.set(servicesContext, services);
-      return context;
-    },
+    getLoadContext: (request) => loadContext(services, { clientIp: request.ip ?? '' }),
   }),
 );
 const server = app.listen(config.PORT, config.HOST, () => {
@@ -73,7 +63,7 @@ const server = app.listen(config.PORT, config.HOST, () => {
 });
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
-    services.search?.stop();
+    services.search.stop();
     server.close(() => {
       void database.close().then(() => process.exit(0));
     });

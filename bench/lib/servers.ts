@@ -59,7 +59,7 @@ export function seedDataDir(products: number): string {
   const started = Date.now();
   const seeded = spawnSync(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'server/db/seed-cli.ts'), '--products', String(products)],
+    ['--import', 'tsx', join(ROOT, 'server/seed/seed-cli.ts'), '--products', String(products)],
     {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

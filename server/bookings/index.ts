@@ -77,3 +77,29 @@ export async function bookDemo(
     return { ok: true, id: inserted!.id, remaining: left - request.party } as const;
   });
 }
+
+export interface DemoEventWithPlaces extends DemoEvent {
+  /** Places still free (never below 0). */
+  placesLeft: number;
+}
+
+/** Demo-day bookings as the storefront uses them: events with their places left, and booking a place. */
+export function createBookings(db: Database) {
+  return {
+    async withPlacesLeft<E extends DemoEvent>(
+      events: readonly E[],
+    ): Promise<Array<E & { placesLeft: number }>> {
+      const taken = await placesTaken(
+        db,
+        events.map((event) => event.uid),
+      );
+      return events.map((event) => ({
+        ...event,
+        placesLeft: Math.max(0, event.capacity - (taken.get(event.uid) ?? 0)),
+      }));
+    },
+    book: (event: DemoEvent, request: BookingRequest, today?: string) => bookDemo(db, event, request, today),
+  };
+}
+
+export type Bookings = ReturnType<typeof createBookings>;

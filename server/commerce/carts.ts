@@ -77,12 +77,16 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
     if (variant.purchasingDisabled) throw unprocessable(`Variant ${variantId} is not purchasable`);
     const wanted = (await quantityInCart(variant.id)) + input.quantity;
     if (wanted > MAX_LINE_QUANTITY)
-      throw unprocessable(`At most ${MAX_LINE_QUANTITY} of one item per cart (this would make ${wanted})`);
+      throw unprocessable(
+        `At most ${MAX_LINE_QUANTITY} of one item per cart (this would make ${wanted})`,
+        'line-limit',
+      );
     if (product.product.inventoryTracking !== 'none' && variant.inventoryLevel < wanted)
       throw conflict(
         variant.inventoryLevel === 0
           ? `Variant ${variantId} is out of stock`
           : `Only ${variant.inventoryLevel} of variant ${variantId} in stock (asked for ${wanted})`,
+        'sold-out',
       );
     return variant.id;
   }

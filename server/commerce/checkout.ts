@@ -38,12 +38,12 @@ export type CheckoutErrorCode =
 /** A named checkout refusal; `code` is what the storefront translates into a message (`isCheckoutError`). */
 export class CheckoutError extends CommerceError {
   constructor(
-    readonly code: CheckoutErrorCode,
+    override readonly code: CheckoutErrorCode,
     status: 400 | 404 | 409 | 410 | 422,
     detail: string,
     readonly info: Record<string, unknown> = {},
   ) {
-    super(status, code, detail);
+    super(code, code, detail, { status });
     this.name = 'CheckoutError';
   }
 }
@@ -454,12 +454,3 @@ export function createCheckout(
 }
 
 export type Checkout = ReturnType<typeof createCheckout>;
-
-/** Whether a value is a CheckoutError (by shape: route code may hold another copy of this module). */
-export function isCheckoutError(error: unknown): error is CheckoutError {
-  return (
-    error instanceof Error &&
-    error.name === 'CheckoutError' &&
-    typeof (error as { code?: unknown }).code === 'string'
-  );
-}

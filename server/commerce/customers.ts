@@ -214,7 +214,8 @@ export function createCustomers(db: Database) {
           .returning();
         return customerJson(row!);
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('An account with this email address already exists');
+        if (isUniqueViolation(error))
+          throw conflict('An account with this email address already exists', 'email-taken');
         throw error;
       }
     },
@@ -239,7 +240,7 @@ export function createCustomers(db: Database) {
       if (input.email !== undefined || input.password !== undefined) {
         if (!input.current_password || !(await verifyPassword(current.passwordHash, input.current_password)))
           throw new CommerceError(
-            403,
+            'wrong-password',
             'Forbidden',
             'current_password is required and must match to change the email or password',
           );
@@ -261,7 +262,8 @@ export function createCustomers(db: Database) {
         });
         return customerJson(row!);
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict('An account with this email address already exists');
+        if (isUniqueViolation(error))
+          throw conflict('An account with this email address already exists', 'email-taken');
         throw error;
       }
     },
@@ -311,7 +313,8 @@ export function createCustomers(db: Database) {
             ),
           )
           .returning({ customerId: passwordResets.customerId });
-        if (!used) throw new CommerceError(410, 'Gone', 'This reset link has expired or was already used');
+        if (!used)
+          throw new CommerceError('reset-expired', 'Gone', 'This reset link has expired or was already used');
         const [row] = await tx
           .update(customers)
           .set({ passwordHash, updatedAt: now })
@@ -332,7 +335,7 @@ export function createCustomers(db: Database) {
       if (!current) throw notFound(`No customer ${id}`);
       const existing = proCodeInfoOf({ notes: current.notes, form_fields: current.formFields });
       if (typeof existing?.region === 'string' && existing.region.startsWith('pro'))
-        throw conflict('This account already has pro pricing');
+        throw conflict('This account already has pro pricing', 'already-pro');
       const info = { ...application, region: 'pending', applied_at: new Date().toISOString() };
       const formFields = [
         ...current.formFields.filter((field) => field.name !== PRO_CODE_FIELD),

@@ -1,34 +1,48 @@
+import { type ErrorCode, type ErrorStatus, statusOf } from '#core/error-codes.ts';
+
 /**
- * Named domain errors of the commerce engine. The HTTP layer turns them into `{ status, title, detail }`;
- * nothing parses their messages.
+ * A refusal of the commerce engine, with a stable `code` (core/error-codes.ts). The edge turns it into a status
+ * and a message (`/api`: `{ status, title, detail }`; pages: the code's display text); nothing parses messages.
+ * Only server code checks `instanceof`: the storefront asks `services.errorCode(error)`.
  */
 export class CommerceError extends Error {
+  readonly status: ErrorStatus;
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429,
+    readonly code: ErrorCode,
     readonly title: string,
     readonly detail?: string,
+    options: {
+      /** Seconds until a throttled action may be tried again (code 'too-many-attempts'). */
+      retryAfter?: number;
+      /** Only where the /api contract tells two cases of one code apart (checkout: 404 no cart, 410 closed). */
+      status?: ErrorStatus | 400 | 404 | 410 | 422;
+    } = {},
   ) {
     super(detail ?? title);
     this.name = 'CommerceError';
+    this.status = (options.status ?? statusOf(code)) as ErrorStatus;
+    this.retryAfter = options.retryAfter;
   }
+  readonly retryAfter?: number;
 }
 
-export const notFound = (detail?: string) => new CommerceError(404, 'Not Found', detail);
-export const badRequest = (detail: string) => new CommerceError(400, 'Bad Request', detail);
-export const conflict = (detail: string) => new CommerceError(409, 'Conflict', detail);
-export const gone = (detail: string) => new CommerceError(410, 'Gone', detail);
-export const unprocessable = (detail: string) => new CommerceError(422, 'Unprocessable Entity', detail);
-export const unauthorized = (detail: string) => new CommerceError(401, 'Unauthorized', detail);
-export const forbidden = (detail: string) => new CommerceError(403, 'Forbidden', detail);
+export const notFound = (detail?: string) => new CommerceError('not-found', 'Not Found', detail);
+export const badRequest = (detail: string) => new CommerceError('invalid', 'Bad Request', detail);
+export const conflict = (detail: string, code: ErrorCode = 'conflict') =>
+  new CommerceError(code, 'Conflict', detail);
+export const gone = (detail: string) => new CommerceError('gone', 'Gone', detail);
+export const unprocessable = (detail: string, code: ErrorCode = 'not-purchasable') =>
+  new CommerceError(code, 'Unprocessable Entity', detail);
+export const unauthorized = (detail: string, code: ErrorCode = 'signed-out') =>
+  new CommerceError(code, 'Unauthorized', detail);
+export const forbidden = (detail: string, code: ErrorCode = 'forbidden') =>
+  new CommerceError(code, 'Forbidden', detail);
+export const tooManyAttempts = (retryAfter: number) =>
+  new CommerceError('too-many-attempts', 'Too Many Requests', 'Too many attempts; try again later', {
+    retryAfter,
+  });
 
-/**
- * Whether a value is a CommerceError. The server entry runs from source while routes run from the Vite bundle,
- * so this module can exist twice in one process: route code checks the shape, never `instanceof`.
- */
-export function isCommerceError(error: unknown): error is CommerceError {
-  return (
-    error instanceof Error &&
-    (error.name === 'CommerceError' || error.name === 'CheckoutError') &&
-    typeof (error as { status?: unknown }).status === 'number'
-  );
+/** The code of an engine refusal, or null for anything else (a bug or an outage: let it reach the 500/503 path). */
+export function errorCodeOf(error: unknown): ErrorCode | null {
+  return error instanceof CommerceError ? error.code : null;
 }

@@ -11,36 +11,41 @@
  *   The cookie is `rl_session` (httpOnly, SameSite=Lax); over https it is `__Host-rl_session` with Secure. GET /api/session does the same over HTTP.
  */
 import { asc, eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import { COMMERCE_REGIONS } from '#core/regions.ts';
 import { statesOf } from '#core/states.ts';
 import type { Database } from '../db/database.ts';
+import { createEventBus, type EventBus } from '../events/domain-events.ts';
+import { type AccountLimits, type Accounts, createAccounts, DEFAULT_ACCOUNT_LIMITS } from './accounts.ts';
 import { type Carts, createCarts } from './carts.ts';
 import { type Catalogue, createCatalogue } from './catalogue.ts';
-import { type Checkout, createCheckout } from './checkout.ts';
+import { type Checkout, createCheckout, type PlaceOrderInput } from './checkout.ts';
 import { type Customers, createCustomers } from './customers.ts';
 import { notFound } from './errors.ts';
 import { createGroups, type Groups } from './groups.ts';
 import { createOrders, type Orders } from './orders.ts';
 import { createRateLimits, type RateLimits } from './rate-limits.ts';
 import { commerceRegions, countries, currencies } from './schema.ts';
+import { createSessionCart, type SessionCart } from './session-cart.ts';
 import { createSessions, type Sessions } from './sessions.ts';
 import { createShipping, type Shipping } from './shipping.ts';
 
+export type { AccountLimits, Accounts, Caller, SignedIn } from './accounts.ts';
 export { MAX_LINE_QUANTITY } from './carts.ts';
 export type { ProductJson, VariantJson } from './catalogue.ts';
 export {
   type CheckoutAddress,
   CheckoutError,
   type CheckoutErrorCode,
-  isCheckoutError,
   type PlacedOrder,
   type PlaceOrderInput,
 } from './checkout.ts';
 export type { CustomerJson } from './customers.ts';
 export { RESET_TOKEN_TTL_MINUTES } from './customers.ts';
-export { CommerceError, isCommerceError } from './errors.ts';
+export { CommerceError, errorCodeOf } from './errors.ts';
 export type { PricingContext } from './groups.ts';
 export { discountedPrice } from './pricing.ts';
+export type { SessionCart } from './session-cart.ts';
 export {
   clearSessionCookie,
   requestIsHttps,
@@ -48,6 +53,11 @@ export {
   type SessionView,
   tokensMatch,
 } from './sessions.ts';
+
+/** Placing an order, announced as 'order-placed' (with the shopper's locale segment for the mail) once written. */
+export type OrderPlacement = Omit<Checkout, 'placeOrder'> & {
+  placeOrder(input: PlaceOrderInput & { locale?: string }): ReturnType<Checkout['placeOrder']>;
+};
 
 export interface Commerce {
   /** Products, variants, categories and stock; prices through a PricingContext from `groups.pricing`. */
@@ -59,8 +69,14 @@ export interface Commerce {
   shipping: Shipping;
   orders: Orders;
   /** Placing orders: one transaction with row locks and an idempotency key (checkout.ts). */
-  checkout: Checkout;
+  checkout: OrderPlacement;
   sessions: Sessions;
+  /** Sign-up, sign-in, sign-out and reset requests with their throttles, for every door (accounts.ts). */
+  accounts: Accounts;
+  /** The session's usable cart and adding a line to it (session-cart.ts). */
+  sessionCart: SessionCart;
+  /** What commerce announces after a commit (order placed, reset requested); mail subscribes. */
+  events: EventBus;
   rateLimits: RateLimits;
   currencies: {
     list(regionId?: string): Promise<CurrencyJson[]>;
@@ -96,12 +112,25 @@ export interface CurrencyJson {
   is_default: boolean;
 }
 
-export type CommerceOptions = Record<string, never>;
+export interface CommerceOptions {
+  logger?: Pick<Logger, 'warn' | 'error'>;
+  accountLimits?: AccountLimits;
+}
 
-export function createCommerce(db: Database, _options: CommerceOptions = {}): Commerce {
+const silent = { warn: () => {}, error: () => {} };
+
+export function createCommerce(db: Database, options: CommerceOptions = {}): Commerce {
+  const logger = options.logger ?? silent;
   const groups = createGroups(db);
   const shipping = createShipping(db);
   const regionIds = COMMERCE_REGIONS;
+  const events = createEventBus(logger);
+  const customers = createCustomers(db);
+  const carts = createCarts(db, groups, shipping);
+  const sessions = createSessions(db);
+  const rateLimits = createRateLimits(db);
+  const checkout = createCheckout(db, groups, shipping);
+  const accountLimits = options.accountLimits ?? DEFAULT_ACCOUNT_LIMITS;
 
   async function regionCurrency(regionId: string): Promise<string | undefined> {
     const [row] = await db.select().from(commerceRegions).where(eq(commerceRegions.id, regionId));
@@ -124,13 +153,31 @@ export function createCommerce(db: Database, _options: CommerceOptions = {}): Co
   return {
     catalogue: createCatalogue(db),
     groups,
-    customers: createCustomers(db),
-    carts: createCarts(db, groups, shipping),
+    customers,
+    carts,
     shipping,
     orders: createOrders(db),
-    checkout: createCheckout(db, groups, shipping),
-    sessions: createSessions(db),
-    rateLimits: createRateLimits(db),
+    checkout: {
+      ...checkout,
+      async placeOrder(input) {
+        const placed = await checkout.placeOrder(input);
+        if (!placed.replay)
+          await events.emit('order-placed', { orderId: placed.orderId, locale: input.locale ?? 'en-us' });
+        return placed;
+      },
+    },
+    sessions,
+    rateLimits,
+    accounts: createAccounts({
+      customers,
+      carts,
+      sessions,
+      rateLimits,
+      events,
+      limits: () => accountLimits,
+    }),
+    sessionCart: createSessionCart({ carts, sessions, logger }),
+    events,
     regionIds,
     isRegion: (id) => (regionIds as readonly string[]).includes(id),
     currencies: {
@@ -183,14 +230,3 @@ export function createCommerce(db: Database, _options: CommerceOptions = {}): Co
 }
 
 const built = new WeakMap<object, Commerce>();
-
-/** The commerce engine of a services object, built once per object (loaders: `commerceFor(services)`). */
-export function commerceFor(services: { db: Database; commerce?: Commerce }): Commerce {
-  if (services.commerce) return services.commerce;
-  let commerce = built.get(services);
-  if (!commerce) {
-    commerce = createCommerce(services.db);
-    built.set(services, commerce);
-  }
-  return commerce;
-}

@@ -123,6 +123,21 @@ export function createSessions(db: Database, initial: SessionSettings = DEFAULT_
       return settings;
     },
 
+    /** Whether the request came over https, by the configured proxy trust (decides the cookie's name and Secure). */
+    isHttps(request: Request): boolean {
+      return requestIsHttps(request, settings.trustProxy);
+    },
+
+    /** The Set-Cookie value that removes this request's session cookie. */
+    clearCookie(request: Request): string {
+      return clearSessionCookie(requestIsHttps(request, settings.trustProxy));
+    },
+
+    /** Whether a page form's `csrf` field is the session's anti-forgery token (SPEC §6); no session, no match. */
+    csrfMatches(session: SessionView | null, token: unknown): boolean {
+      return Boolean(session) && typeof token === 'string' && tokensMatch(token, session!.csrfToken);
+    },
+
     /**
      * The session a cookie header names, or null (no cookie, unknown, idle too long, too old). `secure`: the
      * request came over https, so only the `__Host-` cookie counts.

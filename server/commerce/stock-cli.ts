@@ -5,7 +5,7 @@ import { createContentServices } from '../content/index.ts';
 import { openDatabase } from '../db/database.ts';
 import { createBackInStockNotifier } from '../mail/back-in-stock.ts';
 import { createMailer } from '../mail/mailer.ts';
-import { isCommerceError } from './errors.ts';
+import { CommerceError } from './errors.ts';
 import { createStock } from './stock.ts';
 
 // `npm run stock -- --sku RL-…-RED-M --set 12` (a stock count) or `--add 12` (a delivery). A variant that was
@@ -50,7 +50,7 @@ try {
     );
   }
 } catch (error) {
-  if (!isCommerceError(error)) throw error;
+  if (!(error instanceof CommerceError)) throw error;
   process.stderr.write(`${error.detail ?? error.message}\n`);
   process.exitCode = 1;
 } finally {

@@ -5,6 +5,7 @@
  * asked) — except category groups, which log and rethrow.
  */
 import { DEFAULT_REGIONS, type RegionEntry } from '#core/content-region.ts';
+import { DISPLAY_TEXT_DEFAULTS, type DisplayText } from '#core/display-text-defaults.ts';
 import {
   type CachePolicyValue,
   ContentServiceError,
@@ -15,7 +16,6 @@ import {
   type FetchLike,
   type RequestParams,
 } from './delivery-client.ts';
-import { DISPLAY_TEXT_DEFAULTS, type DisplayText } from './display-text-defaults.ts';
 
 export const PAGE_SIZE = 100;
 

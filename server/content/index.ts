@@ -12,11 +12,11 @@ import { type CachePolicyValue, type FetchLike, hostedContentBaseUrl } from './d
 import { createInterstackRoutes } from './interstack-routes.ts';
 import { type ContentStore, createContentStore } from './store.ts';
 
+export { DISPLAY_TEXT_DEFAULTS, type DisplayText, type DisplayTextKey } from '#core/display-text-defaults.ts';
 export * from './content-client.ts';
 export { CONTENT_TYPES, contentTypeByUid } from './content-types.ts';
 export { createContentService, DeliveryError, type DeliveryOptions } from './delivery.ts';
 export * from './delivery-client.ts';
-export { DISPLAY_TEXT_DEFAULTS, type DisplayText, type DisplayTextKey } from './display-text-defaults.ts';
 export { createInterstackRoutes } from './interstack-routes.ts';
 export { type ContentStore, createContentStore, type EntryInput, MASTER_LOCALE } from './store.ts';
 
@@ -100,22 +100,4 @@ export function createContentServices(input: {
   const interstack = createInterstackRoutes({ content: client, apiKey: config.CONTENT_API_KEY });
   api.route('/api', interstack);
   return { client, service, interstack, store };
-}
-
-const built = new WeakMap<object, ContentServices>();
-
-/** The content part for a services object, built once per object. */
-export function contentFor(services: {
-  config: ContentConfig;
-  db: Database;
-  logger?: ContentLogger;
-  content?: ContentServices;
-}): ContentServices {
-  if (services.content) return services.content;
-  let content = built.get(services);
-  if (!content) {
-    content = createContentServices({ config: services.config, db: services.db, logger: services.logger });
-    built.set(services, content);
-  }
-  return content;
 }

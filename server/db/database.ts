@@ -8,7 +8,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { BoundedPool, type PoolStats } from './bounded-pool.ts';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
-import * as schema from './schema.ts';
 
 export type { DatabaseTrouble, PoolStats } from './bounded-pool.ts';
 export {
@@ -19,9 +18,8 @@ export {
   withDatabaseTrouble,
 } from './bounded-pool.ts';
 
-export type Schema = typeof schema;
 /** One type for both drivers: services never know whether PGlite or PostgreSQL is underneath. */
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export interface DatabaseHandle {
   readonly db: Database;
@@ -72,7 +70,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
       throw error;
     }
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -80,7 +78,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
       await client.query('select 1');
     },
     async migrate() {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
+      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS });
     },
     async close() {
       try {
@@ -128,7 +126,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     await pool.end().catch(() => {});
     throw new DatabaseUnreachableError(describeDatabaseUrl(url), error);
   }
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = drizzlePg(pool) as unknown as Database;
   return {
     db,
     kind: 'postgres',
@@ -149,7 +147,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock(727274)');
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
+        await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS });
       } finally {
         await client.query('select pg_advisory_unlock(727274)').catch(() => {});
         client.release();

@@ -1,28 +1,25 @@
-import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createDataVersionWatcher } from '../cache/data-version.ts';
 import { createPageCache } from '../cache/page-cache.ts';
-import { commerceFor } from '../commerce/index.ts';
-import { schedulePurge } from '../commerce/sessions.ts';
-import { CONTENT_BASE_PATH, contentFor } from '../content/index.ts';
-import { databaseTrouble, recentDatabaseTrouble } from '../db/database.ts';
+import { CONTENT_BASE_PATH } from '../content/index.ts';
+import { type DatabaseHandle, databaseTrouble, recentDatabaseTrouble } from '../db/database.ts';
 import { createGraphqlRoutes } from '../graphql/index.ts';
-import { createMediaRoutes, MEDIA_MANIFEST, MEDIA_ORIGINALS_DIR } from '../media/index.ts';
-import { searchFor } from '../search/index.ts';
-import { type Services, servicesContext } from '../services.ts';
+import { type Services, startBackgroundWork } from '../services.ts';
 import { createApiRouter } from './api/index.ts';
 import { apiOptionsFrom, blocklistOptionsFrom } from './api/options.ts';
 import { buildManifestRoutes } from './build-manifest.ts';
 import { catalogueSitemapSource } from './catalogue-sitemap.ts';
 import { contentSitemapSource } from './content-sitemap.ts';
 import type { RedirectRules } from './legacy-redirects.ts';
+import { loadContextFactory } from './load-context.ts';
 import { localeRouting } from './locale-routing.ts';
 import { blocklist } from './middleware/blocklist.ts';
+import { clientIp } from './middleware/client-ip.ts';
 import { loadShed } from './middleware/load-shed.ts';
 import { privatePages } from './middleware/private-pages.ts';
 import { orderStatusLimit } from './middleware/rate-limit.ts';
@@ -31,6 +28,8 @@ import { type SitemapSource, seoRoutes, staticPages } from './seo-routes.ts';
 
 export interface HttpAppOptions {
   services: Services;
+  /** The database handle: health, load shedding and data versions; never handed to loaders. */
+  database: DatabaseHandle;
   /** The React Router server build; pages are served only when it is given. */
   build?: ServerBuild;
   /** Folder of the browser build (build/client). */
@@ -45,6 +44,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function createHttpApp({
   services,
+  database,
   build,
   clientDir,
   redirects,
@@ -73,45 +73,35 @@ export function createHttpApp({
     }),
   );
   app.use(blocklist(blocklistOptionsFrom(services.config)));
-  app.use(loadShed({ poolStats: services.database.poolStats }));
+  app.use(loadShed({ poolStats: database.poolStats }));
   app.use(compress());
   app.use(privatePages());
 
   app.get('/healthz', async (c) => {
     c.header('Cache-Control', 'no-store');
     try {
-      await services.database.ping();
-      return c.json({ status: 'ok', database: services.database.kind });
+      await database.ping();
+      return c.json({ status: 'ok', database: database.kind });
     } catch (error) {
       services.logger.error({ err: error }, 'health check: database unavailable');
       c.header('Retry-After', '5');
-      return c.json({ status: 'unavailable', database: services.database.kind }, 503);
+      return c.json({ status: 'unavailable', database: database.kind }, 503);
     }
   });
 
   app.route('/builds', buildManifestRoutes(services.build));
-  app.route(
-    '/media',
-    createMediaRoutes({
-      originalsDir: MEDIA_ORIGINALS_DIR,
-      manifestPath: MEDIA_MANIFEST,
-      cacheDir: services.config.MEDIA_CACHE_DIR ?? join(services.config.DATA_DIR, 'media-cache'),
-      maxDimension: services.config.MEDIA_MAX_DIMENSION,
-      logger: services.logger,
-    }),
-  );
+  app.route('/media', services.media);
 
   // Content: the built-in content service's delivery protocol, and /api/interstack (before the commerce /api).
-  const content = contentFor(services);
-  services.content = content;
+  const { content, commerce } = services;
   app.route(
     '/',
     seoRoutes({
-      origin: (request) => services.config.PUBLIC_BASE_URL ?? new URL(request.url).origin,
+      origin: () => services.origin,
       sources: [
         staticPages,
         contentSitemapSource(content.client),
-        catalogueSitemapSource(services.db),
+        catalogueSitemapSource(database.db),
         ...(sitemapSources ?? []),
       ],
     }),
@@ -122,25 +112,15 @@ export function createHttpApp({
     '/graphql',
     createGraphqlRoutes({
       content: content.client,
-      commerce: commerceFor(services),
+      commerce,
       onError: (error) => services.logger.error({ err: error }, 'graphql resolver error'),
     }),
   );
 
   // Commerce: the /api contract of SPEC §7 (server/http/api).
-  services.commerce = commerceFor(services);
-  const { sessions, rateLimits } = services.commerce;
-  sessions.configure({
-    idleMinutes: services.config.SESSION_IDLE_MINUTES,
-    absoluteHours: services.config.SESSION_ABSOLUTE_HOURS,
-    trustProxy: services.config.TRUST_PROXY,
-  });
-  schedulePurge([sessions.purgeExpired, rateLimits.purgeExpired], (error) =>
-    services.logger.error({ err: error }, 'purging expired sessions and rate limits failed'),
-  );
   app.use(
     '/api/order-status/*',
-    orderStatusLimit(services.commerce, {
+    orderStatusLimit(commerce, {
       windowSeconds: services.config.RATE_LIMIT_WINDOW_SECONDS,
       perIp: services.config.ORDER_STATUS_LIMIT_PER_IP,
       perEmail: services.config.ORDER_STATUS_LIMIT_PER_EMAIL,
@@ -153,10 +133,8 @@ export function createHttpApp({
   );
 
   // Search: the built-in hosted-search protocol service (SPEC §7) and the index kept in sync with the data.
-  const search = searchFor(services, { content: content.client, commerce: services.commerce });
-  services.search = search;
-  app.route(search.basePath, search.service);
-  search.start();
+  app.route(services.search.basePath, services.search.service);
+  startBackgroundWork(services);
 
   if (clientDir) {
     // Fingerprinted build output never changes under its name: cache it for a year.
@@ -181,21 +159,24 @@ export function createHttpApp({
       }),
     );
     const handle = createRequestHandler(build, services.config.NODE_ENV);
-    const render = (request: Request) => {
-      const context = new RouterContextProvider();
-      context.set(servicesContext, services);
-      return handle(request, context);
-    };
+    const loadContext = loadContextFactory(build);
+    // The client's address, for the engines' throttles in page actions; a cached or refreshed page has none.
+    const clientIps = new WeakMap<Request, string>();
+    const render = (request: Request) =>
+      handle(request, loadContext(services, { clientIp: clientIps.get(request) ?? '' }));
     const pageCache = services.config.PAGE_CACHE
       ? createPageCache({
           render,
-          dataVersion: createDataVersionWatcher(services.db).current,
+          dataVersion: createDataVersionWatcher(database.db).current,
           freshMs: services.config.PAGE_CACHE_FRESH_SECONDS * 1000,
           onError: (error) => services.logger.error({ err: error }, 'page cache refresh failed'),
           degraded: () => databaseTrouble() !== null || recentDatabaseTrouble(5000) !== null,
         })
       : null;
-    app.all('*', (c) => (pageCache ? pageCache.handle(c.req.raw) : render(c.req.raw)));
+    app.all('*', (c) => {
+      clientIps.set(c.req.raw, clientIp(c, services.config.TRUST_PROXY));
+      return pageCache ? pageCache.handle(c.req.raw) : render(c.req.raw);
+    });
   }
 
   app.onError((error, c) => {

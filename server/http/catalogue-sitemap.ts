@@ -1,6 +1,6 @@
 import { asc, ne } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { categories, products } from '../db/schema.ts';
+import { categories, products } from '../schema.ts';
 import type { SitemapSource } from './seo-routes.ts';
 
 /**

@@ -81,25 +81,3 @@ export function createMailer(settings: MailerSettings): Mailer {
     ? createSmtpMailer({ ...settings, smtpUrl: settings.smtpUrl })
     : createOutboxMailer(settings);
 }
-
-const built = new WeakMap<object, Mailer>();
-
-/** The mailer of a services object: `services.mailer` when set, else built once from its settings. */
-export function mailerFor(services: {
-  mailer?: Mailer;
-  config: { DATA_DIR: string; MAIL_FROM: string; SMTP_URL?: string };
-  logger: Logger;
-}): Mailer {
-  if (services.mailer) return services.mailer;
-  let mailer = built.get(services);
-  if (!mailer) {
-    mailer = createMailer({
-      from: services.config.MAIL_FROM,
-      smtpUrl: services.config.SMTP_URL,
-      outboxDir: join(services.config.DATA_DIR, 'outbox'),
-      logger: services.logger,
-    });
-    built.set(services, mailer);
-  }
-  return mailer;
-}

@@ -26,3 +26,11 @@ export async function subscribe(db: Database, subscription: Subscription): Promi
     )
     .onConflictDoNothing();
 }
+
+export interface Newsletter {
+  subscribe(subscription: Subscription): Promise<void>;
+}
+
+export function createNewsletter(db: Database): Newsletter {
+  return { subscribe: (subscription) => subscribe(db, subscription) };
+}

@@ -29,6 +29,8 @@ export interface PaymentResult {
 export interface Payment {
   /** Methods this shopper may choose, in display order. */
   methods(context: PaymentContext): PaymentMethod[];
+  /** A method by id, whoever may choose it (to describe an order's method after the fact), or null. */
+  byId(id: string): PaymentMethod | null;
   /** Authorises a payment; throws PaymentRefused when the method is not open to this shopper. */
   authorize(method: string, context: PaymentContext, orderId: number): PaymentResult;
 }
@@ -62,6 +64,9 @@ export function createOfflinePayment(): Payment {
           (method.id === 'pay_on_account' && context.isPro) ||
           (method.id === 'cash_on_delivery' && CASH_ON_DELIVERY_REGIONS.has(context.regionId)),
       );
+    },
+    byId(id) {
+      return ALL.find((method) => method.id === id) ?? null;
     },
     authorize(method, context, orderId) {
       if (!api.methods(context).some((entry) => entry.id === method)) throw new PaymentRefused(method);

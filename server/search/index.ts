@@ -217,34 +217,3 @@ export function createSearchServices(input: {
     },
   };
 }
-
-const built = new WeakMap<object, SearchServices>();
-
-/** The search part for a services object, built once per object. */
-export function searchFor(
-  services: {
-    config: SearchConfig;
-    db: Database;
-    logger?: SearchLogger;
-    search?: SearchServices;
-    content?: { client: ContentClient };
-    commerce?: Commerce;
-  },
-  parts?: { content: ContentClient; commerce: Commerce | null },
-): SearchServices {
-  if (services.search) return services.search;
-  let search = built.get(services);
-  if (!search) {
-    const content = parts?.content ?? services.content?.client;
-    if (!content) throw new Error('search needs the content client');
-    search = createSearchServices({
-      config: services.config,
-      db: services.db,
-      content,
-      commerce: parts?.commerce ?? services.commerce ?? null,
-      logger: services.logger,
-    });
-    built.set(services, search);
-  }
-  return search;
-}

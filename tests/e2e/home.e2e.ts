@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config.ts';
 import { createContentStore } from '#server/content/index.ts';
 import { openDatabase } from '#server/db/database.ts';
-import { seedDemoStore } from '#server/db/seed.ts';
+import { seedDemoStore } from '#server/seed/seed.ts';
 import { accessibilityViolations, launchBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer, tempDataDir } from '../support/server.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '#server/db/database.ts';
-import { currencies } from '#server/db/schema.ts';
+import { currencies } from '#server/schema.ts';
 import { collectOutput, exitOf, runServerProcess, startServer, tempDataDir } from '../support/server.ts';
 
 async function runToExit(env: Record<string, string>) {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productPrices, variants } from '#server/db/schema.ts';
+import { productPrices, variants } from '#server/schema.ts';
 import { catalogueProductId } from '../../seed/catalogue/index.ts';
 import { testDatabaseTargets } from '../support/test-databases.ts';
 import { type ApiHarness, DEMO, openApi, type TestBrowser } from './api-harness.ts';

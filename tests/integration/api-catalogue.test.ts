@@ -238,7 +238,7 @@ describe.each(testDatabaseTargets)('/api catalogue and reference data on $name',
         }
       ).rows[0]!.n;
     const before = await count();
-    const { seedDemoStore } = await import('#server/db/seed.ts');
+    const { seedDemoStore } = await import('#server/seed/seed.ts');
     await seedDemoStore(api.handle.db);
     expect(await count()).toBe(before);
   });

@@ -3,10 +3,10 @@ import { secureHeaders } from 'hono/secure-headers';
 import pino from 'pino';
 import { type Commerce, createCommerce } from '#server/commerce/index.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { seedDemoStore } from '#server/db/seed.ts';
 import { createApiRouter } from '#server/http/api/index.ts';
 import type { ApiOptions } from '#server/http/api/support.ts';
 import { blocklist } from '#server/http/middleware/blocklist.ts';
+import { seedDemoStore } from '#server/seed/seed.ts';
 import { openMigrated, type TestDatabaseTarget } from '../support/test-databases.ts';
 
 /**

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, variants } from '#server/commerce/schema-catalogue.ts';
 import { createStock } from '#server/commerce/stock.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { seedDemoStore } from '#server/db/seed.ts';
 import { backInStockListId, createBackInStockNotifier } from '#server/mail/back-in-stock.ts';
 import { createOutboxMailer, type Mailer } from '#server/mail/mailer.ts';
 import { subscribe } from '#server/newsletter/subscribe.ts';
+import { seedDemoStore } from '#server/seed/seed.ts';
 import { catalogueProductId } from '../../seed/catalogue/index.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
 

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutError, type Commerce, createCommerce } from '#server/commerce/index.ts';
 import { productPrices, variants } from '#server/commerce/schema-catalogue.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { seedDemoStore } from '#server/db/seed.ts';
 import { createOutboxMailer } from '#server/mail/mailer.ts';
 import { orderConfirmationMessage } from '#server/mail/messages.ts';
+import { seedDemoStore } from '#server/seed/seed.ts';
 import { catalogueProductId } from '../../seed/catalogue/index.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
 

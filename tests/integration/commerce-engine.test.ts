@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Commerce, createCommerce } from '#server/commerce/index.ts';
 import { seedLargeCatalogue } from '#server/commerce/seed-commerce.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { seedDemoStore } from '#server/db/seed.ts';
+import { seedDemoStore } from '#server/seed/seed.ts';
 import { CATALOGUE_PRODUCTS, catalogueProductId } from '../../seed/catalogue/index.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
 

@@ -10,9 +10,9 @@ import { exportContent, readContentFiles } from '#server/content/content-files.t
 import { seedDemoContent } from '#server/content/demo-content.ts';
 import { type ContentServices, createContentServices, DISPLAY_TEXT_DEFAULTS } from '#server/content/index.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { seedReferenceData } from '#server/db/seed.ts';
 import { createHttpApp } from '#server/http/app.ts';
-import type { Services } from '#server/services.ts';
+import { seedReferenceData } from '#server/seed/seed.ts';
+import { createServices, type Services } from '#server/services.ts';
 import { CATALOGUE_PRODUCTS } from '../../seed/catalogue/index.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
 
@@ -66,14 +66,13 @@ describe.each(testDatabaseTargets)('demo content on $name', (target) => {
     content = createContentServices({ config: loadConfig({ CONTENT_CACHE_POLICY: '-1' }), db: handle.db });
     await seedReferenceData(handle.db);
     dataDir = mkdtempSync(join(tmpdir(), 'ridgeline-content-app-'));
-    services = {
+    services = createServices({
       config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
       logger: pino({ level: 'silent' }),
-      database: handle,
       db: handle.db,
       build: { id: 'test', timestamp: 0 },
-    };
-    app = createHttpApp({ services });
+    });
+    app = createHttpApp({ services, database: handle });
   });
   afterAll(async () => {
     await handle?.close();
@@ -278,7 +277,7 @@ describe.each(testDatabaseTargets)('demo content on $name', (target) => {
       data: { colorGroups: Array<{ uid: string; color_name: string }> };
     };
     expect(body.data.colorGroups.find((group) => group.uid === 'greens')?.color_name).toBe('Grün');
-    const header = await services.content?.client.header('fr', 'eu_region_1');
+    const header = await services.content.client.header('fr', 'eu_region_1');
     expect(header?.main_nav.map((item) => item.title)).toEqual(['Raquettes', 'Accessoires', 'Explorer']);
   });
 });

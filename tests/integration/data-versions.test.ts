@@ -9,8 +9,8 @@ import {
 } from '#server/cache/data-version.ts';
 import { createCommerce } from '#server/commerce/index.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { currencies, products } from '#server/db/schema.ts';
-import { seedDemoStore } from '#server/db/seed.ts';
+import { currencies, products } from '#server/schema.ts';
+import { seedDemoStore } from '#server/seed/seed.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
 
 describe.each(testDatabaseTargets)('page cache data versions on $name', (target) => {

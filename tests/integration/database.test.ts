@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { commerceRegions, countries, currencies } from '#server/db/schema.ts';
-import { isEmpty, seedDemoStore } from '#server/db/seed.ts';
+import { commerceRegions, countries, currencies } from '#server/schema.ts';
+import { isEmpty, seedDemoStore } from '#server/seed/seed.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
 
 describe.each(testDatabaseTargets)('storage on $name', (target) => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookDemo, demoBookings, placesTaken } from '#server/bookings/index.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { dataVersions } from '#server/db/schema.ts';
+import { dataVersions } from '#server/schema.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
 
 const TODAY = '2026-11-01';

@@ -6,13 +6,13 @@ import { createCommerce } from '#server/commerce/index.ts';
 import { loadConfig } from '#server/config.ts';
 import { createContentServices } from '#server/content/index.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { seedDemoStore } from '#server/db/seed.ts';
 import {
   createGraphqlClient,
   createGraphqlRoutes,
   GRAPHQL_LIMITS,
   type GraphqlClient,
 } from '#server/graphql/index.ts';
+import { seedDemoStore } from '#server/seed/seed.ts';
 import { CATALOGUE_PRODUCTS, catalogueProductId } from '../../seed/catalogue/index.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { newsletterSubscriptions } from '#server/db/schema.ts';
 import { subscribe } from '#server/newsletter/subscribe.ts';
+import { newsletterSubscriptions } from '#server/schema.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
 
 describe.each(testDatabaseTargets)('newsletter subscriptions on $name', (target) => {

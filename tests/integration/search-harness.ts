@@ -3,8 +3,8 @@ import { createCommerce } from '#server/commerce/index.ts';
 import { loadConfig } from '#server/config.ts';
 import { createContentServices } from '#server/content/index.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { seedDemoStore } from '#server/db/seed.ts';
 import { createSearchServices, type SearchServices } from '#server/search/index.ts';
+import { seedDemoStore } from '#server/seed/seed.ts';
 import { openMigrated, type TestDatabaseTarget } from '../support/test-databases.ts';
 
 export const SEARCH_KEY = 'search-test-key';

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import pino from 'pino';
-import { type Commerce, commerceFor } from '#server/commerce/index.ts';
+import type { Commerce } from '#server/commerce/index.ts';
 import { loadConfig } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { seedDemoStore } from '#server/db/seed.ts';
 import { createHttpApp } from '#server/http/app.ts';
-import type { Services } from '#server/services.ts';
+import { seedDemoStore } from '#server/seed/seed.ts';
+import { createServices, type Services } from '#server/services.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
 
 /**
@@ -21,6 +21,7 @@ import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts'
 export interface SecurityApp {
   app: Hono;
   services: Services;
+  database: DatabaseHandle;
   commerce: Commerce;
   handle: DatabaseHandle;
   close(): Promise<void>;
@@ -33,18 +34,18 @@ export async function openSecurityApp(env: Record<string, string> = {}): Promise
   const handle = await openMigrated(target);
   await seedDemoStore(handle.db);
   const dataDir = mkdtempSync(join(tmpdir(), 'ridgeline-security-'));
-  const services: Services = {
+  const services = createServices({
     config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEARCH_SYNC_INTERVAL_MS: '0', ...env }),
     logger: pino({ level: 'silent' }),
-    database: handle,
     db: handle.db,
     build: { id: 'security', timestamp: 0 },
-  };
-  const app = createHttpApp({ services });
+  });
+  const app = createHttpApp({ services, database: handle });
   return {
     app,
     services,
-    commerce: commerceFor(services),
+    database: handle,
+    commerce: services.commerce,
     handle,
     async close() {
       await handle.close();

@@ -67,7 +67,7 @@ describe('security headers and error answers', () => {
   });
 
   it('answers a failure outside the API router (health, sitemaps) without internals', async () => {
-    vi.spyOn(s.services.database, 'ping').mockRejectedValue(new Error('ECONNREFUSED 10.1.2.3:5432 secret'));
+    vi.spyOn(s.database, 'ping').mockRejectedValue(new Error('ECONNREFUSED 10.1.2.3:5432 secret'));
     const health = await new Client(s.app).json('GET', '/healthz');
     expect(health.status).toBe(503);
     expect(health.text).not.toMatch(/ECONNREFUSED|10\.1\.2\.3|secret/);

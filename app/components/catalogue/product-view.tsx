@@ -246,7 +246,7 @@ function AddToCart({ view, colourLabel, csrfToken, backInStock }: Props & { colo
               {t('added to cart')} <Link to={`/${view.href.split('/')[1]}/cart`}>{t('view cart')}</Link>
             </p>
           ) : result && !result.ok ? (
-            <p className="form-error">{t('could not add to cart')}</p>
+            <p className="form-error">{t(result.message ?? 'could not add to cart')}</p>
           ) : null}
         </div>
       </fetcher.Form>

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 
 /**
  * One zod schema per form: `parseForm` returns the data or field-level errors. Error messages are display-text
- * keys (server/content/display-text-defaults.ts), which the page shows through `useText()`.
+ * keys (core/display-text-defaults.ts), which the page shows through `useText()`.
  */
 export type FieldErrors = Record<string, string>;
 

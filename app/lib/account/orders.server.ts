@@ -1,5 +1,4 @@
 import { type CurrencyFormatSettings, formatCurrency } from '#core/currency-format.ts';
-import { commerceFor } from '#server/commerce/index.ts';
 import type { StorefrontContext } from '../storefront-context.server.ts';
 
 /** Orders as the account and order-status pages show them: formatted money and dates, tracking links. */
@@ -40,7 +39,7 @@ function dateText(ctx: StorefrontContext, value: string): string {
 }
 
 async function formats(ctx: StorefrontContext) {
-  const commerce = commerceFor(ctx.services);
+  const commerce = ctx.services.commerce;
   const cache = new Map<string, CurrencyFormatSettings>();
   return async (code: string) => {
     let format = cache.get(code);
@@ -53,7 +52,7 @@ async function formats(ctx: StorefrontContext) {
 }
 
 export async function orderSummaries(ctx: StorefrontContext, customerId: number): Promise<OrderSummary[]> {
-  const commerce = commerceFor(ctx.services);
+  const commerce = ctx.services.commerce;
   const money = await formats(ctx);
   const orders = await commerce.orders.listForCustomer(customerId);
   return Promise.all(
@@ -70,7 +69,7 @@ export async function orderSummaries(ctx: StorefrontContext, customerId: number)
 
 /** One order in full. The caller has checked it may see it. */
 export async function orderDetail(ctx: StorefrontContext, orderId: number) {
-  const commerce = commerceFor(ctx.services);
+  const commerce = ctx.services.commerce;
   const order = await commerce.orders.get(orderId);
   const shipments = await commerce.orders.shipments(orderId);
   const format = await (await formats(ctx))(order.currency_code);

@@ -1,9 +1,8 @@
-import { type SessionView, tokensMatch } from '#server/commerce/index.ts';
+import type { StorefrontContext } from '../storefront-context.server.ts';
 
 /** Page forms carry the session's anti-forgery token as the `csrf` field (SPEC §6), like the /api header. */
-export function csrfOk(session: SessionView | null, form: FormData): boolean {
-  if (!session) return false;
-  return tokensMatch(String(form.get('csrf') ?? ''), session.csrfToken);
+export function csrfOk(ctx: StorefrontContext, form: FormData): boolean {
+  return ctx.services.commerce.sessions.csrfMatches(ctx.session, form.get('csrf'));
 }
 
 /** Whether the form was sent by the enhanced (JavaScript) page: it adds `js=1`; plain forms get a redirect. */

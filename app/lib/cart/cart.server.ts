@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from 'react-router';
 import type { CurrencyFormatSettings } from '#core/currency-format.ts';
 import { hidesFreeShipping } from '#core/shipping-cost.ts';
-import { type Commerce, commerceFor } from '#server/commerce/index.ts';
+import type { Commerce } from '#server/commerce/index.ts';
 import { type StorefrontContext, storefrontContext } from '../storefront-context.server.ts';
 import { type CartView, cartView } from './cart-view.ts';
 
@@ -26,30 +26,17 @@ export async function currencyFormatOf(commerce: Commerce, code: string): Promis
 }
 
 /**
- * The §4 cart lifecycle for a page: the session's cart id → the cart; a cart whose customer differs from the
- * session's is deleted, a missing one is cleared from the session; otherwise shipping zone, methods and
- * settings are read and the shipping estimate computed for this subtotal and customer group.
+ * The session's cart for a page (which cart is usable is the engine's §4 rule, `sessionCart.usable`), with the
+ * shipping estimate for this subtotal and customer group.
  */
 export async function loadSessionCart(
   ctx: StorefrontContext,
 ): Promise<{ raw: CartData; view: CartView } | null> {
   const { services, session } = ctx;
-  if (!session?.cartId) return null;
-  const commerce = commerceFor(services);
-  const row = await commerce.carts.find(session.cartId);
-  if (!row) {
-    await commerce.sessions.setCart(session.sessionId, null);
-    return null;
-  }
-  const customerId = session.customer?.id ?? null;
-  if ((row.customerId ?? null) !== customerId) {
-    // §4: deleting a cart clears local state even when the platform call fails.
-    await commerce.carts.delete(row.id).catch((error: unknown) => {
-      services.logger.warn({ err: error, cartId: row.id }, 'cart delete failed');
-    });
-    await commerce.sessions.setCart(session.sessionId, null);
-    return null;
-  }
+  const commerce = services.commerce;
+  const row = await commerce.sessionCart.usable(session);
+  if (!row) return null;
+  const customerId = session?.customer?.id ?? null;
   const raw = await commerce.carts.get(row.id);
   const pricing = await commerce.groups.pricing(raw.region, customerId);
   const [format, minimum] = await Promise.all([

@@ -1,5 +1,4 @@
 import { data } from 'react-router';
-import { subscribe } from '#server/newsletter/subscribe.ts';
 import type { Shopper } from './catalogue.server.ts';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/;
@@ -21,7 +20,7 @@ export async function backInStockAction(shopper: Shopper, form: FormData) {
   if (!Number.isInteger(productId) || productId < 1 || !Number.isInteger(variantId) || variantId < 1) {
     return data<BackInStockResult>({ intent: 'back-in-stock', ok: false, error: 'variant' }, { status: 400 });
   }
-  await subscribe(shopper.services.db, {
+  await shopper.services.newsletter.subscribe({
     email,
     listIds: [`back-in-stock:${productId}:${variantId}`],
     locale: shopper.locale.segment,

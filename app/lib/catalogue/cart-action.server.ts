@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from 'react-router';
-import { CommerceError, commerceFor, requestIsHttps } from '#server/commerce/index.ts';
+import { statusOf, textKeyOf } from '#core/error-codes.ts';
+import { attempt } from '../refusal.server.ts';
 import { storefrontContext } from '../storefront-context.server.ts';
-
 import type { AddToCartResult } from './cart.ts';
 
 const positive = (value: FormDataEntryValue | null, max: number) => {
@@ -10,50 +10,35 @@ const positive = (value: FormDataEntryValue | null, max: number) => {
 };
 
 /**
- * Add to cart from a form (product page, quick-add): the same commerce engine the /api cart calls use. Works
- * without JavaScript; a page without a session gets one here. The form carries the session's csrf token.
+ * Add to cart from a form (product page, quick-add): routes the intent to the session-cart use case the mini
+ * cart shares. Works without JavaScript; a page without a session gets one here. The form carries the session's
+ * csrf token. A refusal (unknown product, sold out, too many) answers its code's status and message.
  */
 export async function addToCartAction(
   request: Request,
   context: Readonly<RouterContextProvider>,
   form: FormData,
 ) {
-  const { services, locale } = await storefrontContext(request, context);
+  const ctx = await storefrontContext(request, context);
+  const { services, locale } = ctx;
   const productId = positive(form.get('product_id'), 999_999_999);
   const variantId = form.get('variant_id') ? positive(form.get('variant_id'), 999_999_999) : undefined;
   const quantity = positive(form.get('quantity') ?? '1', 99);
-  const fail = (error: AddToCartResult['error'], status: number) =>
-    data<AddToCartResult>({ ok: false, productId, error }, { status });
+  const fail = (error: AddToCartResult['error'], status: number, message?: string) =>
+    data<AddToCartResult>({ ok: false, productId, error, ...(message ? { message } : {}) }, { status });
   if (!locale.shoppingRegion) return fail('not-sold', 400);
   if (productId === null || variantId === null || quantity === null) return fail('invalid', 400);
-  const commerce = commerceFor(services);
-  const { session, setCookie } = await commerce.sessions.ensure(
-    request,
-    requestIsHttps(request, services.config.TRUST_PROXY),
-  );
+  const { sessions, sessionCart } = services.commerce;
+  const { session, setCookie } = await sessions.ensure(request, ctx.caller.https);
   // An existing session must send its own token (SPEC §6 anti-forgery); a new one has no cart to protect.
-  if (!setCookie && form.get('csrf') !== session.csrfToken) return fail('forbidden', 403);
+  if (!setCookie && !sessions.csrfMatches(session, form.get('csrf'))) return fail('forbidden', 403);
   const line = { product_id: productId, quantity, ...(variantId ? { variant_id: variantId } : {}) };
-  const customerId = session.customer?.id ?? null;
-  try {
-    const existing = session.cartId ? await commerce.carts.find(session.cartId) : null;
-    const usable =
-      existing && existing.regionId === locale.commerceRegion && (existing.customerId ?? null) === customerId;
-    let cartId: string;
-    if (usable) {
-      await commerce.carts.addItems(existing.id, [line]);
-      cartId = existing.id;
-    } else {
-      const cart = await commerce.carts.create(locale.commerceRegion, customerId, [line]);
-      cartId = cart.id;
-      await commerce.sessions.setCart(session.sessionId, cartId);
-    }
+  const added = await attempt(ctx, () => sessionCart.addLine(session, locale.commerceRegion, line));
+  const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
+  if (!added.ok)
     return data<AddToCartResult>(
-      { ok: true, productId, cartId },
-      setCookie ? { headers: { 'Set-Cookie': setCookie } } : undefined,
+      { ok: false, productId, error: 'unavailable', message: textKeyOf(added.code) },
+      { ...init, status: statusOf(added.code) },
     );
-  } catch (error) {
-    if (error instanceof CommerceError) return fail('unavailable', error.status === 404 ? 404 : 409);
-    throw error;
-  }
+  return data<AddToCartResult>({ ok: true, productId, cartId: added.value.cartId }, init);
 }

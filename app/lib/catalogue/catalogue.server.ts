@@ -1,13 +1,7 @@
 import type { RouterContextProvider } from 'react-router';
 import { contentLocaleOf } from '#core/locale.ts';
 import { CURRENCIES, type CurrencyFormat } from '#core/regions.ts';
-import {
-  createVersionedCache,
-  readCacheWatcher,
-  scopeVersion,
-  type VersionedCache,
-} from '#server/cache/data-version.ts';
-import { commerceFor, isCommerceError, type PricingContext } from '#server/commerce/index.ts';
+import type { PricingContext } from '#server/commerce/index.ts';
 import type { Entry } from '#server/content/content-client.ts';
 import type { Services } from '#server/services.ts';
 import type { LocaleState } from '../locale-state.ts';
@@ -27,21 +21,10 @@ export interface Shopper {
   customerId: number | null;
 }
 
-// Anonymous, shared reads (category lists, currencies, the tree), one cache per database, emptied when the
-// catalogue's data version moves: a price, stock or category change shows on the next page, in every process.
-const caches = new WeakMap<object, VersionedCache<unknown>>();
-
+// Anonymous, shared reads (category lists, currencies, the tree), emptied when the catalogue's data version
+// moves: a price, stock or category change shows on the next page, in every process.
 function cachedRead<T>(services: Services, key: string, read: () => Promise<T>): Promise<T> {
-  let cache = caches.get(services.db);
-  if (!cache) {
-    const watcher = readCacheWatcher(services.db);
-    cache = createVersionedCache<unknown>({
-      version: async () => scopeVersion(await watcher.current(), ['catalogue']),
-      maxEntries: 500,
-    });
-    caches.set(services.db, cache);
-  }
-  return cache.get(key, read) as Promise<T>;
+  return services.catalogueCache.get(key, read);
 }
 
 export async function shopperFor(
@@ -49,7 +32,7 @@ export async function shopperFor(
   context: Readonly<RouterContextProvider>,
 ): Promise<Shopper> {
   const { services, session, locale } = await storefrontContext(request, context);
-  const commerce = commerceFor(services);
+  const commerce = services.commerce;
   const customerId = session?.customer?.id ?? null;
   const pricing = await commerce.groups.pricing(locale.commerceRegion, customerId);
   const currency = await cachedRead(services, `currency|${pricing.currencyCode}`, async () => {
@@ -58,7 +41,7 @@ export async function shopperFor(
       return { ...found, code: found.currency_code };
     } catch (error) {
       // An unknown currency formats by the built-in table; a database failure is not cached as an answer.
-      if (!isCommerceError(error)) throw error;
+      if (services.errorCode(error) !== 'not-found') throw error;
       return CURRENCIES.find((entry) => entry.code === pricing.currencyCode) ?? CURRENCIES[0]!;
     }
   });
@@ -85,7 +68,7 @@ const pricingKey = (pricing: PricingContext) => `${pricing.regionId}|${pricing.g
 /** Every visible product of a commerce category in merchandised order (no variants), cached briefly. */
 export function categoryProducts(shopper: Shopper, categoryId: number): Promise<CommerceProduct[]> {
   return cachedRead(shopper.services, `category|${pricingKey(shopper.pricing)}|${categoryId}`, async () => {
-    const page = await commerceFor(shopper.services).catalogue.listProducts(shopper.pricing, {
+    const page = await shopper.services.commerce.catalogue.listProducts(shopper.pricing, {
       categoryIds: [categoryId],
       limit: 20_000,
     });
@@ -103,7 +86,7 @@ export interface CategoryNode {
 /** The commerce category tree as a list, cached briefly. */
 export function categoryNodes(services: Services): Promise<CategoryNode[]> {
   return cachedRead(services, 'category-nodes', async () => {
-    const page = await commerceFor(services).catalogue.listCategories(1, 1000);
+    const page = await services.commerce.catalogue.listCategories(1, 1000);
     return page.data.map((category) => ({
       id: category.id,
       path: category.path,
@@ -139,7 +122,7 @@ export function categoryListing(
 export function productsById(shopper: Shopper, ids: readonly number[]): Promise<CommerceProduct[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return cachedRead(shopper.services, `ids|${pricingKey(shopper.pricing)}|${ids.join(',')}`, async () => {
-    const page = await commerceFor(shopper.services).catalogue.listProducts(shopper.pricing, {
+    const page = await shopper.services.commerce.catalogue.listProducts(shopper.pricing, {
       ids: [...ids],
       limit: ids.length,
       includeVariants: true,
@@ -154,7 +137,7 @@ export async function contentByUid(
   shopper: Shopper,
   uids: readonly string[],
 ): Promise<Map<string, ContentProduct>> {
-  const client = shopper.services.content?.client;
+  const client = shopper.services.content.client;
   if (!client || uids.length === 0) return new Map();
   const entries = await client.productsByUid([...new Set(uids)], shopper.contentLocale, [
     'uid',

@@ -33,7 +33,7 @@ export interface SubcategoryTile {
 /** The category page's critical data, or null when neither the content nor the commerce side knows the uid. */
 export async function loadCategoryPage(shopper: Shopper, uid: string, url: URL) {
   const { services, locale, contentLocale } = shopper;
-  const client = services.content?.client;
+  const client = services.content.client;
   const [category, groups, nodes] = await Promise.all([
     client?.productCategoryByUrl(`/${uid}`, contentLocale) ?? null,
     // §8: category group loading logs and rethrows; the page goes on without groups.
@@ -133,7 +133,7 @@ export async function loadAddOns(
   heading: string;
   tiles: Array<TileView & { quickAdd: ReturnType<typeof quickAddVariants> }>;
 } | null> {
-  const client = shopper.services.content?.client;
+  const client = shopper.services.content.client;
   if (!client || !shopper.locale.shoppingRegion) return null;
   const configs = await client.categoryProductAddOnConfig(shopper.contentLocale);
   const candidates = [contentUid, uid.split('/')[0]].filter(Boolean);

@@ -1,4 +1,4 @@
-import { sanitizeRichText } from '#server/rich-text/sanitize-rich-text.ts';
+import { sanitizeRichText } from '#core/rich-text.ts';
 import { type BannerView, bannerView } from './banner.ts';
 import { contentByUid, resolveContentProducts, type Shopper } from './catalogue.server.ts';
 import { admitTiles, type TileView } from './tile.ts';
@@ -16,7 +16,7 @@ export type HomeModule =
  * (streamed: below the fold) and editorial copy, in the editors' order.
  */
 export async function loadHome(shopper: Shopper) {
-  const client = shopper.services.content?.client;
+  const client = shopper.services.content.client;
   const [page] = client ? await client.pages(['home'], shopper.contentLocale) : [];
   const landing = (page?.landing_page as Raw | undefined) ?? {};
   const modules = ((landing.modules as Raw[] | undefined) ?? []).flatMap((module, index): HomeModule[] => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { notFound } from '#server/commerce/errors.ts';
+import { errorCodeOf, notFound } from '#server/commerce/errors.ts';
 import type { Shopper } from './catalogue.server.ts';
 import { loadProductPage } from './product.server.ts';
 
 // A shopper whose commerce catalogue answers as given, with no content service (the page still needs commerce).
 function shopperWith(catalogue: { getProductBySlug(): Promise<unknown>; getProduct(): Promise<unknown> }) {
   return {
-    services: { commerce: { catalogue }, content: undefined },
+    services: { commerce: { catalogue }, content: { client: null }, errorCode: errorCodeOf },
     locale: { contentRegion: 'us', shoppingRegion: true },
     contentLocale: 'en-us',
     pricing: { regionId: 'us' },

@@ -1,7 +1,6 @@
 import { isManualProductVisible, pickAutomatedRelated, relatedProducts } from '#core/related-products.ts';
-import { commerceFor, isCommerceError } from '#server/commerce/index.ts';
+import { sanitizeRichText } from '#core/rich-text.ts';
 import type { Entry } from '#server/content/content-client.ts';
-import { sanitizeRichText } from '#server/rich-text/sanitize-rich-text.ts';
 import {
   categoryNodes,
   commerceIdOf,
@@ -26,8 +25,8 @@ export type ProductLoad =
 /** The product page's critical data: content and commerce read in parallel with the attribute configs. */
 export async function loadProductPage(shopper: Shopper, uid: string, url: URL): Promise<ProductLoad> {
   const { services, contentLocale, locale } = shopper;
-  const client = services.content?.client;
-  const catalogue = commerceFor(services).catalogue;
+  const client = services.content.client;
+  const catalogue = services.commerce.catalogue;
   const [content, bySlug, hidden, managed, signup] = await Promise.all([
     client ? client.productByUid(uid, contentLocale) : null,
     // Null when there is no such product; a database failure propagates (503), never a false 404.
@@ -42,7 +41,8 @@ export async function loadProductPage(shopper: Shopper, uid: string, url: URL): 
     try {
       product = (await catalogue.getProduct(shopper.pricing, contentId)) as unknown as CommerceProduct;
     } catch (error) {
-      if (!isCommerceError(error) || (error.status !== 404 && error.status !== 410)) throw error;
+      const code = services.errorCode(error);
+      if (code !== 'not-found' && code !== 'gone') throw error;
       product = null;
     }
   }
@@ -118,7 +118,7 @@ export async function loadRelated(
   content: ContentProduct | null,
   product: CommerceProduct,
 ): Promise<TileView[]> {
-  const client = shopper.services.content?.client;
+  const client = shopper.services.content.client;
   const current = { uid: content?.uid ?? product.slug, id: product.id };
   const manual = ((content?.related_products as Entry[] | undefined) ?? []).filter((entry) =>
     isManualProductVisible(
@@ -168,7 +168,7 @@ export async function loadRelated(
 export async function loadRecommendations(shopper: Shopper, product: CommerceProduct): Promise<TileView[]> {
   const categoryId = [...(product.categories ?? [])].at(0);
   if (categoryId === undefined) return [];
-  const page = await commerceFor(shopper.services).catalogue.listProducts(shopper.pricing, {
+  const page = await shopper.services.commerce.catalogue.listProducts(shopper.pricing, {
     categoryIds: [categoryId],
     limit: 8,
   });

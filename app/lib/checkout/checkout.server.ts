@@ -1,21 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { formatCurrency } from '#core/currency-format.ts';
-import { BOT_CHECK_FAILED } from '#server/bot-protection/bot-protection.ts';
-import {
-  type CheckoutAddress,
-  type CheckoutErrorCode,
-  commerceFor,
-  isCheckoutError,
-} from '#server/commerce/index.ts';
-import { DISPLAY_TEXT_DEFAULTS } from '#server/content/display-text-defaults.ts';
-import { mailerFor } from '#server/mail/mailer.ts';
-import { orderConfirmationMessage } from '#server/mail/messages.ts';
+import { type ErrorCode, statusOf, textKeyOf } from '#core/error-codes.ts';
+import type { CheckoutAddress } from '#server/commerce/index.ts';
 import { type ActionErrors, type FieldErrors, parseForm } from '../account/forms.ts';
 import { addressSchema, emailField } from '../account/schemas.ts';
 import { csrfOk } from '../account/session.server.ts';
-import { botProtectionFor } from '../bot-protection.server.ts';
 import { loadSessionCart } from '../cart/cart.server.ts';
+import { attempt } from '../refusal.server.ts';
 import type { StorefrontContext } from '../storefront-context.server.ts';
 
 /** The checkout page's data and the place-order action (route module stays thin). */
@@ -23,7 +15,7 @@ import type { StorefrontContext } from '../storefront-context.server.ts';
 export async function checkoutData(ctx: StorefrontContext) {
   const cart = await loadSessionCart(ctx);
   if (!cart || cart.view.lines.length === 0) return null;
-  const commerce = commerceFor(ctx.services);
+  const commerce = ctx.services.commerce;
   const customer = ctx.session?.customer ?? null;
   const pricing = await commerce.groups.pricing(cart.raw.region, customer?.id ?? null);
   const format = await commerce.currencies.get(cart.raw.currency.code);
@@ -98,25 +90,9 @@ const prefixed = (form: FormData, prefix: string) => {
 const withPrefix = (errors: FieldErrors, prefix: string): FieldErrors =>
   Object.fromEntries(Object.entries(errors).map(([key, value]) => [`${prefix}${key}`, value]));
 
-/** Checkout refusals → display-text keys. */
-export const CHECKOUT_MESSAGES: Record<CheckoutErrorCode, string> = {
-  'empty-cart': 'error stale cart',
-  'stale-cart': 'error stale cart',
-  'sold-out': 'error sold out',
-  'price-changed': 'error price changed',
-  'spend-limit': 'error spend limit',
-  'payment-method': 'error payment method',
-  'shipping-method': 'error shipping method',
-  address: 'error address',
-};
-
 export type PlaceOrderResult = { ok: true; orderId: number } | ({ ok: false; status: number } & ActionErrors);
 
-export async function placeOrderFromForm(
-  ctx: StorefrontContext,
-  form: FormData,
-  origin: string,
-): Promise<PlaceOrderResult> {
+export async function placeOrderFromForm(ctx: StorefrontContext, form: FormData): Promise<PlaceOrderResult> {
   const values = Object.fromEntries(
     [...form.entries()].filter(([key]) => !['csrf', 'token'].includes(key)).map(([k, v]) => [k, String(v)]),
   );
@@ -127,7 +103,7 @@ export async function placeOrderFromForm(
     formError,
     values,
   });
-  if (!csrfOk(ctx.session, form)) return fail(403, {}, 'error session expired');
+  if (!csrfOk(ctx, form)) return fail(403, {}, 'error session expired');
   const parsed = parseForm(checkoutSchema, form);
   const errors: FieldErrors = parsed.ok ? {} : { ...parsed.errors };
   const choice = String(form.get('address_choice') ?? 'new');
@@ -146,19 +122,19 @@ export async function placeOrderFromForm(
   }
   if (!parsed.ok || Object.keys(errors).length || !shipping) return fail(400, errors, 'error check form');
   const input = parsed.data;
-  const check = await botProtectionFor(ctx.services).verify(input.token, 'checkout');
-  if (!check.ok) return fail(403, {}, BOT_CHECK_FAILED);
+  const check = await ctx.services.botProtection.verify(input.token, 'checkout');
+  if (!check.ok) return fail(403, {}, 'error bot check');
   const session = ctx.session!;
-  const commerce = commerceFor(ctx.services);
+  const commerce = ctx.services.commerce;
   if (!session.cartId) {
     // A repeated submission after the order closed the cart: the key's order is the answer.
     const replay = await commerce.checkout.findByIdempotencyKey(input.idempotency_key);
     if (replay) return { ok: true, orderId: replay.orderId };
     return fail(409, {}, 'error stale cart');
   }
-  try {
-    const placed = await commerce.checkout.placeOrder({
-      cartId: session.cartId,
+  const placed = await attempt(ctx, () =>
+    commerce.checkout.placeOrder({
+      cartId: session.cartId!,
       customerId: session.customer?.id ?? null,
       sessionId: session.sessionId,
       email: input.email,
@@ -168,65 +144,22 @@ export async function placeOrderFromForm(
       paymentMethod: input.payment_method,
       idempotencyKey: input.idempotency_key,
       expectedSubtotal: input.expected_subtotal,
-    });
-    if (!placed.replay) await sendConfirmation(ctx, placed.orderId, origin);
-    return { ok: true, orderId: placed.orderId };
-  } catch (error) {
-    if (isCheckoutError(error)) {
-      const field: FieldErrors =
-        error.code === 'address'
-          ? { address_choice: 'error address' }
-          : error.code === 'shipping-method'
-            ? { shipping_method: 'error shipping method' }
-            : error.code === 'payment-method'
-              ? { payment_method: 'error payment method' }
-              : {};
-      return fail(error.status === 404 ? 400 : error.status, field, CHECKOUT_MESSAGES[error.code]);
-    }
-    throw error;
-  }
+      locale: ctx.locale.segment,
+    }),
+  );
+  if (placed.ok) return { ok: true, orderId: placed.value.orderId };
+  const field = CHECKOUT_FIELDS[placed.code];
+  const status = statusOf(placed.code);
+  return fail(
+    status === 404 ? 400 : status,
+    field ? { [field]: textKeyOf(placed.code) } : {},
+    textKeyOf(placed.code),
+  );
 }
 
-/** The order e-mail, after the commit; a mail failure is logged and never undoes the order. */
-async function sendConfirmation(ctx: StorefrontContext, orderId: number, origin: string) {
-  try {
-    const commerce = commerceFor(ctx.services);
-    const order = await commerce.orders.get(orderId);
-    const row = await commerce.orders.find(orderId);
-    const format = await commerce.currencies.get(order.currency_code);
-    const method = commerce.checkout.payment
-      .methods({
-        regionId: order.region,
-        isPro: true,
-        total: order.total_inc_tax,
-        currencyCode: order.currency_code,
-      })
-      .find((entry) => entry.id === row?.paymentMethod);
-    const texts = DISPLAY_TEXT_DEFAULTS as Record<string, string>;
-    await mailerFor(ctx.services).send(
-      orderConfirmationMessage({
-        id: order.id,
-        email: row?.email ?? '',
-        firstName: order.shipping_address.first_name,
-        status: order.status,
-        currency: format,
-        items: order.products.map((item) => ({
-          name: item.name,
-          sku: item.sku,
-          quantity: item.quantity,
-          price: item.price_inc_tax,
-        })),
-        subtotal: order.subtotal_inc_tax,
-        shippingCost: order.shipping_cost_inc_tax,
-        total: order.total_inc_tax,
-        shippingMethod: row?.shippingMethod ?? '',
-        paymentInstructions: method
-          ? (texts[method.instructionsKey] ?? '').replace('{order}', String(order.id))
-          : '',
-        orderUrl: `${origin}/${ctx.locale.segment}/order-status?order=${order.id}`,
-      }),
-    );
-  } catch (error) {
-    ctx.services.logger.error({ err: error, orderId }, 'order e-mail failed');
-  }
-}
+/** Refusals that are about one field of the form. */
+const CHECKOUT_FIELDS: Partial<Record<ErrorCode, string>> = {
+  address: 'address_choice',
+  'shipping-method': 'shipping_method',
+  'payment-method': 'payment_method',
+};

@@ -4,8 +4,8 @@
  * rich-text field before it leaves the server.
  */
 import { contentLocaleOf } from '#core/locale.ts';
-import { contentFor, type Entry } from '#server/content/index.ts';
-import { sanitizeRichText } from '#server/rich-text/sanitize-rich-text.ts';
+import { sanitizeRichText } from '#core/rich-text.ts';
+import type { Entry } from '#server/content/index.ts';
 import type { Services } from '#server/services.ts';
 import type { LocaleState } from '../locale-state.ts';
 import {
@@ -26,7 +26,7 @@ import {
 export const BLOG_PAGE_SIZE = 9;
 
 export function contentClient(services: Services) {
-  return contentFor(services).client;
+  return services.content.client;
 }
 
 const localeOf = (locale: LocaleState) => contentLocaleOf(locale);

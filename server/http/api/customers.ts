@@ -1,8 +1,8 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { clearSessionCookie } from '../../commerce/index.ts';
+import { type Caller, clearSessionCookie } from '../../commerce/index.ts';
 import { clientIp, isHttps } from '../middleware/client-ip.ts';
-import { failuresExhausted, rateLimited } from '../middleware/rate-limit.ts';
+import { failuresExhausted } from '../middleware/rate-limit.ts';
 import type { ApiEnv } from '../middleware/session.ts';
 import { ApiError, type ApiOptions, body, customerIdOf, list, ownCustomerId, pathId } from './support.ts';
 
@@ -74,6 +74,11 @@ export function isLocalPath(target: string): boolean {
 export function customerRoutes(options: ApiOptions) {
   const { commerce, rateLimits: limits } = options;
   const app = new Hono<ApiEnv>();
+  const callerOf = (c: Context<ApiEnv>): Caller => ({
+    session: c.get('session') ?? null,
+    ip: clientIp(c, options.trustProxy),
+    https: isHttps(c, options.trustProxy),
+  });
 
   app.get('/customers', async (c) => {
     const raw = c.req.query('email:in') ?? '';
@@ -89,62 +94,24 @@ export function customerRoutes(options: ApiOptions) {
 
   app.post('/customers/create', async (c) => {
     const input = await body(c, createBody);
-    const ip = clientIp(c, options.trustProxy);
-    const limited = await rateLimited(c, commerce, limits.windowSeconds, [
-      [`signup:ip:${ip}`, limits.signupPerIp],
-      [`signup:email:${input.email.toLowerCase()}`, limits.signupPerEmail],
-    ]);
-    if (limited) return limited;
-    const customer = await commerce.customers.create(c.get('region'), input);
-    const session = c.get('session');
-    const signedIn = await commerce.sessions.signIn(
-      session,
-      customer,
-      session?.cartId ?? null,
-      isHttps(c, options.trustProxy),
-    );
+    const signedIn = await commerce.accounts.signUp(callerOf(c), c.get('region'), input);
     c.header('Set-Cookie', signedIn.setCookie);
-    return c.json({ data: customer, meta: { csrfToken: signedIn.session.csrfToken } }, 201);
+    return c.json({ data: signedIn.customer, meta: { csrfToken: signedIn.csrfToken } }, 201);
   });
 
   app.post('/customers/login', async (c) => {
     const input = await body(c, loginBody);
-    const ip = clientIp(c, options.trustProxy);
-    // Every attempt counts per IP; failed ones count per email (so a right password is never locked out by use).
-    const emailKey = `login:email:${input.email.toLowerCase()}`;
-    const limited =
-      (await rateLimited(c, commerce, limits.windowSeconds, [[`login:ip:${ip}`, limits.loginPerIp]])) ??
-      (await failuresExhausted(c, commerce, emailKey, limits.loginPerEmail));
-    if (limited) return limited;
-    const customer = await commerce.customers.authenticate(input.email, (input.pw ?? input.password)!);
-    if (!customer) {
-      await commerce.rateLimits.hit(emailKey, limits.loginPerEmail, limits.windowSeconds);
-      throw new ApiError(401, 'Unauthorized', 'Email or password is incorrect');
-    }
-    const session = c.get('session');
-    // §4: a session cart with no customer, or this customer's, is attached to the customer.
-    let cartId = session?.cartId ?? null;
-    if (cartId) {
-      const cart = await commerce.carts.find(cartId);
-      if (cart && (cart.customerId === null || cart.customerId === customer.id)) {
-        if (cart.customerId === null) await commerce.carts.assignCustomer(cartId, customer.id);
-      } else cartId = null;
-    }
-    const signedIn = await commerce.sessions.signIn(
-      session,
-      customer,
-      cartId,
-      isHttps(c, options.trustProxy),
-    );
+    const signedIn = await commerce.accounts.logIn(callerOf(c), input.email, (input.pw ?? input.password)!);
     c.header('Set-Cookie', signedIn.setCookie);
-    return c.json({ data: customer, meta: { csrfToken: signedIn.session.csrfToken, cartId } });
+    return c.json({
+      data: signedIn.customer,
+      meta: { csrfToken: signedIn.csrfToken, cartId: signedIn.cartId },
+    });
   });
 
   /** Signing out ends every session of the customer (other devices too), not only this one. */
   app.post('/customers/logout', async (c) => {
-    const session = c.get('session');
-    if (session) await commerce.sessions.destroy(session.sessionId);
-    if (session?.customer) await commerce.sessions.endForCustomer(session.customer.id);
+    await commerce.accounts.signOut(c.get('session') ?? null);
     c.header('Set-Cookie', clearSessionCookie(isHttps(c, options.trustProxy)));
     return c.json({ data: { signed_out: true }, meta: {} });
   });

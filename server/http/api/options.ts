@@ -1,4 +1,3 @@
-import { commerceFor } from '../../commerce/index.ts';
 import type { Config } from '../../config.ts';
 import type { Services } from '../../services.ts';
 import type { BlocklistOptions } from '../middleware/blocklist.ts';
@@ -8,7 +7,7 @@ import type { ApiOptions } from './support.ts';
 export function apiOptionsFrom(services: Services): ApiOptions {
   const { config } = services;
   return {
-    commerce: commerceFor(services),
+    commerce: services.commerce,
     logger: services.logger,
     trustProxy: config.TRUST_PROXY,
     rateLimits: {

@@ -110,8 +110,21 @@ export function pickFields<T extends Record<string, unknown>>(
 }
 
 export function errorResponse(c: Context, error: unknown, logger: Logger): Response {
+  if (error instanceof CommerceError && error.retryAfter !== undefined) {
+    c.header('Retry-After', String(error.retryAfter));
+    return c.json(
+      {
+        status: error.status,
+        title: error.title,
+        code: error.code,
+        detail: `Too many attempts; try again in ${error.retryAfter} seconds`,
+      },
+      error.status as 429,
+    );
+  }
   if (error instanceof ApiError || error instanceof CommerceError) {
     const payload: Record<string, unknown> = { status: error.status, title: error.title };
+    if (error instanceof CommerceError) payload.code = error.code;
     if (error.detail) payload.detail = error.detail;
     return c.json(payload, error.status as 400);
   }

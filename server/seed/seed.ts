@@ -4,7 +4,7 @@ import { COMMERCE_REGION_CURRENCY, COMMERCE_REGIONS, CURRENCIES, REGION_GROUPS }
 import { commerceRegions, countries, currencies } from '../commerce/schema.ts';
 import { seedCommerce } from '../commerce/seed-commerce.ts';
 import { seedDemoContent } from '../content/demo-content.ts';
-import type { Database } from './database.ts';
+import type { Database } from '../db/database.ts';
 
 const REGION_NAMES: Record<(typeof COMMERCE_REGIONS)[number], string> = {
   us: 'United States',

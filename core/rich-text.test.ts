@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from './sanitize-rich-text.ts';
+import { sanitizeRichText } from './rich-text.ts';
 
 describe('sanitizeRichText', () => {
   it('keeps the structure editors write', () => {

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { seedLargeCatalogue } from '../commerce/seed-commerce.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from './database.ts';
+import { openDatabase } from '../db/database.ts';
 import { seedDemoStore } from './seed.ts';
 
 // `npm run seed`: applies migrations and writes the demo store. Safe to run again.

@@ -1,0 +1,36 @@
+/**
+ * The stable codes of refusals the engines raise, and what the edge makes of each: the HTTP status and the
+ * display-text key a shopper reads (SPEC §7 fallback). `/api` answers with the status; a page form shows the
+ * text. One table, so that a status never means different things in different routes.
+ */
+export const ERROR_CODES = {
+  invalid: { status: 400, text: 'error check form' },
+  'not-found': { status: 404, text: 'error not found' },
+  gone: { status: 410, text: 'error not found' },
+  'not-purchasable': { status: 422, text: 'error not purchasable' },
+  'sold-out': { status: 409, text: 'error sold out' },
+  'line-limit': { status: 422, text: 'error line limit' },
+  'email-taken': { status: 409, text: 'error email taken' },
+  'wrong-password': { status: 403, text: 'error wrong password' },
+  'login-failed': { status: 401, text: 'error login failed' },
+  'reset-expired': { status: 410, text: 'error reset expired' },
+  'already-pro': { status: 409, text: 'error already pro' },
+  'too-many-attempts': { status: 429, text: 'error too many attempts' },
+  'signed-out': { status: 401, text: 'error session expired' },
+  forbidden: { status: 403, text: 'error session expired' },
+  conflict: { status: 409, text: 'error stale cart' },
+  // Checkout refusals (server/commerce/checkout.ts).
+  'empty-cart': { status: 409, text: 'error stale cart' },
+  'stale-cart': { status: 409, text: 'error stale cart' },
+  'price-changed': { status: 409, text: 'error price changed' },
+  'spend-limit': { status: 409, text: 'error spend limit' },
+  'payment-method': { status: 422, text: 'error payment method' },
+  'shipping-method': { status: 422, text: 'error shipping method' },
+  address: { status: 422, text: 'error address' },
+} as const satisfies Record<string, { status: number; text: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+export type ErrorStatus = (typeof ERROR_CODES)[ErrorCode]['status'];
+
+export const statusOf = (code: ErrorCode): ErrorStatus => ERROR_CODES[code].status;
+export const textKeyOf = (code: ErrorCode): string => ERROR_CODES[code].text;

@@ -1,0 +1,149 @@
+import type { EventBus } from '../events/domain-events.ts';
+import type { Carts } from './carts.ts';
+import type { CustomerInput, CustomerJson, Customers } from './customers.ts';
+import { RESET_TOKEN_TTL_MINUTES } from './customers.ts';
+import { tooManyAttempts, unauthorized } from './errors.ts';
+import type { RateLimits } from './rate-limits.ts';
+import type { Sessions, SessionView } from './sessions.ts';
+
+/** Per-window limits of the account doors (settings RATE_LIMIT_WINDOW_SECONDS, LOGIN_*, SIGNUP_*). */
+export interface AccountLimits {
+  windowSeconds: number;
+  loginPerIp: number;
+  loginPerEmail: number;
+  signupPerIp: number;
+  signupPerEmail: number;
+}
+
+export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
+  windowSeconds: 900,
+  loginPerIp: 50,
+  loginPerEmail: 10,
+  signupPerIp: 10,
+  signupPerEmail: 3,
+};
+
+/** Who is asking: the session (null for a cookie-less visitor), the client address and whether over https. */
+export interface Caller {
+  session: SessionView | null;
+  ip: string;
+  https: boolean;
+}
+
+export interface SignedIn {
+  customer: CustomerJson;
+  setCookie: string;
+  csrfToken: string;
+  cartId: string | null;
+}
+
+/**
+ * The account use cases every door shares (the page forms and `/api`): sign-up, sign-in, sign-out and the
+ * password-reset request, each with its throttle, so no door can skip a limit another door keeps.
+ */
+export function createAccounts(deps: {
+  customers: Customers;
+  carts: Carts;
+  sessions: Sessions;
+  rateLimits: RateLimits;
+  events: EventBus;
+  limits: () => AccountLimits;
+}) {
+  const { customers, carts, sessions, rateLimits, events } = deps;
+
+  /** Counts one attempt against each key; the first key past its limit refuses with its Retry-After. */
+  async function throttle(keys: ReadonlyArray<readonly [string, number]>): Promise<void> {
+    const { windowSeconds } = deps.limits();
+    for (const [key, limit] of keys) {
+      const hit = await rateLimits.hit(key, limit, windowSeconds);
+      if (!hit.allowed) throw tooManyAttempts(hit.retryAfter);
+    }
+  }
+
+  /**
+   * §4: the session's cart goes with the customer when it has no customer or is already theirs; the session id
+   * is replaced (no fixation).
+   */
+  async function signIn(caller: Caller, customer: CustomerJson): Promise<SignedIn> {
+    let cartId = caller.session?.cartId ?? null;
+    if (cartId) {
+      const cart = await carts.find(cartId);
+      if (cart && cart.customerId === null) await carts.assignCustomer(cartId, customer.id);
+      else if (!cart || cart.customerId !== customer.id) cartId = null;
+    }
+    const signedIn = await sessions.signIn(caller.session, customer, cartId, caller.https);
+    return { customer, setCookie: signedIn.setCookie, csrfToken: signedIn.session.csrfToken, cartId };
+  }
+
+  return {
+    signIn,
+
+    /** A new account, signed in at once; a pro application is stored with it when given (§2 /pro/create). */
+    async signUp(
+      caller: Caller,
+      regionId: string,
+      input: CustomerInput,
+      proApplication?: Record<string, string>,
+    ): Promise<SignedIn> {
+      const limits = deps.limits();
+      await throttle([
+        [`signup:ip:${caller.ip}`, limits.signupPerIp],
+        [`signup:email:${input.email.toLowerCase()}`, limits.signupPerEmail],
+      ]);
+      const created = await customers.create(regionId, input);
+      const customer = proApplication ? await customers.applyForPro(created.id, proApplication) : created;
+      return signIn(caller, customer);
+    },
+
+    /**
+     * Email and password. Every attempt counts per client address; failed ones count per email, so a right
+     * password is never locked out by use.
+     */
+    async logIn(caller: Caller, email: string, password: string): Promise<SignedIn> {
+      const limits = deps.limits();
+      await throttle([[`login:ip:${caller.ip}`, limits.loginPerIp]]);
+      const emailKey = `login:email:${email.toLowerCase()}`;
+      const exhausted = await rateLimits.check(emailKey, limits.loginPerEmail);
+      if (!exhausted.allowed) throw tooManyAttempts(exhausted.retryAfter);
+      const customer = await customers.authenticate(email, password);
+      if (!customer) {
+        await rateLimits.hit(emailKey, limits.loginPerEmail, limits.windowSeconds);
+        throw unauthorized('Email or password is incorrect', 'login-failed');
+      }
+      return signIn(caller, customer);
+    },
+
+    /** Ends this session and every other session of its customer (other devices too). */
+    async signOut(session: SessionView | null): Promise<void> {
+      if (session) await sessions.destroy(session.sessionId);
+      if (session?.customer) await sessions.endForCustomer(session.customer.id);
+    },
+
+    /**
+     * Mails a one-use reset link when the address has an account, and answers the same either way, at the same
+     * speed (the mail is not waited for): the form never tells who has an account.
+     */
+    async requestPasswordReset(caller: Caller, email: string, locale: string): Promise<void> {
+      const limits = deps.limits();
+      try {
+        await throttle([
+          [`reset:ip:${caller.ip}`, limits.signupPerIp],
+          [`reset:email:${email.toLowerCase()}`, limits.signupPerEmail],
+        ]);
+      } catch {
+        return;
+      }
+      const reset = await customers.createPasswordReset(email);
+      if (!reset) return;
+      events.emitLater('password-reset-requested', {
+        email: reset.customer.email,
+        firstName: reset.customer.first_name,
+        token: reset.token,
+        locale,
+        minutes: RESET_TOKEN_TTL_MINUTES,
+      });
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

@@ -1,0 +1,57 @@
+import type { Logger } from 'pino';
+
+/**
+ * What the engines announce after a change has committed. Modules never call each other for side work: mail
+ * subscribes to these (server/mail/subscribers.ts), so commerce knows nothing of mail and the storefront
+ * sends nothing itself.
+ */
+export interface DomainEvents {
+  /** An order was written (not a replayed submission). `locale` is the shopper's URL segment (en-us). */
+  'order-placed': { orderId: number; locale: string };
+  /** A shopper asked for a reset link and the address has an account. */
+  'password-reset-requested': {
+    email: string;
+    firstName: string;
+    token: string;
+    locale: string;
+    minutes: number;
+  };
+}
+
+type Handler<K extends keyof DomainEvents> = (event: DomainEvents[K]) => Promise<void> | void;
+
+export interface EventBus {
+  on<K extends keyof DomainEvents>(name: K, handler: Handler<K>): void;
+  /**
+   * Runs every subscriber and waits for them, so an order's mail is in the outbox when the page answers. A failing
+   * subscriber is logged and never undoes or fails what was already committed.
+   */
+  emit<K extends keyof DomainEvents>(name: K, event: DomainEvents[K]): Promise<void>;
+  /** The same, not waited for (where the caller's timing must not depend on the subscribers). */
+  emitLater<K extends keyof DomainEvents>(name: K, event: DomainEvents[K]): void;
+}
+
+export function createEventBus(logger: Pick<Logger, 'error'>): EventBus {
+  const handlers = new Map<keyof DomainEvents, Handler<never>[]>();
+  const bus: EventBus = {
+    on(name, handler) {
+      handlers.set(name, [...(handlers.get(name) ?? []), handler as Handler<never>]);
+    },
+    async emit(name, event) {
+      const list = (handlers.get(name) ?? []) as Handler<typeof name>[];
+      await Promise.all(
+        list.map(async (handler) => {
+          try {
+            await handler(event);
+          } catch (error) {
+            logger.error({ err: error, event: name }, 'event subscriber failed');
+          }
+        }),
+      );
+    },
+    emitLater(name, event) {
+      void bus.emit(name, event);
+    },
+  };
+  return bus;
+}

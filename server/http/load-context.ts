@@ -1,0 +1,25 @@
+import { type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
+import type { RequestFacts } from '#app/lib/load-context.ts';
+import type { Services } from '../services.ts';
+
+interface ContextKeys {
+  servicesContext: RouterContext<Services>;
+  requestFactsContext: RouterContext<RequestFacts>;
+}
+
+/**
+ * The load context for one request, built with the keys the route bundle exports from its server entry
+ * (app/entry.server.tsx): the bundle and the server share one key object each, without a global registry.
+ */
+export function loadContextFactory(build: ServerBuild) {
+  const keys = build.entry.module as unknown as Partial<ContextKeys>;
+  if (!keys.servicesContext || !keys.requestFactsContext)
+    throw new Error('The server build does not export its load-context keys (app/entry.server.tsx)');
+  const { servicesContext, requestFactsContext } = keys as ContextKeys;
+  return (services: Services, facts: RequestFacts) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(requestFactsContext, facts);
+    return context;
+  };
+}
