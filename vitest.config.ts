@@ -7,6 +7,7 @@ export default defineConfig({
     include: [
       '{core,server,app,seed,scripts}/**/*.test.{ts,tsx}',
       'tests/integration/**/*.test.ts',
+      'tests/architecture/**/*.test.ts',
       'tests/security/**/*.test.ts',
     ],
     environment: 'node',

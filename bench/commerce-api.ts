@@ -92,7 +92,15 @@ async function serveTarget(name: string, handle: DatabaseHandle): Promise<void> 
     .set({ inventoryLevel: 1_000_000 })
     .where(eq(variants.id, second!.variant_id));
 
-  const commerce = createCommerce(handle.db);
+  const commerce = createCommerce(handle.db, {
+    accountLimits: {
+      windowSeconds: 60,
+      loginPerIp: 1000,
+      loginPerEmail: 1000,
+      signupPerIp: 1000,
+      signupPerEmail: 1000,
+    },
+  });
   const app = new Hono();
   app.route(
     '/api',
@@ -100,13 +108,6 @@ async function serveTarget(name: string, handle: DatabaseHandle): Promise<void> 
       commerce,
       logger: pino({ level: 'silent' }),
       trustProxy: false,
-      rateLimits: {
-        windowSeconds: 60,
-        loginPerIp: 1000,
-        loginPerEmail: 1000,
-        signupPerIp: 1000,
-        signupPerEmail: 1000,
-      },
       geo: { countryHeaders: [] },
     }),
   );

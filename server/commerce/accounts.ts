@@ -113,6 +113,20 @@ export function createAccounts(deps: {
       return signIn(caller, customer);
     },
 
+    /**
+     * Whether the signed-in customer's password is right (before a sensitive change). Failures count against the
+     * same per-email limit as sign-in, so this door cannot be used to guess a password either.
+     */
+    async checkPassword(customer: CustomerJson, password: string): Promise<boolean> {
+      const limits = deps.limits();
+      const emailKey = `login:email:${customer.email.toLowerCase()}`;
+      const exhausted = await rateLimits.check(emailKey, limits.loginPerEmail);
+      if (!exhausted.allowed) throw tooManyAttempts(exhausted.retryAfter);
+      const valid = (await customers.authenticate(customer.email, password)) !== null;
+      if (!valid) await rateLimits.hit(emailKey, limits.loginPerEmail, limits.windowSeconds);
+      return valid;
+    },
+
     /** Ends this session and every other session of its customer (other devices too). */
     async signOut(session: SessionView | null): Promise<void> {
       if (session) await sessions.destroy(session.sessionId);

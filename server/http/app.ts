@@ -23,6 +23,7 @@ import { clientIp } from './middleware/client-ip.ts';
 import { loadShed } from './middleware/load-shed.ts';
 import { privatePages } from './middleware/private-pages.ts';
 import { orderStatusLimit } from './middleware/rate-limit.ts';
+import { sameOriginPosts } from './middleware/same-origin.ts';
 import { requestLogger } from './request-logger.ts';
 import { type SitemapSource, seoRoutes, staticPages } from './seo-routes.ts';
 
@@ -73,6 +74,7 @@ export function createHttpApp({
     }),
   );
   app.use(blocklist(blocklistOptionsFrom(services.config)));
+  app.use(sameOriginPosts({ origin: services.origin, trustProxy: services.config.TRUST_PROXY }));
   app.use(loadShed({ poolStats: database.poolStats }));
   app.use(compress());
   app.use(privatePages());
@@ -173,9 +175,14 @@ export function createHttpApp({
           degraded: () => databaseTrouble() !== null || recentDatabaseTrouble(5000) !== null,
         })
       : null;
+    // Only a request for the store's own host may fill or read the shared cache: pages no longer take any URL
+    // from the Host header, and a request naming another host cannot plant an entry others are served.
+    const ownHost = storeHosts(services.origin, services.config.PORT);
     app.all('*', (c) => {
       clientIps.set(c.req.raw, clientIp(c, services.config.TRUST_PROXY));
-      return pageCache ? pageCache.handle(c.req.raw) : render(c.req.raw);
+      const forwarded = services.config.TRUST_PROXY ? c.req.header('x-forwarded-host') : undefined;
+      const host = forwarded?.split(',')[0]?.trim() ?? c.req.header('host') ?? '';
+      return pageCache && ownHost(host) ? pageCache.handle(c.req.raw) : render(c.req.raw);
     });
   }
 
@@ -185,4 +192,18 @@ export function createHttpApp({
   });
 
   return app;
+}
+
+/**
+ * Whether a Host header names this store: the configured origin's host, or (while PUBLIC_BASE_URL is unset and
+ * the origin is the listening address) the loopback names of the same port.
+ */
+export function storeHosts(origin: string, port: number): (host: string) => boolean {
+  const configured = new URL(origin).host.toLowerCase();
+  const loopback = new Set(['localhost', '127.0.0.1', '[::1]'].map((name) => `${name}:${port}`));
+  const local = loopback.has(configured);
+  return (host) => {
+    const name = host.toLowerCase();
+    return name === configured || (local && loopback.has(name));
+  };
 }

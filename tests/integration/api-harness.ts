@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import pino from 'pino';
-import { type Commerce, createCommerce } from '#server/commerce/index.ts';
+import { type AccountLimits, type Commerce, createCommerce } from '#server/commerce/index.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { createApiRouter } from '#server/http/api/index.ts';
 import type { ApiOptions } from '#server/http/api/support.ts';
@@ -21,7 +21,7 @@ export interface ApiHarness {
   close(): Promise<void>;
 }
 
-export const RATE_LIMITS: ApiOptions['rateLimits'] = {
+export const RATE_LIMITS: AccountLimits = {
   windowSeconds: 600,
   loginPerIp: 40,
   loginPerEmail: 5,
@@ -35,7 +35,7 @@ export async function openApi(
 ): Promise<ApiHarness> {
   const handle = await openMigrated(target);
   await seedDemoStore(handle.db);
-  const commerce = createCommerce(handle.db);
+  const commerce = createCommerce(handle.db, { accountLimits: RATE_LIMITS });
   const logger = pino({ level: 'silent' });
   const app = new Hono();
   app.use(secureHeaders({ xFrameOptions: 'DENY' }));
@@ -54,7 +54,6 @@ export async function openApi(
       commerce,
       logger,
       trustProxy: true,
-      rateLimits: RATE_LIMITS,
       geo: { countryHeaders: ['cf-ipcountry', 'cloudfront-viewer-country'] },
       ...overrides,
     }),

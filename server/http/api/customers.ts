@@ -2,7 +2,6 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { type Caller, clearSessionCookie } from '../../commerce/index.ts';
 import { clientIp, isHttps } from '../middleware/client-ip.ts';
-import { failuresExhausted } from '../middleware/rate-limit.ts';
 import type { ApiEnv } from '../middleware/session.ts';
 import { ApiError, type ApiOptions, body, customerIdOf, list, ownCustomerId, pathId } from './support.ts';
 
@@ -72,7 +71,7 @@ export function isLocalPath(target: string): boolean {
 }
 
 export function customerRoutes(options: ApiOptions) {
-  const { commerce, rateLimits: limits } = options;
+  const { commerce } = options;
   const app = new Hono<ApiEnv>();
   const callerOf = (c: Context<ApiEnv>): Caller => ({
     session: c.get('session') ?? null,
@@ -138,11 +137,7 @@ export function customerRoutes(options: ApiOptions) {
         ? input.customer === me.id
         : input.customer.toLowerCase() === me.email.toLowerCase();
     if (!matches) throw new ApiError(404, 'Not Found', 'No such customer');
-    const emailKey = `login:email:${me.email.toLowerCase()}`;
-    const limited = await failuresExhausted(c, commerce, emailKey, limits.loginPerEmail);
-    if (limited) return limited;
-    const valid = (await commerce.customers.authenticate(me.email, input.pw)) !== null;
-    if (!valid) await commerce.rateLimits.hit(emailKey, limits.loginPerEmail, limits.windowSeconds);
+    const valid = await commerce.accounts.checkPassword(me, input.pw);
     return c.json({ data: { is_valid: valid, customer_id: me.id }, meta: {} });
   });
 

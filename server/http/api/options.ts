@@ -10,13 +10,6 @@ export function apiOptionsFrom(services: Services): ApiOptions {
     commerce: services.commerce,
     logger: services.logger,
     trustProxy: config.TRUST_PROXY,
-    rateLimits: {
-      windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
-      loginPerIp: config.LOGIN_LIMIT_PER_IP,
-      loginPerEmail: config.LOGIN_LIMIT_PER_EMAIL,
-      signupPerIp: config.SIGNUP_LIMIT_PER_IP,
-      signupPerEmail: config.SIGNUP_LIMIT_PER_EMAIL,
-    },
     geo: { countryHeaders: config.GEO_COUNTRY_HEADERS, geoIpFile: config.GEOIP_FILE },
   };
 }

@@ -2,7 +2,6 @@ import type { Context } from 'hono';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { type Commerce, CommerceError } from '../../commerce/index.ts';
-import type { RateLimitSettings } from '../middleware/rate-limit.ts';
 import type { ApiEnv } from '../middleware/session.ts';
 
 /** Shared pieces of the /api routers: options, validation and error answers `{ status, title, detail? }`. */
@@ -11,7 +10,6 @@ export interface ApiOptions {
   commerce: Commerce;
   logger: Logger;
   trustProxy: boolean;
-  rateLimits: RateLimitSettings;
   geo: { countryHeaders: readonly string[]; geoIpFile?: string };
 }
 

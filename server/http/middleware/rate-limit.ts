@@ -2,14 +2,6 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Commerce } from '../../commerce/index.ts';
 import { clientIp } from './client-ip.ts';
 
-export interface RateLimitSettings {
-  windowSeconds: number;
-  loginPerIp: number;
-  loginPerEmail: number;
-  signupPerIp: number;
-  signupPerEmail: number;
-}
-
 /**
  * Counts one attempt against each key; the first exhausted limit answers 429 with Retry-After. Returns null
  * when the request may go on.
@@ -25,17 +17,6 @@ export async function rateLimited(
     if (!result.allowed) return tooMany(c, result.retryAfter);
   }
   return null;
-}
-
-/** Refuses when a failure counter is used up (without counting this attempt). */
-export async function failuresExhausted(
-  c: Context,
-  commerce: Commerce,
-  key: string,
-  limit: number,
-): Promise<Response | null> {
-  const result = await commerce.rateLimits.check(key, limit);
-  return result.allowed ? null : tooMany(c, result.retryAfter);
 }
 
 function tooMany(c: Context, retryAfter: number): Response {

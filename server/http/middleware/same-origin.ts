@@ -1,0 +1,38 @@
+import type { MiddlewareHandler } from 'hono';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Cross-site form posts are refused before any route runs (SPEC §6): a page action, a resource route (sign-out)
+ * or a protocol endpoint alike, so the next route cannot forget it. A browser names where a form came from in
+ * `Origin` (and `Sec-Fetch-Site`); it must be the store's configured origin or the origin the request was sent
+ * to. Requests without either header (scripts, curl) pass: they carry no victim's cookies by accident, and the
+ * session's anti-forgery token still guards every change.
+ */
+export function sameOriginPosts(options: { origin: string; trustProxy: boolean }): MiddlewareHandler {
+  const configured = new URL(options.origin).host;
+  return async (c, next) => {
+    if (!UNSAFE.has(c.req.method)) return next();
+    const site = c.req.header('sec-fetch-site');
+    const origin = c.req.header('origin');
+    const host =
+      (options.trustProxy ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() : undefined) ??
+      c.req.header('host') ??
+      new URL(c.req.url).host;
+    let crossSite = site === 'cross-site';
+    if (origin !== undefined) {
+      let originHost: string | null = null;
+      try {
+        originHost = origin === 'null' ? null : new URL(origin).host;
+      } catch {
+        originHost = null;
+      }
+      crossSite ||= originHost === null || (originHost !== configured && originHost !== host);
+    }
+    if (!crossSite) return next();
+    return c.json(
+      { status: 403, title: 'Forbidden', detail: 'Forms may only be sent from this store’s own pages' },
+      403,
+    );
+  };
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { importsOf, treeViolations, violationsOf } from './import-rules.ts';
+
+describe('the architecture (docs/decisions/0001-one-set-of-services.md)', () => {
+  it('holds across core, app and server', () => {
+    expect(treeViolations()).toEqual([]);
+  });
+
+  it('tells a type import from a value import', () => {
+    const facts = importsOf(
+      'app/x.ts',
+      [
+        "import type { A } from '#server/a.ts';",
+        "import { type B } from '#server/b.ts';",
+        "import { type C, d } from '#server/c.ts';",
+        "export { e } from '#server/e.ts';",
+        "const f = await import('#server/f.ts');",
+      ].join('\n'),
+    );
+    expect(facts).toEqual([
+      { specifier: '#server/a.ts', typeOnly: true },
+      { specifier: '#server/b.ts', typeOnly: true },
+      { specifier: '#server/c.ts', typeOnly: false },
+      { specifier: '#server/e.ts', typeOnly: false },
+      { specifier: '#server/f.ts', typeOnly: false },
+    ]);
+  });
+
+  it.each([
+    ['app/routes/x.tsx', "import { createCommerce } from '#server/commerce/index.ts';", 'app reaches server'],
+    [
+      'app/lib/x.server.ts',
+      "import { subscribe } from '../../server/newsletter/subscribe.ts';",
+      'app reaches server',
+    ],
+    ['core/x.ts', "import { readFileSync } from 'node:fs';", 'core is pure'],
+    ['core/x.ts', "import { useState } from 'react';", 'core is pure'],
+    ['core/x.ts', "import type { Services } from '#server/services.ts';", 'core is pure'],
+    [
+      'server/db/x.ts',
+      "import { products } from '../commerce/schema-catalogue.ts';",
+      'server/db knows no domain',
+    ],
+    ['server/content/x.ts', "import { createCommerce } from '../commerce/index.ts';", 'content and media'],
+    ['server/media/x.ts', "import type { Commerce } from '#server/commerce/index.ts';", 'content and media'],
+    [
+      'server/commerce/x.ts',
+      "import { createMailer } from '../mail/mailer.ts';",
+      'commerce announces events',
+    ],
+  ])('refuses in %s: %s', (file, source, rule) => {
+    const found = violationsOf(file, source);
+    expect(found).toHaveLength(1);
+    expect(found[0]!.rule).toContain(rule);
+  });
+
+  it.each([
+    ['app/routes/x.tsx', "import type { Services } from '#server/services.ts';"],
+    ['app/routes/x.tsx', "import { formatCurrency } from '#core/currency-format.ts';"],
+    ['server/db/x.ts', "import { PGlite } from '@electric-sql/pglite';"],
+    ['app/lib/x.test.ts', "import { notFound } from '#server/commerce/errors.ts';"],
+  ])('allows in %s: %s', (file, source) => {
+    expect(violationsOf(file, source)).toEqual([]);
+  });
+});
