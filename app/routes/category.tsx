@@ -7,6 +7,7 @@ import { shopperFor } from '../lib/catalogue/catalogue.server.ts';
 import { loadAddOns, loadCategoryPage } from '../lib/catalogue/category.server.ts';
 import { notFound } from '../lib/error-content.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
+import { optional } from '../lib/optional.server.ts';
 import { pageMeta, rootFacts } from '../lib/page-meta.ts';
 import { breadcrumbList } from '../lib/structured-data.ts';
 import catalogueCss from '../styles/catalogue.css?url';
@@ -27,10 +28,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!page) throw await notFound(shopper.services, shopper.locale, `Page Not Found: ${url.pathname}`);
   const origin = shopper.services.origin;
   // Below the fold: the add-on grid, streamed; a failure shows nothing.
-  const addOns = loadAddOns(shopper, page.contentUid, uid).catch((error: unknown) => {
-    shopper.services.logger.warn({ err: error }, 'Category add-ons failed');
-    return null;
-  });
+  const addOns = optional(
+    shopper.services,
+    'Category add-ons',
+    loadAddOns(shopper, page.contentUid, uid),
+    null,
+  );
   return data(
     { page, addOns, origin, csrfToken: shopper.csrfToken },
     { headers: { 'Cache-Control': 'private, max-age=0, must-revalidate' } },

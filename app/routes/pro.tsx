@@ -3,6 +3,7 @@ import { formatCurrency } from '#core/currency-format.ts';
 import { RichText } from '../components/editorial/rich-text.tsx';
 import { loadPageByUid } from '../lib/editorial/editorial.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
+import { optional } from '../lib/optional.server.ts';
 import { rootText } from '../lib/page-meta.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
 import { useText } from '../lib/use-text.ts';
@@ -19,7 +20,12 @@ export const handle = { name: 'pro' } satisfies RouteHandle;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = await storefrontContext(request, context);
   const customer = ctx.session?.customer ?? null;
-  const content = await loadPageByUid(ctx.services, ctx.locale, 'pro').catch(() => null);
+  const content = await optional(
+    ctx.services,
+    'Pro page content',
+    loadPageByUid(ctx.services, ctx.locale, 'pro'),
+    null,
+  );
   let status = null;
   if (customer?.isPro) {
     const commerce = ctx.services.commerce;

@@ -10,6 +10,7 @@ import { loadProductPage, loadRecommendations, loadRelated } from '../lib/catalo
 import { productJsonLd } from '../lib/catalogue/product.ts';
 import { loadErrorContent, notFound } from '../lib/error-content.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
+import { optional } from '../lib/optional.server.ts';
 import { pageMeta, rootFacts } from '../lib/page-meta.ts';
 import { breadcrumbList } from '../lib/structured-data.ts';
 import catalogueCss from '../styles/catalogue.css?url';
@@ -50,13 +51,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     );
   }
   const origin = shopper.services.origin;
-  const swallow = (what: string) => (error: unknown) => {
-    shopper.services.logger.warn({ err: error }, `${what} failed`);
-    return null;
-  };
-  const related = loadRelated(shopper, result.content, result.product).catch(swallow('Related products'));
+  const { services } = shopper;
+  const related = optional(
+    services,
+    'Related products',
+    loadRelated(shopper, result.content, result.product),
+    null,
+  );
   const addOns = result.category.path
-    ? loadAddOns(shopper, result.category.contentUid, result.category.path).catch(swallow('Add-ons'))
+    ? optional(
+        services,
+        'Add-ons',
+        loadAddOns(shopper, result.category.contentUid, result.category.path),
+        null,
+      )
     : Promise.resolve(null);
   const selected = result.view.colours.find((colour) => colour.slug === result.view.selectedColour);
   const imageId = selected?.imageId ?? result.view.uid;

@@ -132,3 +132,40 @@ describe('the store over HTTP', () => {
     expect(await response.json()).toMatchObject({ status: 404, title: 'Not Found' });
   });
 });
+
+describe('adding to the cart through the product page form, without JavaScript', () => {
+  const PRODUCT = '/en-us/p/ridgeline-summit-ascent-mens';
+  const post = (fields: Record<string, string>) =>
+    fetch(`${server.url}${PRODUCT}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'add-to-cart', ...fields }),
+    });
+
+  it('answers an unknown product with 404 and says the item is not available', async () => {
+    const response = await post({ product_id: '999999' });
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('That item is no longer available.');
+  });
+
+  it('answers more than the stock with 409 and says there is not enough', async () => {
+    const html = await (await fetch(`${server.url}${PRODUCT}`)).text();
+    const productId = /name="product_id" value="(\d+)"/.exec(html)?.[1];
+    const variantId = /name="variant_id" value="(\d+)"/.exec(html)?.[1];
+    expect(productId && variantId).toBeTruthy();
+    const response = await post({ product_id: productId!, variant_id: variantId!, quantity: '99' });
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain('Not enough in stock for that quantity.');
+  });
+
+  it('refuses a form posted from another site before anything changes', async () => {
+    const response = await fetch(`${server.url}/en-us/account/logout`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+});

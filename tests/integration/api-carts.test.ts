@@ -105,7 +105,9 @@ describe.each(testDatabaseTargets)('/api carts on $name', (target) => {
       expect(result.status).toBe(400);
       expect(result.body.detail).toContain('quantity');
     }
-    expect((await add({ product_id: 999999, quantity: 1 })).status).toBe(404);
+    const unknown = await add({ product_id: 999999, quantity: 1 });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('not-found');
     expect((await add({ product_id: GAITER, variant_id: 999999, quantity: 1 })).status).toBe(404);
     const several = await add({ product_id: GAITER, quantity: 1 });
     expect(several.status).toBe(422);
@@ -113,6 +115,7 @@ describe.each(testDatabaseTargets)('/api carts on $name', (target) => {
     const outVariant = await firstVariant(OUT);
     const out = await add({ product_id: OUT, variant_id: outVariant.id, quantity: 1 });
     expect(out.status).toBe(409);
+    expect(out.body.code).toBe('sold-out');
     expect(out.body.detail).toContain('out of stock');
     const gone = await firstVariant(DISCONTINUED);
     expect((await add({ product_id: DISCONTINUED, variant_id: gone.id, quantity: 1 })).status).toBe(422);

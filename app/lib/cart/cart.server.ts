@@ -2,6 +2,7 @@ import type { RouterContextProvider } from 'react-router';
 import type { CurrencyFormatSettings } from '#core/currency-format.ts';
 import { hidesFreeShipping } from '#core/shipping-cost.ts';
 import type { Commerce } from '#server/commerce/index.ts';
+import { optional } from '../optional.server.ts';
 import { type StorefrontContext, storefrontContext } from '../storefront-context.server.ts';
 import { type CartView, cartView } from './cart-view.ts';
 
@@ -41,7 +42,12 @@ export async function loadSessionCart(
   const pricing = await commerce.groups.pricing(raw.region, customerId);
   const [format, minimum] = await Promise.all([
     currencyFormatOf(commerce, raw.currency.code),
-    freeShippingMinimum(commerce, raw.region, pricing.groupId).catch(() => null),
+    optional(
+      services,
+      'Free-shipping minimum',
+      freeShippingMinimum(commerce, raw.region, pricing.groupId),
+      null,
+    ),
   ]);
   return { raw, view: cartView(raw, format, minimum, ctx.locale.segment) };
 }

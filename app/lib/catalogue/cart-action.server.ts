@@ -24,8 +24,8 @@ export async function addToCartAction(
   const productId = positive(form.get('product_id'), 999_999_999);
   const variantId = form.get('variant_id') ? positive(form.get('variant_id'), 999_999_999) : undefined;
   const quantity = positive(form.get('quantity') ?? '1', 99);
-  const fail = (error: AddToCartResult['error'], status: number, message?: string) =>
-    data<AddToCartResult>({ ok: false, productId, error, ...(message ? { message } : {}) }, { status });
+  const fail = (error: AddToCartResult['error'], status: number) =>
+    data<AddToCartResult>({ ok: false, productId, error }, { status });
   if (!locale.shoppingRegion) return fail('not-sold', 400);
   if (productId === null || variantId === null || quantity === null) return fail('invalid', 400);
   const { sessions, sessionCart } = services.commerce;
@@ -37,7 +37,13 @@ export async function addToCartAction(
   const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
   if (!added.ok)
     return data<AddToCartResult>(
-      { ok: false, productId, error: 'unavailable', message: textKeyOf(added.code) },
+      {
+        ok: false,
+        productId,
+        error: 'unavailable',
+        // 'sold-out' here means this quantity is more than is left, not that an order lost a race.
+        message: added.code === 'sold-out' ? 'error not enough stock' : textKeyOf(added.code),
+      },
       { ...init, status: statusOf(added.code) },
     );
   return data<AddToCartResult>({ ok: true, productId, cartId: added.value.cartId }, init);

@@ -1,6 +1,7 @@
 import { internalHref } from '#core/links.ts';
 import { RELATED_PRODUCTS } from '#core/related-products.ts';
 import type { Entry } from '#server/content/content-client.ts';
+import { optional } from '../optional.server.ts';
 import {
   categoryListing,
   categoryNodes,
@@ -37,7 +38,7 @@ export async function loadCategoryPage(shopper: Shopper, uid: string, url: URL) 
   const [category, groups, nodes] = await Promise.all([
     client?.productCategoryByUrl(`/${uid}`, contentLocale) ?? null,
     // §8: category group loading logs and rethrows; the page goes on without groups.
-    client?.categoryGroups(contentLocale).catch(() => [] as Entry[]) ?? [],
+    client ? optional(services, 'Category groups', client.categoryGroups(contentLocale), [] as Entry[]) : [],
     categoryNodes(services),
   ]);
   const node = nodes.find((candidate) => candidate.path === uid);

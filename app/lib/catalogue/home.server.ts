@@ -1,4 +1,5 @@
 import { sanitizeRichText } from '#core/rich-text.ts';
+import { optional } from '../optional.server.ts';
 import { type BannerView, bannerView } from './banner.ts';
 import { contentByUid, resolveContentProducts, type Shopper } from './catalogue.server.ts';
 import { admitTiles, type TileView } from './tile.ts';
@@ -29,14 +30,16 @@ export async function loadHome(shopper: Shopper) {
     }
     if (module.type === 'product_slider') {
       const uids = ((module.products as Raw[]) ?? []).map((ref) => text(ref.uid)).filter(Boolean);
-      const tiles = (async () => {
-        const contents = await contentByUid(shopper, uids);
-        const entries = uids.map((uid) => contents.get(uid)).filter((entry) => entry !== undefined);
-        return admitTiles(await resolveContentProducts(shopper, entries), shopper.tile);
-      })().catch((error: unknown) => {
-        shopper.services.logger.warn({ err: error }, 'Home product slider failed');
-        return null;
-      });
+      const tiles = optional(
+        shopper.services,
+        'Home product slider',
+        async () => {
+          const contents = await contentByUid(shopper, uids);
+          const entries = uids.map((uid) => contents.get(uid)).filter((entry) => entry !== undefined);
+          return admitTiles(await resolveContentProducts(shopper, entries), shopper.tile);
+        },
+        null,
+      );
       return [{ type: 'products', key, title: text(module.title), slider: module.slider !== false, tiles }];
     }
     if (module.type === 'copy') {
