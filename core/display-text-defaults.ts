@@ -317,6 +317,8 @@ export const DISPLAY_TEXT_DEFAULTS = {
   'error not purchasable': 'This item cannot be ordered right now.',
   'error line limit': 'That is more of one item than a cart can hold.',
   'error bot check': 'We could not confirm you are not a robot. Please try again.',
+  'error newsletter list': 'Choose at least one newsletter.',
+  'error newsletter region': 'That newsletter is not offered in your region.',
   'error too many attempts': 'Too many attempts. Please wait a few minutes and try again.',
   'error wrong password': 'That is not your current password.',
   'find order': 'Find order',

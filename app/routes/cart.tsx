@@ -1,5 +1,6 @@
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
+import { formQuantity as quantity } from '#core/line-item.ts';
 import { CartPage } from '../components/cart/cart-page.tsx';
 import { parseForm } from '../lib/account/forms.ts';
 import { csrfOk, fromScript } from '../lib/account/session.server.ts';
@@ -12,12 +13,6 @@ import type { Route } from './+types/cart';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];
 export const handle = { name: 'cart' } satisfies RouteHandle;
-
-const quantity = z.coerce
-  .number({ error: 'error quantity' })
-  .int({ error: 'error quantity' })
-  .min(1, { error: 'error quantity' })
-  .max(99, { error: 'error quantity' });
 
 const cartSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('update'), itemId: z.uuid({ error: 'error stale cart' }), quantity }),

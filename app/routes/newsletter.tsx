@@ -2,16 +2,18 @@ import { data, redirect } from 'react-router';
 import { z } from 'zod';
 import { contentLocaleOf } from '#core/locale.ts';
 import { localizedPath } from '#core/locale-prefix.ts';
+import { parseForm } from '../lib/account/forms.ts';
+import { emailField } from '../lib/account/schemas.ts';
 import { newsletterView } from '../lib/newsletter-view.ts';
 import { localeFreeReturnPath } from '../lib/return-path.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
 import type { Route } from './+types/newsletter';
 
 const signupSchema = z.object({
-  email: z.email({ error: 'Enter an email address like name@example.com.' }).max(254),
-  lists: z.array(z.string()).min(1, { error: 'Choose at least one newsletter.' }),
-  token: z.string().optional(),
-  returnTo: z.string().optional(),
+  email: emailField,
+  lists: z.array(z.string().max(100)).min(1, { error: 'error newsletter list' }).max(20),
+  token: z.string().max(4000).optional(),
+  returnTo: z.string().max(2000).optional(),
 });
 
 export type NewsletterResult = { ok: true; error: null } | { ok: false; error: string };
@@ -20,14 +22,15 @@ export type NewsletterResult = { ok: true; error: null } | { ok: false; error: s
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, locale } = await storefrontContext(request, context);
   const form = await request.formData();
-  const parsed = signupSchema.safeParse({
-    email: String(form.get('email') ?? '').trim(),
+  const parsed = parseForm(signupSchema, {
+    email: String(form.get('email') ?? ''),
     lists: form.getAll('list').map(String),
     token: form.get('token') ?? undefined,
     returnTo: form.get('returnTo') ?? undefined,
   });
+  // Messages are display-text keys; the form shows them in the page's language.
   const fail = (error: string, status: number) => data<NewsletterResult>({ ok: false, error }, { status });
-  if (!parsed.success) return fail(parsed.error.issues[0]!.message, 400);
+  if (!parsed.ok) return fail(Object.values(parsed.errors)[0] ?? 'error check form', 400);
 
   const contentLocale = contentLocaleOf(locale);
   const settings = newsletterView(
@@ -35,8 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       null) as Record<string, unknown> | null,
   );
   const offered = new Set(settings?.lists.map((list) => list.id) ?? []);
-  if (!parsed.data.lists.every((id) => offered.has(id)))
-    return fail('That newsletter is not offered in your region.', 400);
+  if (!parsed.data.lists.every((id) => offered.has(id))) return fail('error newsletter region', 400);
 
   const check = await services.botProtection.verify(parsed.data.token, 'signup');
   if (!check.ok) return fail('error bot check', 403);

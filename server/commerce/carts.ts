@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { MAX_LINE_QUANTITY } from '#core/line-item.ts';
 import type { Database } from '../db/database.ts';
 import { conflict, notFound, unprocessable } from './errors.ts';
 import type { Groups } from './groups.ts';
@@ -24,7 +25,7 @@ export interface LineItemInput {
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type CartRow = typeof carts.$inferSelect;
 
-export const MAX_LINE_QUANTITY = 99;
+export { MAX_LINE_QUANTITY };
 
 export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
   const cartById = db

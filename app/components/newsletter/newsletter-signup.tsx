@@ -82,7 +82,7 @@ export function NewsletterSignup({
           (result
             ? result.ok
               ? t('newsletter thanks')
-              : result.error
+              : t(result.error)
             : subscribedWithoutScript
               ? t('newsletter thanks')
               : '')}

@@ -1,7 +1,15 @@
 import { data } from 'react-router';
+import { z } from 'zod';
+import { formId } from '#core/line-item.ts';
+import { parseForm } from '../account/forms.ts';
+import { emailField } from '../account/schemas.ts';
 import type { Shopper } from './catalogue.server.ts';
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/;
+const backInStockSchema = z.object({
+  email: emailField,
+  product_id: formId,
+  variant_id: formId,
+});
 
 export interface BackInStockResult {
   intent: 'back-in-stock';
@@ -11,15 +19,12 @@ export interface BackInStockResult {
 
 /** Back-in-stock signup (§3 email settings): one signup per address and variant, kept as a list of its own. */
 export async function backInStockAction(shopper: Shopper, form: FormData) {
-  const email = String(form.get('email') ?? '').trim();
-  const productId = Number(form.get('product_id'));
-  const variantId = Number(form.get('variant_id'));
-  if (!EMAIL.test(email) || email.length > 254) {
-    return data<BackInStockResult>({ intent: 'back-in-stock', ok: false, error: 'email' }, { status: 400 });
+  const parsed = parseForm(backInStockSchema, form);
+  if (!parsed.ok) {
+    const error = parsed.errors.email ? 'email' : 'variant';
+    return data<BackInStockResult>({ intent: 'back-in-stock', ok: false, error }, { status: 400 });
   }
-  if (!Number.isInteger(productId) || productId < 1 || !Number.isInteger(variantId) || variantId < 1) {
-    return data<BackInStockResult>({ intent: 'back-in-stock', ok: false, error: 'variant' }, { status: 400 });
-  }
+  const { email, product_id: productId, variant_id: variantId } = parsed.data;
   await shopper.services.newsletter.subscribe({
     email,
     listIds: [`back-in-stock:${productId}:${variantId}`],

@@ -1,13 +1,10 @@
 import { data, type RouterContextProvider } from 'react-router';
 import { statusOf, textKeyOf } from '#core/error-codes.ts';
+import { formLineItem } from '#core/line-item.ts';
+import { parseForm } from '../account/forms.ts';
 import { attempt } from '../refusal.server.ts';
 import { storefrontContext } from '../storefront-context.server.ts';
 import type { AddToCartResult } from './cart.ts';
-
-const positive = (value: FormDataEntryValue | null, max: number) => {
-  const number = Number(value);
-  return Number.isInteger(number) && number >= 1 && number <= max ? number : null;
-};
 
 /**
  * Add to cart from a form (product page, quick-add): routes the intent to the session-cart use case the mini
@@ -21,19 +18,17 @@ export async function addToCartAction(
 ) {
   const ctx = await storefrontContext(request, context);
   const { services, locale } = ctx;
-  const productId = positive(form.get('product_id'), 999_999_999);
-  const variantId = form.get('variant_id') ? positive(form.get('variant_id'), 999_999_999) : undefined;
-  const quantity = positive(form.get('quantity') ?? '1', 99);
+  const parsed = parseForm(formLineItem, form);
+  const productId = parsed.ok ? parsed.data.product_id : null;
   const fail = (error: AddToCartResult['error'], status: number) =>
     data<AddToCartResult>({ ok: false, productId, error }, { status });
   if (!locale.shoppingRegion) return fail('not-sold', 400);
-  if (productId === null || variantId === null || quantity === null) return fail('invalid', 400);
+  if (!parsed.ok) return fail('invalid', 400);
   const { sessions, sessionCart } = services.commerce;
   const { session, setCookie } = await sessions.ensure(request, ctx.caller.https);
   // An existing session must send its own token (SPEC §6 anti-forgery); a new one has no cart to protect.
   if (!setCookie && !sessions.csrfMatches(session, form.get('csrf'))) return fail('forbidden', 403);
-  const line = { product_id: productId, quantity, ...(variantId ? { variant_id: variantId } : {}) };
-  const added = await attempt(ctx, () => sessionCart.addLine(session, locale.commerceRegion, line));
+  const added = await attempt(ctx, () => sessionCart.addLine(session, locale.commerceRegion, parsed.data));
   const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
   if (!added.ok)
     return data<AddToCartResult>(

@@ -1,23 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { MAX_LINE_QUANTITY } from '../../commerce/index.ts';
+import { jsonLineItem as lineItem, jsonId as positiveId, jsonQuantity as quantity } from '#core/line-item.ts';
 import type { ApiEnv } from '../middleware/session.ts';
 import { ApiError, type ApiOptions, body, ownCart, pathUuid } from './support.ts';
 
 /** Carts (SPEC §7 cart calls, §4 cart states). Amounts always come from the server. */
 
-const quantity = z
-  .number({ error: 'must be a whole number from 1 to 99' })
-  .int({ error: 'must be a whole number from 1 to 99' })
-  .min(1, { error: 'must be a whole number from 1 to 99' })
-  .max(MAX_LINE_QUANTITY, { error: 'must be a whole number from 1 to 99' });
-const positiveId = z.number().int().positive().max(999_999_999);
-
-const lineItem = z.strictObject({
-  product_id: positiveId,
-  variant_id: positiveId.optional(),
-  quantity,
-});
 const lineItems = z.array(lineItem).min(1, { error: 'needs at least one line item' }).max(50);
 
 const createBody = z.object({ line_items: lineItems });
