@@ -15,7 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import pg from 'pg';
-import { searchRequests, searchState } from '../app/lib/editorial/search-view.ts';
+import { searchRequests, searchState } from '../app/lib/search/search-view.ts';
 import { createCommerce } from '../server/commerce/index.ts';
 import { seedLargeCatalogue } from '../server/commerce/seed-commerce.ts';
 import { loadConfig } from '../server/config.ts';

@@ -1,8 +1,8 @@
 import { Breadcrumbs } from '../components/editorial/breadcrumbs.tsx';
 import { LandingModules } from '../components/editorial/landing-modules.tsx';
 import { RichText } from '../components/editorial/rich-text.tsx';
-import { loadPage } from '../lib/editorial/editorial.server.ts';
 import { editorialMeta } from '../lib/editorial/meta.ts';
+import { loadPage } from '../lib/editorial/pages.server.ts';
 import { notFound } from '../lib/error-content.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';

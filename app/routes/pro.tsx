@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { formatCurrency } from '#core/currency-format.ts';
 import { RichText } from '../components/editorial/rich-text.tsx';
-import { loadPageByUid } from '../lib/editorial/editorial.server.ts';
+import { loadPageByUid } from '../lib/editorial/pages.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
 import { optional } from '../lib/optional.server.ts';
 import { rootText } from '../lib/page-meta.ts';

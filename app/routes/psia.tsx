@@ -1,7 +1,7 @@
 import { Breadcrumbs } from '../components/editorial/breadcrumbs.tsx';
 import { RichText } from '../components/editorial/rich-text.tsx';
-import { loadPsia } from '../lib/editorial/editorial.server.ts';
 import { editorialMeta } from '../lib/editorial/meta.ts';
+import { loadPsia } from '../lib/editorial/psia.server.ts';
 import { notFound } from '../lib/error-content.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';

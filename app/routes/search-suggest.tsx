@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { z } from 'zod';
-import { loadSuggestions } from '../lib/editorial/search.server.ts';
+import { loadSuggestions } from '../lib/search/search.server.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
 import type { Route } from './+types/search-suggest';
 

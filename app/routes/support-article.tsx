@@ -1,8 +1,8 @@
 import { Form, Link } from 'react-router';
 import { Breadcrumbs } from '../components/editorial/breadcrumbs.tsx';
 import { RichText } from '../components/editorial/rich-text.tsx';
-import { loadArticle } from '../lib/editorial/editorial.server.ts';
 import { editorialMeta } from '../lib/editorial/meta.ts';
+import { loadArticle } from '../lib/editorial/support.server.ts';
 import { notFound } from '../lib/error-content.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';

@@ -1,10 +1,10 @@
 import { Form, Link } from 'react-router';
 import { Breadcrumbs } from '../components/editorial/breadcrumbs.tsx';
 import { SnippetText } from '../components/search/snippet-text.tsx';
-import { loadSupport } from '../lib/editorial/editorial.server.ts';
 import { editorialMeta } from '../lib/editorial/meta.ts';
-import { searchSupportArticles } from '../lib/editorial/search.server.ts';
+import { loadSupport } from '../lib/editorial/support.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
+import { searchSupportArticles } from '../lib/search/search.server.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
 import { useText } from '../lib/use-text.ts';
 import editorialStyles from '../styles/editorial.css?url';

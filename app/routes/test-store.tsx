@@ -5,7 +5,7 @@ import bookingStyles from '../components/editorial/booking.css?url';
 import { BOOKING_TEXT, type BookingTextKey, bookingText } from '../components/editorial/booking-text.ts';
 import { Breadcrumbs } from '../components/editorial/breadcrumbs.tsx';
 import { RichText } from '../components/editorial/rich-text.tsx';
-import { loadTestStore } from '../lib/editorial/editorial.server.ts';
+import { loadTestStore } from '../lib/editorial/demo-days.server.ts';
 import { editorialMeta } from '../lib/editorial/meta.ts';
 import { notFound } from '../lib/error-content.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { CategoryView } from '../../lib/editorial/editorial.server.ts';
+import type { CategoryView } from '../../lib/editorial/content.server.ts';
 import { useText } from '../../lib/use-text.ts';
 
 export function BlogCategoryNav({

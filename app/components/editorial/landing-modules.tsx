@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ModuleView } from '../../lib/editorial/editorial.server.ts';
+import type { ModuleView } from '../../lib/editorial/pages.server.ts';
 import { EditorialImage } from './editorial-image.tsx';
 import { RichText } from './rich-text.tsx';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { PostCardView } from '../../lib/editorial/editorial.server.ts';
+import type { PostCardView } from '../../lib/editorial/blog.server.ts';
 import { EditorialImage } from './editorial-image.tsx';
 
 export function PostCard({ post, headingLevel = 2 }: { post: PostCardView; headingLevel?: 2 | 3 }) {

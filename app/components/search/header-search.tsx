@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { SuggestView } from '../../lib/editorial/search-view.ts';
+import type { SuggestView } from '../../lib/search/search-view.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useText } from '../../lib/use-text.ts';
 import searchStyles from '../../styles/search.css?url';

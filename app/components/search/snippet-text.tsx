@@ -1,4 +1,4 @@
-import { snippetParts } from '../../lib/editorial/search-view.ts';
+import { snippetParts } from '../../lib/search/search-view.ts';
 
 /** A search snippet with its matches marked, rendered as text (never as HTML). */
 export function SnippetText({ snippet }: { snippet: string | null | undefined }) {

@@ -1,4 +1,4 @@
-import type { DealerView } from '../../lib/editorial/dealers.ts';
+import type { DealerView } from '../../lib/stores/dealers.ts';
 import { useText } from '../../lib/use-text.ts';
 
 export function DealerCard({ dealer, distance }: { dealer: DealerView; distance: string | null }) {

@@ -4,7 +4,7 @@
  * and the links that change one part of the state.
  */
 
-import type { ImageView } from './content-view.ts';
+import type { ImageView } from '../editorial/content-view.ts';
 
 export const SEARCH_PAGE_SIZE = 12;
 

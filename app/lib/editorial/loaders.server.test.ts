@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Services } from '#server/services.ts';
 import type { LocaleState } from '../locale-state.ts';
-import { loadArticle, loadPage, loadPost, loadPsia, loadTeam } from './editorial.server.ts';
+import { loadPost } from './blog.server.ts';
+import { loadPage } from './pages.server.ts';
+import { loadPsia } from './psia.server.ts';
+import { loadArticle } from './support.server.ts';
+import { loadTeam } from './team.server.ts';
 
 // Rich text an attacker might slip into content: every field that renders HTML must come out clean.
 const HOSTILE = [

@@ -3,7 +3,7 @@
  * from the dealers' own data and a postal-code centroid table, great-circle distances, and km or miles by
  * region. Pure: the table and the dealers come in as arguments.
  */
-import { hoursLines, list, type Raw, record, text } from './content-view.ts';
+import { hoursLines, list, type Raw, record, text } from '../editorial/content-view.ts';
 
 export interface Point {
   lat: number;

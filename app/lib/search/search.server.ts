@@ -5,10 +5,10 @@
 import { contentLocaleOf } from '#core/locale.ts';
 import type { SearchResult } from '#server/search/index.ts';
 import type { Services } from '#server/services.ts';
+import { contentClient } from '../editorial/content.server.ts';
+import { type ImageView, imageView, record, text } from '../editorial/content-view.ts';
 import { headerView } from '../header-view.ts';
 import type { LocaleState } from '../locale-state.ts';
-import { type ImageView, imageView, record, text } from './content-view.ts';
-import { contentClient } from './editorial.server.ts';
 import {
   PRICE_RANGES,
   priceField,

@@ -2,7 +2,9 @@
 
 import type { Services } from '#server/services.ts';
 import centroidTable from '../../../seed/search/postal-centroids.json';
+import { loadPageByUid } from '../editorial/pages.server.ts';
 import type { LocaleState } from '../locale-state.ts';
+import { loadDealerEntries } from './dealers.server.ts';
 import {
   type CentroidEntry,
   dealerView,
@@ -14,7 +16,6 @@ import {
   type Point,
   pointParam,
 } from './dealers.ts';
-import { loadDealerEntries, loadPageByUid } from './editorial.server.ts';
 
 const CENTROIDS = (centroidTable as { entries: CentroidEntry[] }).entries;
 export const DEALER_COUNTRIES = [...new Set(CENTROIDS.map((entry) => entry.country))].sort();
