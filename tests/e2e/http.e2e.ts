@@ -1,4 +1,4 @@
-import { get, type IncomingHttpHeaders } from 'node:http';
+import { get, type IncomingHttpHeaders, request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -167,5 +167,120 @@ describe('adding to the cart through the product page form, without JavaScript',
     });
     expect(response.status).toBe(403);
     expect(response.headers.get('set-cookie')).toBeNull();
+  });
+});
+
+/** A request with a Host header of the caller's choosing, as an attacker sends it (fetch forbids setting Host). */
+function requestWithHost(
+  url: string,
+  host: string,
+  options: { method?: string; body?: string } = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const req = request(
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: options.method ?? 'GET',
+        headers: {
+          host,
+          ...(options.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const body =
+            response.headers['content-encoding'] === 'gzip' ? gunzipSync(raw).toString() : raw.toString();
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+describe('one origin, from configuration, never from the Host header', () => {
+  it('never writes a foreign host into a page or the shared page cache', async () => {
+    const path = `/en-us/c/snowshoes?host-check=${Date.now()}`;
+    const poisoned = await requestWithHost(`${server.url}${path}`, 'evil.example');
+    expect(poisoned.status).toBe(200);
+    expect(poisoned.body).not.toContain('evil.example');
+    const plain = await fetch(`${server.url}${path}`);
+    expect(plain.headers.get('x-page-cache')).not.toBe('HIT');
+    const html = await plain.text();
+    expect(html).not.toContain('evil.example');
+    expect(html).toContain(`<link rel="canonical" href="${server.url}/en-us/c/snowshoes"`);
+  });
+
+  it('mails a reset link on the configured origin whatever Host the request named', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const outbox = join(server.dataDir, 'outbox');
+    const resets = () => {
+      try {
+        return readdirSync(outbox).filter((file) => file.includes('password-reset-hannah.miller'));
+      } catch {
+        return [];
+      }
+    };
+    const before = resets().length;
+    const answer = await requestWithHost(`${server.url}/en-us/account/reset`, 'evil.example', {
+      method: 'POST',
+      body: 'intent=request&email=hannah.miller%40example.com',
+    });
+    expect(answer.status).toBe(200);
+    await expect.poll(() => resets().length, { timeout: 10_000 }).toBe(before + 1);
+    const mail = readFileSync(join(outbox, resets().sort().at(-1)!), 'utf8');
+    expect(mail).not.toContain('evil.example');
+    expect(mail).toContain(`${server.url}/en-us/account/reset?token=`);
+  });
+});
+
+describe('the account page forms keep the per-address limits the API keeps', () => {
+  let limited: RunningServer;
+  beforeAll(async () => {
+    limited = await startServer({ env: { LOGIN_LIMIT_PER_IP: '3', SIGNUP_LIMIT_PER_IP: '2' } });
+  });
+  afterAll(async () => {
+    await limited?.stop();
+  });
+  const post = (path: string, fields: Record<string, string>) =>
+    fetch(`${limited.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+    });
+
+  it('answers sign-in attempts past the per-address limit with 429, whatever the email', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await post('/en-us/account/login', {
+        email: `nobody${attempt}@example.com`,
+        password: 'wrong-password',
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+  });
+
+  it('answers account creations past the per-address limit with 429', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const response = await post('/en-us/account/create', {
+        email: `new.shopper${attempt}.${Date.now()}@example.com`,
+        password: 'Long-enough-2026',
+        first_name: 'New',
+        last_name: 'Shopper',
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([303, 303, 429]);
   });
 });
