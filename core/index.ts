@@ -24,6 +24,7 @@ export * from './option-values.ts';
 export * from './password-reset.ts';
 export * from './pro-brand.ts';
 export * from './pro-code.ts';
+export * from './pro-spend-period.ts';
 export * from './product-grid.ts';
 export * from './redirect-limit.ts';
 export * from './regions.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type DeliveryKeySetting, type DeliveryKeys, randomDeliveryKeys } from './keys/delivery-keys.ts';
 
 /**
  * Every setting comes from the environment and is checked once, at start. A bad value stops the process with
@@ -98,8 +99,8 @@ export const configSchema = z.object({
   CONTENT_REGION: z.enum(['us', 'eu', 'azure-na', 'azure-eu', 'gcp-na'], {
     error: 'must be one of us, eu, azure-na, azure-eu, gcp-na',
   }),
-  CONTENT_API_KEY: z.string().trim().min(1, { error: 'must not be empty' }),
-  CONTENT_DELIVERY_TOKEN: z.string().trim().min(1, { error: 'must not be empty' }),
+  CONTENT_API_KEY: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
+  CONTENT_DELIVERY_TOKEN: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
   CONTENT_ENVIRONMENT: z.string().trim().min(1, { error: 'must not be empty' }),
   CONTENT_BRANCH: z.string().trim().optional(),
   CONTENT_CACHE_POLICY: z
@@ -125,7 +126,7 @@ export const configSchema = z.object({
     .regex(/^[a-z0-9-]+$/, { error: 'must be a hosted account identifier such as host-2376rb' })
     .optional(),
   SEARCH_ENGINE: z.string().trim().min(1, { error: 'must not be empty' }),
-  SEARCH_KEY: z.string().trim().min(1, { error: 'must not be empty' }),
+  SEARCH_KEY: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
   SEARCH_CACHE_TTL_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds' })
     .int({ error: 'must be a whole number of milliseconds' })
@@ -165,9 +166,11 @@ export const configSchema = z.object({
     .optional(),
 });
 
-export type Config = z.infer<typeof configSchema>;
+type Settings = z.infer<typeof configSchema>;
+/** The settings, with the delivery keys always present (drawn at random when not set; see server/keys). */
+export type Config = Omit<Settings, DeliveryKeySetting> & DeliveryKeys;
 
-const DEFAULTS: Record<keyof Config, string | undefined> = {
+const DEFAULTS: Record<keyof Settings, string | undefined> = {
   NODE_ENV: 'production',
   PORT: '3000',
   HOST: '0.0.0.0',
@@ -192,8 +195,8 @@ const DEFAULTS: Record<keyof Config, string | undefined> = {
   MEDIA_MAX_DIMENSION: '4000',
   CONTENT_BASE_URL: '/cms',
   CONTENT_REGION: 'us',
-  CONTENT_API_KEY: 'ridgeline-demo',
-  CONTENT_DELIVERY_TOKEN: 'ridgeline-demo-delivery',
+  CONTENT_API_KEY: undefined,
+  CONTENT_DELIVERY_TOKEN: undefined,
   CONTENT_ENVIRONMENT: 'production',
   CONTENT_BRANCH: undefined,
   CONTENT_CACHE_POLICY: '1',
@@ -203,7 +206,7 @@ const DEFAULTS: Record<keyof Config, string | undefined> = {
   SEARCH_ENDPOINT_BASE: undefined,
   SEARCH_HOST_IDENTIFIER: undefined,
   SEARCH_ENGINE: 'ridgeline',
-  SEARCH_KEY: 'search-ridgeline-demo',
+  SEARCH_KEY: undefined,
   SEARCH_CACHE_TTL_MS: '60000',
   SEARCH_SYNC_INTERVAL_MS: '60000',
   TRUST_PROXY: 'false',
@@ -237,12 +240,17 @@ export class ConfigError extends Error {
   }
 }
 
+/** Whether the environment gives a setting: empty means unset. */
+export function isSet(env: Record<string, string | undefined>, key: string): boolean {
+  const value = env[key];
+  return value !== undefined && value !== '';
+}
+
 /** Reads the settings from an environment; throws ConfigError for the first bad one. Empty means unset. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const raw: Record<string, string | undefined> = {};
-  for (const key of Object.keys(DEFAULTS) as (keyof Config)[]) {
-    const value = env[key];
-    raw[key] = value === undefined || value === '' ? DEFAULTS[key] : value;
+  for (const key of Object.keys(DEFAULTS) as (keyof Settings)[]) {
+    raw[key] = isSet(env, key) ? env[key] : DEFAULTS[key];
   }
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
@@ -263,5 +271,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     const missing = parsed.data.RECAPTCHA_SITE_KEY ? 'RECAPTCHA_SECRET_KEY' : 'RECAPTCHA_SITE_KEY';
     throw new ConfigError(missing, 'must be set together with its pair (site key and secret key)', undefined);
   }
-  return parsed.data;
+  // Delivery keys not set are random, never a default everyone can read; the server's start replaces them
+  // with the ones kept for its database (server/keys/delivery-keys.ts).
+  const drawn = randomDeliveryKeys();
+  return {
+    ...parsed.data,
+    CONTENT_API_KEY: parsed.data.CONTENT_API_KEY ?? drawn.CONTENT_API_KEY,
+    CONTENT_DELIVERY_TOKEN: parsed.data.CONTENT_DELIVERY_TOKEN ?? drawn.CONTENT_DELIVERY_TOKEN,
+    SEARCH_KEY: parsed.data.SEARCH_KEY ?? drawn.SEARCH_KEY,
+  };
 }

@@ -11,6 +11,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { DatabaseUnreachableError, openDatabase } from './db/database.ts';
 import { createHttpApp } from './http/app.ts';
 import { parseRedirectRules } from './http/legacy-redirects.ts';
+import { generatedKeysLine, keepDeliveryKeys } from './keys/keep-delivery-keys.ts';
 import { isEmpty, seedDemoStore } from './seed/seed.ts';
 import { createServices } from './services.ts';
 
@@ -50,6 +51,8 @@ async function main() {
     logger.info('empty database: seeding the demo store');
     await seedDemoStore(database.db);
   }
+  const keys = await keepDeliveryKeys(database.db, config, process.env);
+  config = keys.config;
 
   const build = (await import(pathToFileURL(SERVER_BUNDLE).href)) as ServerBuild;
   const services = createServices({ config, logger, db: database.db, build: readBuildInfo(SERVER_BUNDLE) });
@@ -70,6 +73,13 @@ async function main() {
   server.on('listening', () => {
     const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
     process.stdout.write(`Ridgeline is running at http://${shownHost}:${config.PORT} (${database.kind})\n`);
+    if (keys.generated.length > 0) {
+      process.stdout.write(`${generatedKeysLine(config, keys.generated)}\n`);
+      logger.warn(
+        { settings: keys.generated },
+        'delivery keys not set: serving the keys generated for this database',
+      );
+    }
     logger.info({ port: config.PORT, database: database.kind, build: services.build.id }, 'listening');
   });
 

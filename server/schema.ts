@@ -7,5 +7,6 @@ export * from './commerce/schema-catalogue.ts';
 export * from './commerce/schema-customers.ts';
 export * from './commerce/schema-sales.ts';
 export * from './content/schema.ts';
+export * from './keys/schema.ts';
 export * from './newsletter/schema.ts';
 export * from './search/schema.ts';

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { countryByIso } from '#core/countries.ts';
 import { shippingCost } from '#core/shipping-cost.ts';
 import { statesOf } from '#core/states.ts';
@@ -6,7 +6,7 @@ import type { Database } from '../db/database.ts';
 import { createOfflinePayment, type Payment, PaymentRefused } from '../payment/payment.ts';
 import type { AddressInput } from './customers.ts';
 import { CommerceError } from './errors.ts';
-import type { Groups } from './groups.ts';
+import { type Groups, proSpend } from './groups.ts';
 import { priceSet, sumMoney } from './pricing.ts';
 import { categories, productPrices, products, variants } from './schema-catalogue.ts';
 import { addresses, customers, sessions } from './schema-customers.ts';
@@ -165,25 +165,18 @@ export function createCheckout(
   }
 
   /**
-   * Locks the customer's row and sums their orders within the pro period (the year before the expiry date,
-   * the same window as `groups.proStatus`), inside the order's transaction.
+   * Locks the customer's row and sums their spend in the period that contains `now` (the same sum as
+   * `groups.proStatus`), inside the order's transaction. Each statement after the lock reads what was committed
+   * before it, so a second checkout of the customer sees the first one's order once it gets the lock.
    */
-  async function lockedProSpend(tx: Tx, customerId: number): Promise<number> {
+  async function lockedProSpend(tx: Tx, customerId: number, now: Date): Promise<number> {
     const [customer] = await tx
       .select({ expires: customers.proExpiresAt })
       .from(customers)
       .where(eq(customers.id, customerId))
       .for('update');
-    const expires = customer?.expires;
-    if (!expires) return 0;
-    const start = new Date(expires.getTime() - 365 * 86_400_000);
-    const [sum] = await tx
-      .select({ total: sql<string>`coalesce(sum(${orders.total}), 0)` })
-      .from(orders)
-      .where(
-        and(eq(orders.customerId, customerId), gt(orders.createdAt, start), lte(orders.createdAt, expires)),
-      );
-    return Math.round(Number(sum?.total ?? 0) * 100) / 100;
+    if (!customer) return 0;
+    return proSpend(tx, customerId, customer.expires, now);
   }
 
   /** Shipping methods of the region's zone that apply to this subtotal, with their cost (core's rule). */
@@ -252,8 +245,12 @@ export function createCheckout(
           }
           // The pro customer's row is locked before anything else is read: spend this period is summed
           // under that lock, so parallel checkouts of one pro customer cannot both pass the limit.
+          // The order is dated now, and counted in the spend period that contains now.
+          const placedAt = new Date();
           const spendBefore =
-            proStatus && input.customerId !== null ? await lockedProSpend(tx, input.customerId) : null;
+            proStatus && input.customerId !== null
+              ? await lockedProSpend(tx, input.customerId, placedAt)
+              : null;
           const lines = await tx
             .select()
             .from(cartItems)
@@ -413,7 +410,7 @@ export function createCheckout(
             total,
             billingAddress,
             shippingAddress,
-            createdAt: new Date(),
+            createdAt: placedAt,
             idempotencyKey: input.idempotencyKey,
             paymentMethod: input.paymentMethod,
             shippingMethod: method.name,

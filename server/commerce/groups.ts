@@ -2,6 +2,7 @@ import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { DEFAULT_BRAND_SPEND_LIMIT } from '#core/customer-state.ts';
 import { type DiscountRule, discountRulesFor } from '#core/discount-rules.ts';
 import { proCodeInfoOf } from '#core/pro-code.ts';
+import { proSpendPeriod } from '#core/pro-spend-period.ts';
 import type { Database } from '../db/database.ts';
 import { notFound } from './errors.ts';
 import { cached, REFERENCE_TTL_MS } from './reference-cache.ts';
@@ -40,6 +41,26 @@ export function groupJson(row: CustomerGroupRow) {
     category_access: { type: 'all' },
     discount_rules: row.discountRules,
   };
+}
+
+type Executor = Pick<Database, 'select'>;
+
+/**
+ * The customer's spend in the period that contains `now` (core/pro-spend-period.ts): the one sum that both the
+ * pro status and the checkout's limit check read, so what the customer sees is what the limit counts.
+ */
+export async function proSpend(
+  executor: Executor,
+  customerId: number,
+  expires: Date | null,
+  now: Date,
+): Promise<number> {
+  const { start, end } = proSpendPeriod(expires, now);
+  const [sum] = await executor
+    .select({ total: sql<string>`coalesce(sum(${orders.total}), 0)` })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), gt(orders.createdAt, start), lte(orders.createdAt, end)));
+  return Math.round(Number(sum?.total ?? 0) * 100) / 100;
 }
 
 export function createGroups(db: Database) {
@@ -147,33 +168,19 @@ export function createGroups(db: Database) {
     },
 
     /**
-     * Pro status (§3, §7 /api/pro/order_total): the customer's order total within the pro period (the year
-     * before the expiration date), the expiration date, the employee flag and the group's spend limit.
+     * Pro status (§3, §7 /api/pro/order_total): the customer's order total in the current spend period
+     * (`proSpendPeriod`), the expiration date, the employee flag and the group's spend limit.
      * Null when the customer is not pro.
      */
-    async proStatus(customerId: number) {
+    async proStatus(customerId: number, now = new Date()) {
       const [row] = await customerWithGroup.execute({ id: customerId });
       if (!row) return null;
       const info = proCodeInfoOf({ notes: row.customer.notes, form_fields: row.customer.formFields });
       if (!(typeof info?.region === 'string' && info.region.startsWith('pro'))) return null;
       const expires = row.customer.proExpiresAt;
-      let orderTotal = 0;
-      if (expires) {
-        const start = new Date(expires.getTime() - 365 * 86_400_000);
-        const [sum] = await db
-          .select({ total: sql<string>`coalesce(sum(${orders.total}), 0)` })
-          .from(orders)
-          .where(
-            and(
-              eq(orders.customerId, customerId),
-              gt(orders.createdAt, start),
-              lte(orders.createdAt, expires),
-            ),
-          );
-        orderTotal = Number(sum?.total ?? 0);
-      }
+      const orderTotal = await proSpend(db, customerId, expires, now);
       return {
-        order_total: Math.round(orderTotal * 100) / 100,
+        order_total: orderTotal,
         expiration_date: expires ? expires.toISOString().slice(0, 10) : null,
         employee_group: row.group?.isEmployee ?? false,
         spend_limit: row.group?.spendLimit ?? DEFAULT_BRAND_SPEND_LIMIT,

@@ -2,8 +2,10 @@
  * The delivery protocol's query language (SPEC §7), evaluated over delivered entry JSON: equality on a field or
  * dotted path, `$in`, `$nin`, `$ne`, `$exists`, `$gt`/`$gte`/`$lt`/`$lte`, `$regex`, and `$or`/`$and` of
  * sub-queries. A path that crosses a list matches when any element matches, as the hosted service does for
- * multi-value fields.
+ * multi-value fields. `$regex` patterns run in a linear-time engine (pattern.ts).
  */
+
+import { compilePattern, type Pattern, PatternError } from './pattern.ts';
 
 export type WhereQuery = Record<string, unknown>;
 
@@ -118,14 +120,13 @@ function matchCondition(values: unknown[], condition: unknown): boolean {
         break;
       }
       case '$regex': {
-        if (typeof operand !== 'string' || operand.length > 200)
-          throw new QueryError('$regex takes a short string.');
-        const flags = typeof condition.$options === 'string' ? condition.$options.replace(/[^im]/g, '') : '';
-        let pattern: RegExp;
+        // Linear-time matching (pattern.ts): a user's pattern never backtracks on the event loop.
+        let pattern: Pattern;
         try {
-          pattern = new RegExp(operand, flags);
-        } catch {
-          throw new QueryError('$regex is not a valid regular expression.');
+          pattern = compilePattern(operand, condition.$options);
+        } catch (error) {
+          if (error instanceof PatternError) throw new QueryError(error.message);
+          throw error;
         }
         if (!values.some((value) => typeof value === 'string' && pattern.test(value))) return false;
         break;

@@ -5,13 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessibilityViolations, launchBrowser } from '../support/browser.ts';
 import { ROOT, type RunningServer, startServer } from '../support/server.ts';
 
+/** Set for this server, so the test can call the search protocol as a hosted client would. */
+const SEARCH_KEY = 'search-e2e-key';
+
 let server: RunningServer;
 let browser: Browser;
 const SHOTS = join(ROOT, 'test-results/screenshots');
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ env: { SEARCH_KEY } }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -191,7 +194,7 @@ describe('site search as a shopper', () => {
     expect(denied.status).toBe(401);
     const answer = await fetch(url, {
       method: 'POST',
-      headers: { authorization: 'Bearer search-ridgeline-demo', 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${SEARCH_KEY}`, 'content-type': 'application/json' },
       body: JSON.stringify({ query: 'gaiter', filters: { locale: 'en-us' }, page: { size: 2 } }),
     });
     expect(answer.status).toBe(200);

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '#server/db/database.ts';
 import { currencies } from '#server/schema.ts';
-import { collectOutput, exitOf, runServerProcess, startServer, tempDataDir } from '../support/server.ts';
+import {
+  collectOutput,
+  exitOf,
+  type RunningServer,
+  runServerProcess,
+  startServer,
+  tempDataDir,
+} from '../support/server.ts';
 
 async function runToExit(env: Record<string, string>) {
   const child = runServerProcess(env);
@@ -102,4 +109,50 @@ describe('graceful shutdown', () => {
       await after.close();
     }
   });
+});
+
+describe('delivery keys (issue 17 #7)', () => {
+  /** The keys the server printed at start. */
+  async function printedKeys(server: RunningServer) {
+    const pattern =
+      /Delivery keys of this database: content api_key (\S+), content access_token (\S+), search key (\S+) \(/;
+    for (let waited = 0; !pattern.test(server.output()) && waited < 5000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const [, apiKey, token, searchKey] = server.output().match(pattern) ?? [];
+    return { apiKey: apiKey!, token: token!, searchKey: searchKey! };
+  }
+
+  it('generates keys for a new data folder, prints them, keeps them across restarts, and refuses the published ones', async () => {
+    const dataDir = tempDataDir();
+    const first = await startServer({ dataDir });
+    const keys = await printedKeys(first);
+    expect(keys.apiKey).toMatch(/^blt[0-9a-f]{16}$/);
+    const entries = `${first.url}/cms/v3/content_types/header/entries?environment=production&locale=en-us`;
+    const search = (key: string) =>
+      fetch(`${first.url}/search/api/as/v1/engines/ridgeline/search.json`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'snowshoe', page: { size: 1 } }),
+      });
+    try {
+      const published = await fetch(entries, {
+        headers: { api_key: 'ridgeline-demo', access_token: 'ridgeline-demo-delivery' },
+      });
+      expect(published.status).toBe(412);
+      expect((await search('search-ridgeline-demo')).status).toBe(401);
+      const own = await fetch(entries, { headers: { api_key: keys.apiKey, access_token: keys.token } });
+      expect(own.status).toBe(200);
+      expect((await search(keys.searchKey)).status).toBe(200);
+      // The storefront's own pages read content and search through the same keys.
+      expect((await fetch(`${first.url}/en-us/search?q=snowshoe`)).status).toBe(200);
+    } finally {
+      await first.stop();
+    }
+    const second = await startServer({ dataDir });
+    try {
+      expect(await printedKeys(second)).toEqual(keys);
+    } finally {
+      await second.stop();
+    }
+  }, 240_000);
 });

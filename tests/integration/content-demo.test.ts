@@ -237,12 +237,16 @@ describe.each(testDatabaseTargets)('demo content on $name', (target) => {
     }
   });
 
-  const headers = { api_key: 'ridgeline-demo', access_token: 'ridgeline-demo-delivery' };
+  // The keys this app was built with (drawn by loadConfig: no installation accepts published ones).
+  const headers = () => ({
+    api_key: services.config.CONTENT_API_KEY,
+    access_token: services.config.CONTENT_DELIVERY_TOKEN,
+  });
 
   it('mounts the delivery protocol under /cms/v3', async () => {
     const response = await app.request(
       '/cms/v3/content_types/header/entries?environment=production&locale=fr',
-      { headers },
+      { headers: headers() },
     );
     expect(response.status).toBe(200);
     const body = (await response.json()) as { entries: Array<{ uid: string; title: string }> };
@@ -253,7 +257,7 @@ describe.each(testDatabaseTargets)('demo content on $name', (target) => {
 
   it('mounts /api/interstack/references ahead of the commerce API', async () => {
     const response = await app.request(
-      '/api/interstack/references?content_type=duplicate_display_text&api_key=ridgeline-demo&entry_uids=cart-summary-labels&locale=de',
+      `/api/interstack/references?content_type=duplicate_display_text&api_key=${services.config.CONTENT_API_KEY}&entry_uids=cart-summary-labels&locale=de`,
     );
     expect(response.status).toBe(200);
     const body = (await response.json()) as {

@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../support/test-databases.ts';
-import { SEARCH_KEY, type SearchHarness, searchHarness } from './search-harness.ts';
+import { SEARCH_KEY, type SearchHarness, STACK, searchHarness } from './search-harness.ts';
 
 // The protocol claim checked by a client the product did not write: the official
 // @elastic/app-search-javascript client, pointed at the built-in service over HTTP.
@@ -54,7 +54,7 @@ describe.skipIf(!appSearch)(
     it('gets results, raw and snippet fields, paging info and facets', async () => {
       const resultList = await client().search('women snowshoe', {
         filters: {
-          all: [{ locale: 'en-us' }, { stack: 'ridgeline-demo' }, { environment: 'production' }],
+          all: [{ locale: 'en-us' }, { stack: STACK }, { environment: 'production' }],
           any: [{ regions: ['us'] }],
         },
         facets: { category: { type: 'value', size: 10 }, colours: { type: 'value', size: 20 } },

@@ -8,6 +8,8 @@ import { seedDemoStore } from '#server/seed/seed.ts';
 import { openMigrated, type TestDatabaseTarget } from '../support/test-databases.ts';
 
 export const SEARCH_KEY = 'search-test-key';
+/** The content stack's api key, which search documents carry as their `stack` (§7). */
+export const STACK = 'blt-test-stack';
 
 export interface SearchHarness {
   handle: DatabaseHandle;
@@ -21,6 +23,7 @@ export async function searchHarness(target: TestDatabaseTarget): Promise<SearchH
   const handle = await openMigrated(target);
   await seedDemoStore(handle.db);
   const config = loadConfig({
+    CONTENT_API_KEY: STACK,
     CONTENT_CACHE_POLICY: '-1',
     SEARCH_KEY,
     SEARCH_SYNC_INTERVAL_MS: '0',

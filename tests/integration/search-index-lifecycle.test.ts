@@ -5,10 +5,10 @@ import { loadConfig } from '#server/config.ts';
 import { createContentServices } from '#server/content/index.ts';
 import { createEngine, createSearchServices, parseSearchRequest } from '#server/search/index.ts';
 import { testDatabaseTargets } from '../support/test-databases.ts';
-import { SEARCH_KEY, type SearchHarness, searchHarness } from './search-harness.ts';
+import { SEARCH_KEY, type SearchHarness, STACK, searchHarness } from './search-harness.ts';
 
 const scope = {
-  all: [{ stack: 'ridgeline-demo' }, { environment: 'production' }, { locale: 'en-us' }],
+  all: [{ stack: STACK }, { environment: 'production' }, { locale: 'en-us' }],
   any: [{ regions: ['us'] }],
 };
 
@@ -16,6 +16,7 @@ describe.each(testDatabaseTargets)('search index lifecycle on $name', (target) =
   let h: SearchHarness;
   const restart = () => {
     const config = loadConfig({
+      CONTENT_API_KEY: STACK,
       CONTENT_CACHE_POLICY: '-1',
       SEARCH_KEY,
       SEARCH_SYNC_INTERVAL_MS: '0',

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseTargets } from '../support/test-databases.ts';
-import { type SearchHarness, searchHarness } from './search-harness.ts';
+import { type SearchHarness, STACK, searchHarness } from './search-harness.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: protocol answers are inspected loosely in tests
 type Loose = any;
 
 const scope = (locale: string, region = 'us') => ({
-  all: [{ stack: 'ridgeline-demo' }, { environment: 'production' }, { locale }],
+  all: [{ stack: STACK }, { environment: 'production' }, { locale }],
   any: [{ regions: [region] }],
 });
 

@@ -24,7 +24,7 @@ BASE="http://127.0.0.1:${PORT}"
 # code behind it does; it is switched to a pattern nothing sends, and the lookup limits are raised, so
 # sqlmap tests the parameter handling itself.
 start_server() {
-  PORT="$PORT" DATA_DIR="$WORK/data" HOST=127.0.0.1 LOG_LEVEL=error PAGE_CACHE=false \
+  PORT="$PORT" DATA_DIR="$WORK/data" HOST=127.0.0.1 LOG_LEVEL=error PAGE_CACHE=false SEARCH_KEY=search-sqlmap \
     BLOCKED_URL_SUBSTRINGS='sqlmap-run-blocks-nothing' BLOCKED_USER_AGENTS='sqlmap-run-blocks-nothing' \
     ORDER_STATUS_LIMIT_PER_IP=1000000 ORDER_STATUS_LIMIT_PER_EMAIL=1000000 \
     node --import tsx "$ROOT/server/main.ts" >"$WORK/server.log" 2>&1 &
@@ -67,7 +67,7 @@ TARGETS=(
   "search page q|$BASE/en-us/search?q=snowshoe|-p q"
   "search page filters|$BASE/en-us/search?q=pole&colour=Red&category=snowshoes&price=50-100&sort=price_desc&page=1|-p colour,category,price,sort,page"
   "search suggest q|$BASE/en-us/search/suggest?q=snow|-p q"
-  "search service query (JSON)|$BASE/search/api/as/v1/engines/ridgeline/search.json|--data='{\"query\":\"snowshoe\",\"page\":{\"size\":5}}' --headers=Authorization:\ Bearer\ search-ridgeline-demo"
+  "search service query (JSON)|$BASE/search/api/as/v1/engines/ridgeline/search.json|--data='{\"query\":\"snowshoe\",\"page\":{\"size\":5}}' --headers=Authorization:\ Bearer\ search-sqlmap"
   "api products keyword and filters|$BASE/api/products?keyword=trail&categories:in=1&id:in=1,2&page=1&limit=5|--headers=region:\ us -p keyword,categories:in,id:in,page,limit"
   "api product id|$BASE/api/products/${PRODUCT_ID}*|--headers=region:\ us"
   "api category id|$BASE/api/categories/${CATEGORY_ID}*|--headers=region:\ us"

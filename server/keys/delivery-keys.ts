@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The keys a client shows to the built-in content service (`api_key`, `access_token`) and search service
+ * (`Authorization: Bearer`), which the storefront's own clients send too. Fixed defaults printed in the README
+ * would open every installation to anyone who read it (issue 17 #7), so a key not given in settings is random:
+ * `loadConfig` draws one, and the server's start keeps the first one drawn for its database
+ * (`keep-delivery-keys.ts`), so restarts and every process on one database agree. Tests that build services from
+ * `loadConfig` get keys of their own, and read them from `services.config`.
+ */
+export const DELIVERY_KEY_SETTINGS = ['CONTENT_API_KEY', 'CONTENT_DELIVERY_TOKEN', 'SEARCH_KEY'] as const;
+export type DeliveryKeySetting = (typeof DELIVERY_KEY_SETTINGS)[number];
+export type DeliveryKeys = Record<DeliveryKeySetting, string>;
+
+const hex = (bytes: number) => randomBytes(bytes).toString('hex');
+
+/** Fresh random keys, shaped like the hosted services' (a `blt…` stack key, a `cs…` token, `search-…`). */
+export function randomDeliveryKeys(): DeliveryKeys {
+  return {
+    CONTENT_API_KEY: `blt${hex(8)}`,
+    CONTENT_DELIVERY_TOKEN: `cs${hex(16)}`,
+    SEARCH_KEY: `search-${hex(12)}`,
+  };
+}
