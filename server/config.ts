@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ProxyTrust, parseProxyTrust } from './http/proxy-trust.ts';
 
 /**
  * Every setting comes from the environment and is checked once, at start. A bad value stops the process with
@@ -137,9 +138,19 @@ export const configSchema = z.object({
   // Dealer locator map (SPEC §7 script loader per domain): `host=https://…/loader.js` pairs, `*` for any host.
   STORE_MAP_SCRIPTS: z.string().trim().optional(),
   // Commerce API (server/http/api, server/http/middleware): proxies, blocklists (SPEC §9), geolocation, limits.
-  TRUST_PROXY: z
-    .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
-    .transform((v) => v === 'true'),
+  // Which peers may name the client in X-Forwarded-For (server/http/proxy-trust.ts): false, true (one hop), a hop
+  // count, or proxy addresses and CIDRs.
+  TRUST_PROXY: z.string().transform((value, context): ProxyTrust => {
+    try {
+      return parseProxyTrust(value);
+    } catch (error) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be false, true (one proxy), a hop count, or proxy addresses/CIDRs (${(error as Error).message})`,
+      });
+      return z.NEVER;
+    }
+  }),
   BLOCKED_IPS: commaList,
   BLOCKED_URL_SUBSTRINGS: commaList,
   BLOCKED_USER_AGENTS: commaList,

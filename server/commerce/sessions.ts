@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import { readCookie } from '#core/cookies.ts';
 import type { Database } from '../db/database.ts';
+import { type ProxyTrust, trustsAnyProxy } from '../http/proxy-trust.ts';
 import { type CustomerJson, customerJson } from './customers.ts';
 import { customers, sessions } from './schema-customers.ts';
 
@@ -26,7 +27,7 @@ export interface SessionSettings {
   idleMinutes: number;
   absoluteHours: number;
   /** Behind a proxy that sets X-Forwarded-Proto (TRUST_PROXY): https is read from it. */
-  trustProxy: boolean;
+  trustProxy: ProxyTrust | boolean;
 }
 
 /** The settings' defaults (server/config.ts SESSION_IDLE_MINUTES, SESSION_ABSOLUTE_HOURS). */
@@ -228,10 +229,17 @@ export function createSessions(db: Database, initial: SessionSettings = DEFAULT_
 
 export type Sessions = ReturnType<typeof createSessions>;
 
-/** Whether a request came over https (directly, or per X-Forwarded-Proto when the proxy is trusted). */
-export function requestIsHttps(request: Request, trustProxy: boolean): boolean {
+/**
+ * Whether a request came over https (directly, or per X-Forwarded-Proto when a proxy is trusted). The HTTP
+ * app's first middleware (server/http/middleware/client-ip.ts) has already dropped X-Forwarded-Proto from a
+ * peer that is not a trusted proxy, so the header alone can be read here.
+ */
+export function requestIsHttps(request: Request, trustProxy: ProxyTrust | boolean): boolean {
   if (new URL(request.url).protocol === 'https:') return true;
-  return trustProxy && request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+  return (
+    trustsAnyProxy(trustProxy) &&
+    request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https'
+  );
 }
 
 /** How often expired sessions and spent rate-limit windows are deleted. */

@@ -23,6 +23,7 @@ import { contentSitemapSource } from './content-sitemap.ts';
 import type { RedirectRules } from './legacy-redirects.ts';
 import { localeRouting } from './locale-routing.ts';
 import { blocklist } from './middleware/blocklist.ts';
+import { clientAddress } from './middleware/client-ip.ts';
 import { loadShed } from './middleware/load-shed.ts';
 import { privatePages } from './middleware/private-pages.ts';
 import { orderStatusLimit } from './middleware/rate-limit.ts';
@@ -72,6 +73,8 @@ export function createHttpApp({
       },
     }),
   );
+  // Who the client is, decided once (TRUST_PROXY) before anything reads an address or the scheme.
+  app.use(clientAddress(services.config.TRUST_PROXY));
   app.use(blocklist(blocklistOptionsFrom(services.config)));
   app.use(loadShed({ poolStats: services.database.poolStats }));
   app.use(compress());
