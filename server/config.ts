@@ -50,6 +50,11 @@ export const configSchema = z.object({
     .int({ error: 'must be a whole number of milliseconds (0: no limit)' })
     .min(0, { error: 'must be a whole number of milliseconds (0: no limit)' }),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }),
+  // Largest request body of any route (server/http/middleware/body-limit.ts lowers it per route).
+  BODY_LIMIT_BYTES: z.coerce
+    .number({ error: 'must be a whole number of bytes from 1024' })
+    .int({ error: 'must be a whole number of bytes from 1024' })
+    .min(1024, { error: 'must be a whole number of bytes from 1024' }),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds' })
     .int({ error: 'must be a whole number of milliseconds' })
@@ -190,6 +195,7 @@ const DEFAULTS: Record<keyof Config, string | undefined> = {
   DATABASE_STATEMENT_TIMEOUT_MS: '15000',
   LOG_LEVEL: 'info',
   SHUTDOWN_TIMEOUT_MS: '10000',
+  BODY_LIMIT_BYTES: '1048576',
   SEED_ON_EMPTY: 'true',
   PAGE_CACHE: 'true',
   PAGE_CACHE_FRESH_SECONDS: '30',

@@ -23,6 +23,7 @@ import { contentSitemapSource } from './content-sitemap.ts';
 import type { RedirectRules } from './legacy-redirects.ts';
 import { localeRouting } from './locale-routing.ts';
 import { blocklist } from './middleware/blocklist.ts';
+import { bodyLimits, defaultRouteLimits } from './middleware/body-limit.ts';
 import { clientAddress } from './middleware/client-ip.ts';
 import { loadShed } from './middleware/load-shed.ts';
 import { privatePages } from './middleware/private-pages.ts';
@@ -76,6 +77,13 @@ export function createHttpApp({
   // Who the client is, decided once (TRUST_PROXY) before anything reads an address or the scheme.
   app.use(clientAddress(services.config.TRUST_PROXY));
   app.use(blocklist(blocklistOptionsFrom(services.config)));
+  // Before any handler reads a body: 413 while the bytes are still on the wire.
+  app.use(
+    bodyLimits({
+      maxBytes: services.config.BODY_LIMIT_BYTES,
+      routes: defaultRouteLimits(services.config.SEARCH_BASE_PATH),
+    }),
+  );
   app.use(loadShed({ poolStats: services.database.poolStats }));
   app.use(compress());
   app.use(privatePages());
