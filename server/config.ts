@@ -172,6 +172,8 @@ export const configSchema = z.object({
   // Sessions (server/commerce/sessions.ts): end after this long without a request, and this long after sign-in.
   SESSION_IDLE_MINUTES: wholeCount,
   SESSION_ABSOLUTE_HOURS: wholeCount,
+  // New stored sessions (the first cart of a visitor) per client IP per RATE_LIMIT_WINDOW_SECONDS.
+  SESSION_CREATE_LIMIT_PER_IP: wholeCount,
   // E-mail (server/mail): the .eml outbox under DATA_DIR by default, SMTP when SMTP_URL is set.
   MAIL_FROM: z.string().trim().min(3, { error: 'must be an address such as Shop <orders@example.com>' }),
   SMTP_URL: z
@@ -239,6 +241,7 @@ const DEFAULTS: Record<keyof Config, string | undefined> = {
   ORDER_STATUS_LIMIT_PER_EMAIL: '10',
   SESSION_IDLE_MINUTES: '1440',
   SESSION_ABSOLUTE_HOURS: '720',
+  SESSION_CREATE_LIMIT_PER_IP: '100',
   MAIL_FROM: 'Ridgeline Snowshoe Co. <orders@ridgeline.example>',
   SMTP_URL: undefined,
 };

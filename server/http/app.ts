@@ -145,9 +145,12 @@ export function createHttpApp({
     idleMinutes: services.config.SESSION_IDLE_MINUTES,
     absoluteHours: services.config.SESSION_ABSOLUTE_HOURS,
     trustProxy: services.config.TRUST_PROXY,
+    createPerIp: services.config.SESSION_CREATE_LIMIT_PER_IP,
+    createWindowSeconds: services.config.RATE_LIMIT_WINDOW_SECONDS,
   });
-  schedulePurge([sessions.purgeExpired, rateLimits.purgeExpired], (error) =>
-    services.logger.error({ err: error }, 'purging expired sessions and rate limits failed'),
+  schedulePurge(
+    [sessions.purgeExpired, rateLimits.purgeExpired, () => services.commerce!.carts.purgeAbandoned()],
+    (error) => services.logger.error({ err: error }, 'purging expired sessions and rate limits failed'),
   );
   app.use(
     '/api/order-status/*',
