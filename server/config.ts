@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ProxyTrust, parseProxyTrust } from './http/proxy-trust.ts';
 import { type DeliveryKeySetting, type DeliveryKeys, randomDeliveryKeys } from './keys/delivery-keys.ts';
 
 /**
@@ -50,6 +51,11 @@ export const configSchema = z.object({
     .int({ error: 'must be a whole number of milliseconds (0: no limit)' })
     .min(0, { error: 'must be a whole number of milliseconds (0: no limit)' }),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }),
+  // Largest request body of any route (server/http/middleware/body-limit.ts lowers it per route).
+  BODY_LIMIT_BYTES: z.coerce
+    .number({ error: 'must be a whole number of bytes from 1024' })
+    .int({ error: 'must be a whole number of bytes from 1024' })
+    .min(1024, { error: 'must be a whole number of bytes from 1024' }),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds' })
     .int({ error: 'must be a whole number of milliseconds' })
@@ -138,9 +144,19 @@ export const configSchema = z.object({
   // Dealer locator map (SPEC §7 script loader per domain): `host=https://…/loader.js` pairs, `*` for any host.
   STORE_MAP_SCRIPTS: z.string().trim().optional(),
   // Commerce API (server/http/api, server/http/middleware): proxies, blocklists (SPEC §9), geolocation, limits.
-  TRUST_PROXY: z
-    .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
-    .transform((v) => v === 'true'),
+  // Which peers may name the client in X-Forwarded-For (server/http/proxy-trust.ts): false, true (one hop), a hop
+  // count, or proxy addresses and CIDRs.
+  TRUST_PROXY: z.string().transform((value, context): ProxyTrust => {
+    try {
+      return parseProxyTrust(value);
+    } catch (error) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be false, true (one proxy), a hop count, or proxy addresses/CIDRs (${(error as Error).message})`,
+      });
+      return z.NEVER;
+    }
+  }),
   BLOCKED_IPS: commaList,
   BLOCKED_URL_SUBSTRINGS: commaList,
   BLOCKED_USER_AGENTS: commaList,
@@ -157,6 +173,8 @@ export const configSchema = z.object({
   // Sessions (server/commerce/sessions.ts): end after this long without a request, and this long after sign-in.
   SESSION_IDLE_MINUTES: wholeCount,
   SESSION_ABSOLUTE_HOURS: wholeCount,
+  // New stored sessions (the first cart of a visitor) per client IP per RATE_LIMIT_WINDOW_SECONDS.
+  SESSION_CREATE_LIMIT_PER_IP: wholeCount,
   // E-mail (server/mail): the .eml outbox under DATA_DIR by default, SMTP when SMTP_URL is set.
   MAIL_FROM: z.string().trim().min(3, { error: 'must be an address such as Shop <orders@example.com>' }),
   SMTP_URL: z
@@ -182,6 +200,7 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   DATABASE_STATEMENT_TIMEOUT_MS: '15000',
   LOG_LEVEL: 'info',
   SHUTDOWN_TIMEOUT_MS: '10000',
+  BODY_LIMIT_BYTES: '1048576',
   SEED_ON_EMPTY: 'true',
   PAGE_CACHE: 'true',
   PAGE_CACHE_FRESH_SECONDS: '30',
@@ -225,6 +244,7 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   ORDER_STATUS_LIMIT_PER_EMAIL: '10',
   SESSION_IDLE_MINUTES: '1440',
   SESSION_ABSOLUTE_HOURS: '720',
+  SESSION_CREATE_LIMIT_PER_IP: '100',
   MAIL_FROM: 'Ridgeline Snowshoe Co. <orders@ridgeline.example>',
   SMTP_URL: undefined,
 };

@@ -80,6 +80,8 @@ export function createServices(input: {
     idleMinutes: config.SESSION_IDLE_MINUTES,
     absoluteHours: config.SESSION_ABSOLUTE_HOURS,
     trustProxy: config.TRUST_PROXY,
+    createPerIp: config.SESSION_CREATE_LIMIT_PER_IP,
+    createWindowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
   });
   const content = createContentServices({ config, db, logger });
   const search = createSearchServices({ config, db, content: content.client, commerce, logger });
@@ -124,8 +126,8 @@ export function createServices(input: {
 /** Starts the background work of the services: the search index sync and the purge of expired rows. */
 export function startBackgroundWork(services: Services): void {
   services.search.start();
-  const { sessions, rateLimits } = services.commerce;
-  schedulePurge([sessions.purgeExpired, rateLimits.purgeExpired], (error) =>
-    services.logger.error({ err: error }, 'purging expired sessions and rate limits failed'),
+  const { sessions, rateLimits, carts } = services.commerce;
+  schedulePurge([sessions.purgeExpired, rateLimits.purgeExpired, () => carts.purgeAbandoned()], (error) =>
+    services.logger.error({ err: error }, 'purging expired sessions, rate limits and abandoned carts failed'),
   );
 }

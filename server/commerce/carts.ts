@@ -129,6 +129,7 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
   }
 
   /** The cart as the API shows it, priced now. */
+  type CartView = Awaited<ReturnType<typeof view>>;
   async function view(executor: Database, cart: CartRow) {
     const pricing = await groups.pricing(cart.regionId, cart.customerId);
     const lines = await executor
@@ -226,6 +227,37 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
       });
       // Priced after the commit, on the pool (PGlite has one connection, held by the transaction).
       return view(db, created);
+    },
+
+    /**
+     * One cart per session: the session's current cart takes the lines when it still exists and belongs to the
+     * same region and owner; only otherwise is a new cart made. A client repeating "create" gets its one cart
+     * back instead of a new row each time.
+     */
+    async createForSession(
+      regionId: string,
+      customerId: number | null,
+      items: LineItemInput[],
+      currentCartId: string | null,
+    ): Promise<{ cart: CartView; created: boolean }> {
+      const current: CartRow | null = currentCartId ? await api.find(currentCartId) : null;
+      if (current && current.regionId === regionId && (current.customerId ?? null) === customerId)
+        return { cart: (await api.addItems(current.id, items)) as CartView, created: false };
+      return { cart: (await api.create(regionId, customerId, items)) as CartView, created: true };
+    },
+
+    /**
+     * Deletes carts nobody can reach any more: anonymous, untouched for `idleMs`, and named by no live session
+     * (their session ended or never held them). A signed-in customer's cart stays with the customer.
+     */
+    async purgeAbandoned(idleMs = 24 * 3_600_000, now = new Date()): Promise<number> {
+      const before = new Date(now.getTime() - idleMs);
+      const result = (await db.execute(sql`
+        delete from carts c
+        where c.customer_id is null and c.updated_at < ${before.toISOString()}
+          and not exists (select 1 from sessions s where s.cart_id = c.id and s.expires_at > ${now.toISOString()})
+        returning c.id`)) as unknown as { rows: unknown[] };
+      return result.rows.length;
     },
 
     async addItems(id: string, items: LineItemInput[]) {

@@ -2,7 +2,10 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import { readCookie } from '#core/cookies.ts';
 import type { Database } from '../db/database.ts';
+import { type ProxyTrust, trustsAnyProxy } from '../http/proxy-trust.ts';
 import { type CustomerJson, customerJson } from './customers.ts';
+import { CommerceError } from './errors.ts';
+import { createRateLimits } from './rate-limits.ts';
 import { customers, sessions } from './schema-customers.ts';
 
 /**
@@ -12,6 +15,11 @@ import { customers, sessions } from './schema-customers.ts';
  * Over plain http the cookie is `rl_session`; over https it is `__Host-rl_session`, which browsers accept only
  * with Secure, Path=/ and no Domain, so a sibling subdomain cannot plant or overwrite it. A request over https
  * reads only the `__Host-` name.
+ *
+ * Rows only for sessions that hold something: a visitor who only browses (or asks GET /api/session) gets a
+ * cookie and a csrf token derived from it, and no row. The row is written when something is stored in the
+ * session (a cart, a sign-in), with that same csrf token, so the page's token keeps working; writing it counts
+ * against a per-client limit (`createPerIp` per `createWindowSeconds`), so one client cannot fill the table.
  *
  * Timeouts: a session ends after `idleMinutes` without a request (expires_at slides forward, written at most
  * once a minute) and in any case `absoluteHours` after it began (created_at; signing in starts a new one).
@@ -26,7 +34,10 @@ export interface SessionSettings {
   idleMinutes: number;
   absoluteHours: number;
   /** Behind a proxy that sets X-Forwarded-Proto (TRUST_PROXY): https is read from it. */
-  trustProxy: boolean;
+  trustProxy: ProxyTrust | boolean;
+  /** New stored sessions per client IP per window (SESSION_CREATE_LIMIT_PER_IP, RATE_LIMIT_WINDOW_SECONDS). */
+  createPerIp: number;
+  createWindowSeconds: number;
 }
 
 /** The settings' defaults (server/config.ts SESSION_IDLE_MINUTES, SESSION_ABSOLUTE_HOURS). */
@@ -34,6 +45,8 @@ export const DEFAULT_SESSION_SETTINGS: SessionSettings = {
   idleMinutes: 24 * 60,
   absoluteHours: 30 * 24,
   trustProxy: false,
+  createPerIp: 100,
+  createWindowSeconds: 900,
 };
 
 /** The idle deadline moves forward at most this often, so a busy visitor does not cost a write per request. */
@@ -49,6 +62,37 @@ export interface SessionView {
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The csrf token of a session that has no row yet: derived from the cookie token, which the page cannot read
+ * (httpOnly) and another site can neither read nor set, so only the session's own pages learn it (from GET
+ * /api/session). A different derivation than the session id, so the stored id never reveals it.
+ */
+function derivedCsrfToken(token: string): string {
+  return createHash('sha256').update(`ridgeline-csrf\0${token}`).digest('base64url');
+}
+
+/** Cookie tokens are 32 random bytes in base64url (43 characters); anything else is not ours. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** A session with no row yet: what storing into it needs to write one. */
+interface Unstored {
+  csrfToken: string;
+  /** The client that was handed the cookie, for the per-IP limit on writing rows. */
+  ip: string;
+  at: number;
+}
+
+/**
+ * Sessions without a row seen lately, by id, so `setCart(sessionId, …)` from a caller that kept only the id can
+ * still write the row. Bounded: the oldest go first; a lost entry only means the next request re-derives it.
+ */
+const UNSTORED_MAX = 10_000;
+
+/** The client address the HTTP app's first middleware left in X-Forwarded-For (server/http/middleware/client-ip.ts). */
+function clientIpOf(request: Request): string {
+  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim().slice(0, 64) ?? '';
 }
 
 /** The session cookie's name for a request served over https or not. */
@@ -79,6 +123,13 @@ export function tokensMatch(a: string | null | undefined, b: string | null | und
 
 export function createSessions(db: Database, initial: SessionSettings = DEFAULT_SESSION_SETTINGS) {
   let settings = { ...initial };
+  const rateLimits = createRateLimits(db);
+  const unstored = new Map<string, Unstored>();
+  const rememberUnstored = (id: string, entry: Unstored) => {
+    unstored.delete(id);
+    unstored.set(id, entry);
+    if (unstored.size > UNSTORED_MAX) unstored.delete(unstored.keys().next().value!);
+  };
   const byId = db
     .select({ session: sessions, customer: customers })
     .from(sessions)
@@ -142,11 +193,21 @@ export function createSessions(db: Database, initial: SessionSettings = DEFAULT_
      * The session a cookie header names, or null (no cookie, unknown, idle too long, too old). `secure`: the
      * request came over https, so only the `__Host-` cookie counts.
      */
-    async fromCookieHeader(header: string | null | undefined, secure = false): Promise<SessionView | null> {
+    async fromCookieHeader(
+      header: string | null | undefined,
+      secure = false,
+      ip = '',
+    ): Promise<SessionView | null> {
       const token = readCookie(header, sessionCookieName(secure));
-      if (!token || token.length > 100) return null;
-      const [row] = await byId.execute({ id: hashToken(token), absoluteHours: settings.absoluteHours });
-      if (!row) return null;
+      if (!token || !TOKEN_SHAPE.test(token)) return null;
+      const id = hashToken(token);
+      const [row] = await byId.execute({ id, absoluteHours: settings.absoluteHours });
+      if (!row) {
+        // A cookie we handed out whose session holds nothing (or has ended): anonymous, nothing stored yet.
+        const csrfToken = derivedCsrfToken(token);
+        rememberUnstored(id, { csrfToken, ip, at: Date.now() });
+        return { sessionId: id, customer: null, csrfToken, cartId: null };
+      }
       // Slide the idle deadline, never past the absolute one.
       const now = Date.now();
       const idleDeadline = now + idleMs();
@@ -170,6 +231,7 @@ export function createSessions(db: Database, initial: SessionSettings = DEFAULT_
       return api.fromCookieHeader(
         request.headers.get('cookie'),
         requestIsHttps(request, settings.trustProxy),
+        clientIpOf(request),
       );
     },
 
@@ -183,8 +245,55 @@ export function createSessions(db: Database, initial: SessionSettings = DEFAULT_
     ): Promise<{ session: SessionView; setCookie: string | null }> {
       const existing = await api.fromRequest(request);
       if (existing) return { session: existing, setCookie: null };
-      const { token, view } = await insert(null, null);
-      return { session: view, setCookie: cookieFor(token, secure) };
+      // A cookie and a csrf token, no row: the row waits until something is stored (see setCart).
+      const token = randomBytes(32).toString('base64url');
+      const id = hashToken(token);
+      const csrfToken = derivedCsrfToken(token);
+      rememberUnstored(id, { csrfToken, ip: clientIpOf(request), at: Date.now() });
+      return {
+        session: { sessionId: id, customer: null, csrfToken, cartId: null },
+        setCookie: cookieFor(token, secure),
+      };
+    },
+
+    /**
+     * Writes the row of a session that has none yet (anonymous, about to hold a cart); nothing when it exists.
+     * New rows count against the per-client limit: past it, CommerceError 429.
+     */
+    async store(session: SessionView): Promise<void> {
+      const pending = unstored.get(session.sessionId);
+      if (!pending) return;
+      const [row] = await byId.execute({ id: session.sessionId, absoluteHours: settings.absoluteHours });
+      if (row) {
+        unstored.delete(session.sessionId);
+        return;
+      }
+      const limit = await rateLimits.hit(
+        `session-create:ip:${pending.ip}`,
+        settings.createPerIp,
+        settings.createWindowSeconds,
+      );
+      if (!limit.allowed)
+        throw new CommerceError(
+          'too-many-attempts',
+          'Too Many Requests',
+          `Too many new sessions from this address; try again in ${limit.retryAfter} seconds`,
+          { retryAfter: limit.retryAfter },
+        );
+      const now = Date.now();
+      const fresh = {
+        csrfToken: session.csrfToken,
+        customerId: null,
+        cartId: null,
+        createdAt: new Date(now),
+        expiresAt: new Date(now + Math.min(idleMs(), absoluteMs())),
+      };
+      // An ended row under the same id (not purged yet) starts over as a new anonymous session.
+      await db
+        .insert(sessions)
+        .values({ id: session.sessionId, ...fresh })
+        .onConflictDoUpdate({ target: sessions.id, set: fresh });
+      unstored.delete(session.sessionId);
     },
 
     /**
@@ -202,7 +311,16 @@ export function createSessions(db: Database, initial: SessionSettings = DEFAULT_
       return { session: { ...view, customer }, setCookie: cookieFor(token, secure) };
     },
 
-    async setCart(sessionId: string, cartId: string | null): Promise<void> {
+    /** Points the session at a cart (or none), writing the session's row first when it has none yet. */
+    async setCart(session: SessionView | string, cartId: string | null): Promise<void> {
+      const sessionId = typeof session === 'string' ? session : session.sessionId;
+      const pending = unstored.get(sessionId);
+      if (cartId !== null && pending)
+        await api.store(
+          typeof session === 'string'
+            ? { sessionId, customer: null, csrfToken: pending.csrfToken, cartId: null }
+            : session,
+        );
       await db.update(sessions).set({ cartId }).where(eq(sessions.id, sessionId));
     },
 
@@ -243,10 +361,17 @@ export function createSessions(db: Database, initial: SessionSettings = DEFAULT_
 
 export type Sessions = ReturnType<typeof createSessions>;
 
-/** Whether a request came over https (directly, or per X-Forwarded-Proto when the proxy is trusted). */
-export function requestIsHttps(request: Request, trustProxy: boolean): boolean {
+/**
+ * Whether a request came over https (directly, or per X-Forwarded-Proto when a proxy is trusted). The HTTP
+ * app's first middleware (server/http/middleware/client-ip.ts) has already dropped X-Forwarded-Proto from a
+ * peer that is not a trusted proxy, so the header alone can be read here.
+ */
+export function requestIsHttps(request: Request, trustProxy: ProxyTrust | boolean): boolean {
   if (new URL(request.url).protocol === 'https:') return true;
-  return trustProxy && request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+  return (
+    trustsAnyProxy(trustProxy) &&
+    request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https'
+  );
 }
 
 /** How often expired sessions and spent rate-limit windows are deleted. */

@@ -150,6 +150,15 @@ export class BoundedPool extends pg.Pool {
     readonly maxWaiting: number,
   ) {
     super(config);
+    // pg listens for errors only on idle clients. A client that is checked out (a transaction between two
+    // statements, the migration lock) and loses its server (PostgreSQL stopped, a backend terminated) emits
+    // 'error' with no listener, and Node ends the process. Every client gets a listener for its whole life;
+    // the error is noted as trouble, and pg drops the dead client on release (it is no longer queryable).
+    this.on('connect', (client) => {
+      client.on('error', (error) => noteTrouble((client as WatchedClient)[NOTE], error));
+    });
+    // An idle client's error also reaches the pool: noted, never fatal.
+    this.on('error', (error) => noteTrouble(undefined, error));
   }
 
   // pg's Pool.query checks a client out through this.connect too, so every path passes here.

@@ -19,7 +19,8 @@ import type { RedirectRules } from './legacy-redirects.ts';
 import { loadContextFactory } from './load-context.ts';
 import { localeRouting } from './locale-routing.ts';
 import { blocklist } from './middleware/blocklist.ts';
-import { clientIp } from './middleware/client-ip.ts';
+import { bodyLimits, defaultRouteLimits } from './middleware/body-limit.ts';
+import { clientAddress, clientIp, fromTrustedProxy } from './middleware/client-ip.ts';
 import { loadShed } from './middleware/load-shed.ts';
 import { privatePages } from './middleware/private-pages.ts';
 import { orderStatusLimit } from './middleware/rate-limit.ts';
@@ -73,8 +74,17 @@ export function createHttpApp({
       },
     }),
   );
+  // Who the client is, decided once (TRUST_PROXY) before anything reads an address or the scheme.
+  app.use(clientAddress(services.config.TRUST_PROXY));
   app.use(blocklist(blocklistOptionsFrom(services.config)));
   app.use(sameOriginPosts({ origin: services.origin, trustProxy: services.config.TRUST_PROXY }));
+  // Before any handler reads a body: 413 while the bytes are still on the wire.
+  app.use(
+    bodyLimits({
+      maxBytes: services.config.BODY_LIMIT_BYTES,
+      routes: defaultRouteLimits(services.config.SEARCH_BASE_PATH),
+    }),
+  );
   app.use(loadShed({ poolStats: database.poolStats }));
   app.use(compress());
   app.use(privatePages());
@@ -180,7 +190,9 @@ export function createHttpApp({
     const ownHost = storeHosts(services.origin, services.config.PORT);
     app.all('*', (c) => {
       clientIps.set(c.req.raw, clientIp(c, services.config.TRUST_PROXY));
-      const forwarded = services.config.TRUST_PROXY ? c.req.header('x-forwarded-host') : undefined;
+      const forwarded = fromTrustedProxy(c, services.config.TRUST_PROXY)
+        ? c.req.header('x-forwarded-host')
+        : undefined;
       const host = forwarded?.split(',')[0]?.trim() ?? c.req.header('host') ?? '';
       return pageCache && ownHost(host) ? pageCache.handle(c.req.raw) : render(c.req.raw);
     });

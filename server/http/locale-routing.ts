@@ -6,14 +6,14 @@ import { localizedPath, normalizeLocalePrefix } from '#core/locale-prefix.ts';
 import { resolveLocale } from '#core/locale-resolution.ts';
 import { TOO_MANY_REDIRECTS } from '#core/redirect-limit.ts';
 import { type RedirectRules, resolveLegacyRedirect } from './legacy-redirects.ts';
-import { isHttps } from './middleware/client-ip.ts';
+import { isHttps, type ProxyTrust } from './middleware/client-ip.ts';
 
 export interface LocaleRoutingOptions {
   redirects: RedirectRules;
   /** Country from geolocation (trusted proxy headers); null when unknown. */
   geoCountry?: (request: Request) => string | null;
   /** Behind a trusted proxy, https is read from X-Forwarded-Proto (the locale cookies are then Secure). */
-  trustProxy?: boolean;
+  trustProxy?: ProxyTrust | boolean;
 }
 
 // Paths served by other parts of the platform, or files: no locale, no redirects.

@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import type { Commerce } from '../commerce/index.ts';
 import type { Config } from '../config.ts';
 import type { ContentClient } from '../content/index.ts';
+import { createBackoff } from '../db/backoff.ts';
 import type { Database } from '../db/database.ts';
 import { createSearchClient, type FetchLike, type SearchClient } from './client.ts';
 import { buildDocuments, type CatalogueFacts, INDEX_FORMAT, readCatalogue } from './documents.ts';
@@ -186,12 +187,35 @@ export function createSearchServices(input: {
       const count = await engine.documentCount(config.SEARCH_ENGINE).catch(() => 0);
       const build = sync();
       if (count === 0) await build;
-      build.catch((error) => logger?.error({ err: error }, 'search index sync failed'));
+      build.then(
+        () => retry.reset(),
+        (error) => {
+          logger?.error({ err: error }, 'search index sync failed');
+          retryLater();
+        },
+      );
     })().catch((error) => {
-      logger?.error({ err: error }, 'search index sync failed');
+      // The database may be away (at start, or PostgreSQL restarting): forget this attempt, so the next
+      // search or the retry below builds again, instead of leaving the index empty until the next interval.
+      logger?.error({ err: error }, 'search index sync failed; retrying');
+      first = null;
+      retryLater();
     });
     return first;
   }
+
+  const retry = createBackoff(1000, 60_000);
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  function retryLater() {
+    if (retryTimer || stopped) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      first = null;
+      void ready();
+    }, retry.next());
+    retryTimer.unref?.();
+  }
+  let stopped = false;
 
   return {
     client,
@@ -203,6 +227,7 @@ export function createSearchServices(input: {
     sync,
     ready,
     start() {
+      stopped = false;
       void ready();
       if (config.SEARCH_SYNC_INTERVAL_MS > 0 && !timer) {
         timer = setInterval(() => {
@@ -212,8 +237,11 @@ export function createSearchServices(input: {
       }
     },
     stop() {
+      stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
+      if (retryTimer) clearTimeout(retryTimer);
+      retryTimer = null;
     },
   };
 }

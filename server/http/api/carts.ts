@@ -28,8 +28,15 @@ export function cartRoutes({ commerce }: ApiOptions) {
   app.post('/cart/create', async (c) => {
     const input = await body(c, createBody);
     const session = c.get('session')!;
-    const cart = await commerce.carts.create(c.get('region'), session.customer?.id ?? null, input.line_items);
-    await commerce.sessions.setCart(session.sessionId, cart.id);
+    // The session's row is written (and counted against the per-client limit) before any cart exists.
+    await commerce.sessions.store(session);
+    const { cart, created } = await commerce.carts.createForSession(
+      c.get('region'),
+      session.customer?.id ?? null,
+      input.line_items,
+      session.cartId,
+    );
+    if (created) await commerce.sessions.setCart(session, cart.id);
     return c.json({ data: cart, meta: {} }, 201);
   });
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { clientIp, isHttps } from '../middleware/client-ip.ts';
+import { clientIp, fromTrustedProxy, isHttps } from '../middleware/client-ip.ts';
 import type { ApiEnv } from '../middleware/session.ts';
 import { createGeoLocator } from './geolocation.ts';
 import { type ApiOptions, list, parse } from './support.ts';
@@ -44,7 +44,7 @@ export function sessionRoutes(options: ApiOptions) {
 
   app.get('/geolocation', (c) => {
     // A country header is only as trustworthy as X-Forwarded-For: from an untrusted peer anyone can send it.
-    const headers = options.trustProxy ? c.req.raw.headers : new Headers();
+    const headers = fromTrustedProxy(c, options.trustProxy) ? c.req.raw.headers : new Headers();
     const country = geo.country(headers, clientIp(c, options.trustProxy));
     return c.json({ data: { country }, meta: {} });
   });

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { type Commerce, CommerceError } from '../../commerce/index.ts';
+import type { ProxyTrust } from '../middleware/client-ip.ts';
 import type { ApiEnv } from '../middleware/session.ts';
 
 /** Shared pieces of the /api routers: options, validation and error answers `{ status, title, detail? }`. */
@@ -9,7 +10,7 @@ import type { ApiEnv } from '../middleware/session.ts';
 export interface ApiOptions {
   commerce: Commerce;
   logger: Logger;
-  trustProxy: boolean;
+  trustProxy: ProxyTrust | boolean;
   geo: { countryHeaders: readonly string[]; geoIpFile?: string };
 }
 

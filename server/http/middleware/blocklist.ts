@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { clientIp } from './client-ip.ts';
+import { clientIp, type ProxyTrust } from './client-ip.ts';
 
 /**
  * SPEC §9 blocklists, enforced before routing: blocked IPs, URL substrings and user-agent substrings answer
@@ -10,7 +10,7 @@ export interface BlocklistOptions {
   blockedUrlSubstrings: readonly string[];
   blockedUserAgents: readonly string[];
   internalIps: readonly string[];
-  trustProxy: boolean;
+  trustProxy: ProxyTrust | boolean;
 }
 
 /** Decoding rounds: enough for double and triple encoding; a fourth layer is no longer a real URL. */

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Commerce } from '../../commerce/index.ts';
-import { clientIp } from './client-ip.ts';
+import { clientIp, type ProxyTrust } from './client-ip.ts';
 
 /**
  * Counts one attempt against each key; the first exhausted limit answers 429 with Retry-After. Returns null
@@ -35,7 +35,7 @@ export interface OrderStatusLimits {
   windowSeconds: number;
   perIp: number;
   perEmail: number;
-  trustProxy: boolean;
+  trustProxy: ProxyTrust | boolean;
 }
 
 /**

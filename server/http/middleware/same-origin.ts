@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { fromTrustedProxy, type ProxyTrust } from './client-ip.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -9,14 +10,19 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * to. Requests without either header (scripts, curl) pass: they carry no victim's cookies by accident, and the
  * session's anti-forgery token still guards every change.
  */
-export function sameOriginPosts(options: { origin: string; trustProxy: boolean }): MiddlewareHandler {
+export function sameOriginPosts(options: {
+  origin: string;
+  trustProxy: ProxyTrust | boolean;
+}): MiddlewareHandler {
   const configured = new URL(options.origin).host;
   return async (c, next) => {
     if (!UNSAFE.has(c.req.method)) return next();
     const site = c.req.header('sec-fetch-site');
     const origin = c.req.header('origin');
     const host =
-      (options.trustProxy ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() : undefined) ??
+      (fromTrustedProxy(c, options.trustProxy)
+        ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim()
+        : undefined) ??
       c.req.header('host') ??
       new URL(c.req.url).host;
     let crossSite = site === 'cross-site';
