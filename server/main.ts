@@ -9,6 +9,7 @@ import { readBuildInfo } from './build-info.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { DatabaseUnreachableError, openDatabase } from './db/database.ts';
+import { goLiveWarnings } from './go-live-settings.ts';
 import { createHttpApp } from './http/app.ts';
 import { parseRedirectRules } from './http/legacy-redirects.ts';
 import { generatedKeysLine, keepDeliveryKeys } from './keys/keep-delivery-keys.ts';
@@ -56,11 +57,7 @@ async function main() {
 
   const build = (await import(pathToFileURL(SERVER_BUNDLE).href)) as ServerBuild;
   const services = createServices({ config, logger, db: database.db, build: readBuildInfo(SERVER_BUNDLE) });
-  if (!config.PUBLIC_BASE_URL)
-    logger.warn(
-      { origin: services.origin },
-      'PUBLIC_BASE_URL is not set: links in pages and mail use the listening address; set it before going live',
-    );
+  for (const warning of goLiveWarnings(config, keys.generated)) logger.warn(`before going live: ${warning}`);
   const redirects = parseRedirectRules(JSON.parse(readFileSync(REDIRECT_RULES, 'utf8')));
   const app = createHttpApp({ services, database, build, clientDir: CLIENT_DIR, redirects });
 
@@ -75,10 +72,6 @@ async function main() {
     process.stdout.write(`Ridgeline is running at http://${shownHost}:${config.PORT} (${database.kind})\n`);
     if (keys.generated.length > 0) {
       process.stdout.write(`${generatedKeysLine(config, keys.generated)}\n`);
-      logger.warn(
-        { settings: keys.generated },
-        'delivery keys not set: serving the keys generated for this database',
-      );
     }
     logger.info({ port: config.PORT, database: database.kind, build: services.build.id }, 'listening');
   });
