@@ -78,7 +78,8 @@ export function ProductGrid({
   const cards = loaded
     ? tiles.map((tile, index) => (
         <ProductTile
-          key={tile.uid}
+          // A new filtered colour starts the tile again on that colour.
+          key={`${tile.uid}-${tile.shownSwatch ?? 0}`}
           tile={tile}
           priority={index < priorityCount}
           onSelect={select}

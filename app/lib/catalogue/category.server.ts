@@ -22,7 +22,7 @@ import {
   PRICE_BANDS,
   parseListingQuery,
 } from './listing.ts';
-import { admitTiles, quickAddVariants, type TileView } from './tile.ts';
+import { admitTiles, quickAddVariants, showFilteredColour, type TileView } from './tile.ts';
 
 type Raw = Record<string, unknown>;
 const first = (value: unknown): Raw | null =>
@@ -66,9 +66,12 @@ export async function loadCategoryPage(shopper: Shopper, uid: string, url: URL) 
     shopper,
     shown.map((product) => product.slug),
   );
-  const tiles = admitTiles(
-    shown.map((product) => ({ content: contents.get(product.slug) ?? null, commerce: product })),
-    shopper.tile,
+  const tiles = showFilteredColour(
+    admitTiles(
+      shown.map((product) => ({ content: contents.get(product.slug) ?? null, commerce: product })),
+      shopper.tile,
+    ),
+    query.filters.color,
   );
 
   // Category group (§3): the sub-categories of this category with their display titles and layout tags.
