@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentLocaleOf } from '#core/locale.ts';
-import { COMMERCE_REGION_CURRENCY, CURRENCIES } from '#core/regions.ts';
+import { COMMERCE_REGION_CURRENCY, type CommerceRegion, CURRENCIES } from '#core/regions.ts';
 import { SERVED_LOCALES } from '#core/served-locales.ts';
 import { localeStateFor } from '../../app/lib/locale-state.ts';
 import { ROOT, type RunningServer, startServer } from '../support/server.ts';
@@ -239,7 +239,7 @@ describe('every served locale (issue 18)', () => {
       const language = contentLocaleOf(state);
       const english = language === 'en-us' ? new Set<string>() : translatedEnglish(language);
       const currency = CURRENCIES.find(
-        (entry) => entry.code === COMMERCE_REGION_CURRENCY[state.commerceRegion],
+        (entry) => entry.code === COMMERCE_REGION_CURRENCY[state.commerceRegion as CommerceRegion],
       );
       for (const page of pages) {
         const path = served.segment === 'en-us' && page === '' ? '/' : `/${served.segment}${page}`;
