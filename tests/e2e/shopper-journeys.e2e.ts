@@ -186,7 +186,8 @@ describe('a colour-filtered listing (issue 18 #7)', () => {
       const { context, page, errors } = await openShopperPage(browser, width);
       try {
         await page.goto(`${server.url}/en-us/c/snowshoes?color=citron`);
-        const links = page.locator('.tile .tile__link');
+        // The listing's own tiles; the add-on grid below is not filtered.
+        const links = page.locator('.category__results .tile .tile__link');
         await links.first().waitFor();
         const hrefs = await links.evaluateAll((nodes) =>
           nodes.map((node) => node.getAttribute('href') ?? ''),
