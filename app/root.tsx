@@ -90,6 +90,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        {/* First in the tree, so its effects run before any page's: the consent state leads the data layer on
+            every load, ahead of a grid's view_item_list (issue 18 #6). */}
+        {root ? <Analytics /> : null}
         <SkipLink />
         <ResponsiveProvider>
           <SiteHeader />
@@ -105,7 +108,6 @@ export function Layout({ children }: { children: ReactNode }) {
             </Suspense>
           ) : null}
         </ResponsiveProvider>
-        {root ? <Analytics /> : null}
         {root ? <BuildWatcher buildId={root.buildId} /> : null}
         <ScrollRestoration />
         <Scripts />

@@ -6,6 +6,10 @@
 export const DISPLAY_TEXT_DEFAULTS = {
   // Header and navigation
   'skip to content': 'Skip to content',
+  // Screen-reader names of the header's landmarks and home link
+  'main navigation': 'Main',
+  'secondary navigation': 'Secondary',
+  'home link': '{brand} home',
   menu: 'Menu',
   'close menu': 'Close menu',
   search: 'Search',
@@ -53,6 +57,17 @@ export const DISPLAY_TEXT_DEFAULTS = {
   'clear filters': 'Clear filters',
   'sort by': 'Sort by',
   results: '{count} results',
+  // Plural forms (core/plural.ts): '{key} one' where the language has one; the plain key is the other form.
+  'results one': '{count} result',
+  // Filter labels (gender facet; price bands in the page's currency, formatted like its prices)
+  'gender mens': "Men's",
+  'gender womens': "Women's",
+  'gender kids': 'Kids',
+  'gender unisex': 'Unisex',
+  'price under': 'Under {price}',
+  'price between': '{min} – {max}',
+  'price and up': '{price} and up',
+  'share email': 'Email',
   // Cart
   'your cart': 'Your cart',
   'cart empty': 'Your cart is empty.',
@@ -327,6 +342,7 @@ export const DISPLAY_TEXT_DEFAULTS = {
   'hello name': 'Hello, {name}',
   'increase quantity': 'Increase quantity',
   'items count': '{count} items',
+  'items count one': '{count} item',
   'make default': 'Make default',
   'manage addresses': 'Manage addresses',
   'new address': 'A new address',

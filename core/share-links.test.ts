@@ -163,4 +163,13 @@ describe('§9 share popup', () => {
       'left=600,top=510',
     );
   });
+
+  it('fits the popup on a phone screen, never at a negative offset (issue 18 #7)', () => {
+    expect(sharePopupFeatures({ width: 390, height: 844 })).toBe(
+      'height=436,width=390,left=0,top=204,screenX=0,screenY=204',
+    );
+    expect(sharePopupFeatures({ width: 320, height: 300 })).toBe(
+      'height=300,width=320,left=0,top=0,screenX=0,screenY=0',
+    );
+  });
 });

@@ -122,7 +122,10 @@ export function sharePopupFeatures(screen: {
   left?: number;
   top?: number;
 }): string {
-  const left = Math.round((screen.width - SHARE_POPUP.width) / 2 + (screen.left ?? 0));
-  const top = Math.round((screen.height - SHARE_POPUP.height) / 2 + (screen.top ?? 0));
-  return `height=${SHARE_POPUP.height},width=${SHARE_POPUP.width},left=${left},top=${top},screenX=${left},screenY=${top}`;
+  // A phone's screen is narrower than the popup: it fills the screen from its edge, never at a negative offset.
+  const width = Math.max(0, Math.min(SHARE_POPUP.width, Math.round(screen.width)));
+  const height = Math.max(0, Math.min(SHARE_POPUP.height, Math.round(screen.height)));
+  const left = Math.round(Math.max(0, (screen.width - width) / 2) + (screen.left ?? 0));
+  const top = Math.round(Math.max(0, (screen.height - height) / 2) + (screen.top ?? 0));
+  return `height=${height},width=${width},left=${left},top=${top},screenX=${left},screenY=${top}`;
 }

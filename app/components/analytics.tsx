@@ -25,7 +25,7 @@ interface RouteHandle {
 }
 
 /**
- * The tag-manager side of every page (SPEC §7): consent state first, then one page-view event per navigation,
+ * The tag-manager side of every page (SPEC §7): consent state first (root.tsx renders this before the page), then one page-view event per navigation,
  * and the container script only with a valid id and the visitor's consent.
  */
 export function Analytics() {
@@ -37,8 +37,15 @@ export function Analytics() {
 
   const fields = consentModeFields(consent);
   const fieldsKey = JSON.stringify(fields);
+  const country = root.locale.country;
+  // Consent mode: the region's default, then the visitor's state, as the first entries of every load; later
+  // choices (the banner, the footer) are updates.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the country is fixed for a load; keyed by the fields
   useEffect(() => {
-    gtag('consent', consentSent.current === null ? 'default' : 'update', JSON.parse(fieldsKey));
+    if (consentSent.current === null) {
+      gtag('consent', 'default', consentModeFields(effectiveConsent(country, null)));
+    }
+    gtag('consent', 'update', JSON.parse(fieldsKey));
     consentSent.current = fieldsKey;
   }, [fieldsKey]);
 

@@ -157,7 +157,7 @@ export function SiteHeader() {
         </div>
       ) : null}
       {header?.secondary.length ? (
-        <nav className="utility-nav" aria-label="Secondary">
+        <nav className="utility-nav" aria-label={t('secondary navigation')}>
           <div className="container">
             <ul>
               {header.secondary.map((link) => (
@@ -217,11 +217,15 @@ export function SiteHeader() {
               </nav>
             </details>
           ) : null}
-          <Link to={homePathFor(locale)} className="wordmark" aria-label="Ridgeline Snowshoe Co. home">
+          <Link
+            to={homePathFor(locale)}
+            className="wordmark"
+            aria-label={t('home link', { brand: 'Ridgeline Snowshoe Co.' })}
+          >
             <Wordmark />
           </Link>
           {header?.nav.length ? (
-            <nav className="main-nav" aria-label="Main">
+            <nav className="main-nav" aria-label={t('main navigation')}>
               <ul>
                 {header.nav.map((item) => (
                   <li key={item.id}>

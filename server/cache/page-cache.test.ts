@@ -233,7 +233,7 @@ describe('anonymous page cache encoding', () => {
       );
     const zipped = await get('gzip, deflate, br');
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
-    expect(zipped.headers.get('vary')).toBe('Accept-Encoding');
+    expect(zipped.headers.get('vary')).toBe('Accept-Encoding, Cookie');
     const bytes = Buffer.from(await zipped.arrayBuffer());
     expect(bytes.length).toBeLessThan(page.length / 10);
     expect(gunzipSync(bytes).toString()).toBe(page);

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { parseCookies } from '#core/cookies.ts';
 import { SESSION_COOKIE_NAMES } from '../commerce/sessions.ts';
+import { mergeVary } from '../http/vary.ts';
 
 /**
  * Full-page cache for anonymous visitors (issue 10): HTML and route data cached per URL (which carries the
@@ -114,7 +115,9 @@ export function createPageCache(options: PageCacheOptions) {
     const headers = new Headers(entry.headers);
     headers.set('Cache-Control', ANONYMOUS_CACHE_CONTROL);
     headers.set('X-Page-Cache', state);
-    headers.set('Vary', 'Accept-Encoding');
+    // The copy depends on the encoding asked for and on the consent cookie (part of the key); locale routing
+    // adds what the locale depends on.
+    headers.set('Vary', mergeVary(headers.get('Vary'), ['Accept-Encoding', 'Cookie']));
     if (!ACCEPTS_GZIP.test(request.headers.get('accept-encoding') ?? ''))
       return new Response(entry.body.slice(), { status: entry.status, headers });
     entry.gzip ??= gzipSync(entry.body, { level: 6 });

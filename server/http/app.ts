@@ -62,6 +62,10 @@ export function createHttpApp({
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: 'same-origin',
+      // Pages keep their own browsing-context group, but the share popups they open keep their opener: with
+      // 'same-origin' the handle reads as closed once the network's page loads, and a second share opened a
+      // second window instead of replacing the first (§4, issue 18 #5).
+      crossOriginOpenerPolicy: 'same-origin-allow-popups',
       // No framing (clickjacking), no <base> or plugin tricks, forms post only here, and no inline event
       // handler attributes run (a second line behind the rich-text sanitiser). Scripts are not restricted
       // further: the React Router hydration script is inline and GTM/reCAPTCHA/map loaders are configurable.

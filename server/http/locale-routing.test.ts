@@ -121,6 +121,53 @@ describe('locale routing (§2, §4)', () => {
     expect(await response.text()).toBe('Too many redirects');
   });
 
+  describe('on a page answered with its own Response (the renderer, the page cache: issue 18 #1)', () => {
+    // React Router and the page cache return a Response of their own; Hono drops headers set before it.
+    function rendered() {
+      const app = new Hono();
+      app.use(localeRouting({ redirects, geoCountry: () => null }));
+      app.get('*', () =>
+        Promise.resolve(
+          new Response('<html></html>', {
+            headers: { 'content-type': 'text/html', vary: 'Accept-Encoding', 'set-cookie': 'own=1' },
+          }),
+        ),
+      );
+      return app;
+    }
+
+    it('keeps the locale cookies of a first visit, its own cookies, and merges Vary', async () => {
+      const response = await get(rendered(), '/', { 'accept-language': 'en-US' });
+      expect(response.status).toBe(200);
+      expect(cookies(response)).toEqual(['own=1', 'language=en', 'country=us', 'countryLanguage=en-us']);
+      expect(response.headers.get('vary')).toBe('Accept-Encoding, Cookie, Accept-Language');
+    });
+
+    it('keeps utmQuery from a campaign link', async () => {
+      const response = await get(rendered(), '/?utm_source=news&utm_medium=mail', {
+        cookie: 'language=en; country=us; countryLanguage=en-us',
+      });
+      expect(response.status).toBe(200);
+      expect(cookies(response)).toContain('utmQuery=utm_source%3Dnews%26utm_medium%3Dmail');
+    });
+
+    it('keeps the locale a shopping-feed visit takes from its URL', async () => {
+      const response = await get(rendered(), '/de-de/p/trail-25?shopping_feed=1', {
+        cookie: 'language=en; country=us; countryLanguage=en-us',
+      });
+      expect(response.status).toBe(200);
+      expect(cookies(response)).toEqual(
+        expect.arrayContaining(['language=de', 'country=de', 'countryLanguage=de-de']),
+      );
+    });
+
+    it("says Vary: Cookie, Accept-Language on a crawler's page too", async () => {
+      const response = await rendered().request('/de-de', { headers: { 'user-agent': 'Googlebot/2.1' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('vary')).toBe('Accept-Encoding, Cookie, Accept-Language');
+    });
+  });
+
   it('only routes GET and HEAD', async () => {
     const response = await appWith().request('/c/snowshoes', { method: 'POST' });
     expect(response.status).toBe(404);

@@ -7,6 +7,7 @@ import { resolveLocale } from '#core/locale-resolution.ts';
 import { TOO_MANY_REDIRECTS } from '#core/redirect-limit.ts';
 import { type RedirectRules, resolveLegacyRedirect } from './legacy-redirects.ts';
 import { isHttps, type ProxyTrust } from './middleware/client-ip.ts';
+import { mergeVary } from './vary.ts';
 
 export interface LocaleRoutingOptions {
   redirects: RedirectRules;
@@ -19,6 +20,7 @@ export interface LocaleRoutingOptions {
 // Paths served by other parts of the platform, or files: no locale, no redirects.
 const NOT_PAGES = /^\/(api|cms|graphql|media|assets|builds|search\/api|healthz|__manifest)(\/|$)/;
 const COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+const LOCALE_VARY = ['Cookie', 'Accept-Language'];
 
 function isPageRequest(c: Context): boolean {
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return false;
@@ -52,24 +54,40 @@ export function localeRouting(options: LocaleRoutingOptions): MiddlewareHandler 
       acceptLanguage: c.req.header('accept-language'),
       query: url.searchParams,
     });
-    const remember = (cookies: Record<string, string>) => {
-      for (const [name, value] of Object.entries(cookies)) {
+    // Collected, then written on the answer: a redirect made here, or (after next) the page that React Router
+    // or the page cache answered with its own Response, which Hono does not merge with headers set before it
+    // (issue 18 #1: first visits that answered 200 lost their cookies and their Vary).
+    const cookies = new Map<string, string>();
+    const remember = (values: Record<string, string>) => {
+      for (const [name, value] of Object.entries(values)) cookies.set(name, value);
+    };
+    const writeHeaders = () => {
+      for (const [name, value] of cookies) {
         setCookie(c, name, value, { path: '/', maxAge: COOKIE_MAX_AGE, sameSite: 'Lax', secure });
       }
+      // Which page (or redirect) answers depends on the cookies and Accept-Language: shared caches must know.
+      c.header('Vary', mergeVary(c.finalized ? c.res.headers.get('Vary') : null, LOCALE_VARY));
     };
-    c.header('Vary', 'Cookie, Accept-Language', { append: true });
+    const page = async () => {
+      await next();
+      writeHeaders();
+    };
+    const redirect = (location: string, status: 301 | 302) => {
+      writeHeaders();
+      return c.redirect(location, status);
+    };
 
     const legacy = resolveLegacyRedirect(options.redirects, url.pathname, url.search);
     if (legacy.kind === 'loop') return c.text(TOO_MANY_REDIRECTS.message, TOO_MANY_REDIRECTS.status);
-    if (legacy.kind === 'external') return c.redirect(legacy.url, 301);
+    if (legacy.kind === 'external') return redirect(legacy.url, 301);
     if (legacy.kind === 'internal') {
       remember(resolved.setCookies);
-      return c.redirect(`${localizedPath(resolved, legacy.path)}${legacy.search}`, 301);
+      return redirect(`${localizedPath(resolved, legacy.path)}${legacy.search}`, 301);
     }
 
     const first = url.pathname.split('/')[1];
-    if (isUnservedLocale(first)) return next();
-    if (first && parseLocale(first) && isbot(c.req.header('user-agent') ?? '')) return next();
+    if (isUnservedLocale(first)) return page();
+    if (first && parseLocale(first) && isbot(c.req.header('user-agent') ?? '')) return page();
 
     const decision = normalizeLocalePrefix({ pathname: url.pathname, search: url.search }, resolved);
     if (decision.action === 'adopt') {
@@ -80,10 +98,10 @@ export function localeRouting(options: LocaleRoutingOptions): MiddlewareHandler 
         country: decision.locale.country,
         countryLanguage: locale,
       });
-      return next();
+      return page();
     }
     remember(resolved.setCookies);
-    if (decision.action === 'redirect') return c.redirect(decision.location, 302);
-    return next();
+    if (decision.action === 'redirect') return redirect(decision.location, 302);
+    return page();
   };
 }

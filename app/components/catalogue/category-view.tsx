@@ -4,6 +4,7 @@ import { tileImage } from '#core/media-url.ts';
 import type { CategoryPageData } from '../../lib/catalogue/category.server.ts';
 import {
   type Facet,
+  type FacetOption,
   type ListingQuery,
   listingSearch,
   SORTS,
@@ -155,6 +156,8 @@ function Filters({ page }: { page: CategoryPageData }) {
   const location = useLocation();
   const { mobile } = useResponsive();
   const { query } = page;
+  const optionLabel = (option: FacetOption) =>
+    option.text ? t(option.text.key, option.text.values) : option.label;
   // The URL is the state; a change shows at once (draft) and submits, and the loader's answer replaces it.
   const [draft, setDraft] = useState(query);
   useEffect(() => setDraft(query), [query]);
@@ -205,7 +208,7 @@ function Filters({ page }: { page: CategoryPageData }) {
                 preventScrollReset
                 className="chip"
               >
-                {option.label}
+                {optionLabel(option)}
                 <span className="visually-hidden"> – {t('remove filter')}</span>
                 <span aria-hidden="true"> ×</span>
               </Link>
@@ -242,9 +245,7 @@ function Filters({ page }: { page: CategoryPageData }) {
                           aria-hidden="true"
                         />
                       ) : null}
-                      <span>
-                        {facet.key === 'price' ? `${option.label} ${page.currencyToken}` : option.label}
-                      </span>
+                      <span>{optionLabel(option)}</span>
                       <span className="facet__count">({option.count})</span>
                     </label>
                   </li>

@@ -25,6 +25,8 @@ interface Props {
   priorityCount?: number;
   heading?: string;
   headingLevel?: 2 | 3;
+  /** The slider's accessible name when it has no heading of its own (list.name is for analytics). */
+  label?: string;
 }
 
 /** Product grid (§2, §4): loading placeholders, then cards in a grid or a 1/2/4-card slider; list analytics. */
@@ -37,6 +39,7 @@ export function ProductGrid({
   priorityCount = 0,
   heading,
   headingLevel = 2,
+  label,
 }: Props) {
   const t = useText();
   const track = useTracking();
@@ -75,7 +78,8 @@ export function ProductGrid({
   const cards = loaded
     ? tiles.map((tile, index) => (
         <ProductTile
-          key={tile.uid}
+          // A new filtered colour starts the tile again on that colour.
+          key={`${tile.uid}-${tile.shownSwatch ?? 0}`}
           tile={tile}
           priority={index < priorityCount}
           onSelect={select}
@@ -97,7 +101,7 @@ export function ProductGrid({
       {heading ? <Heading className="product-grid__heading">{heading}</Heading> : null}
       {!loaded ? <p className="visually-hidden">{t('loading')}</p> : null}
       {slider ? (
-        <Slider label={heading ?? list.name} variant="cards" loop={false} enabled={loaded}>
+        <Slider label={heading ?? label ?? list.name} variant="cards" loop={false} enabled={loaded}>
           {cards}
         </Slider>
       ) : (

@@ -23,7 +23,7 @@ interface Props {
 export function ProductTile({ tile, priority, onSelect, onQuickAdd, added }: Props) {
   const t = useText();
   const prefetch = usePrefetchMode();
-  const [shown, setShown] = useState(0);
+  const [shown, setShown] = useState(tile.shownSwatch ?? 0);
   const swatch = tile.swatches[shown];
   const href = swatch?.href ?? tile.href;
   const imageId = swatch?.imageId ?? tile.imageId;

@@ -157,6 +157,7 @@ export function ProductView(props: Props) {
                 <ProductGrid
                   tiles={related}
                   list={{ id: 'related_products', name: 'Related Products' }}
+                  label={t('related products')}
                   slider
                 />
               </section>

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useText } from '../../lib/use-text.ts';
 
+// Network names are brands and stay as they are; 'Email' is a word and comes from display text.
 const NETWORKS = [
   { id: 'facebook', label: 'Facebook' },
   { id: 'x', label: 'X' },
   { id: 'pinterest', label: 'Pinterest' },
   { id: 'whatsapp', label: 'WhatsApp' },
-  { id: 'email', label: 'Email' },
+  { id: 'email', label: 'Email', text: 'share email' },
   { id: 'sms', label: 'SMS' },
 ] as const;
 
@@ -127,7 +128,7 @@ export function ShareMenu({ url, title, description, media, onShareEvent }: Prop
         {NETWORKS.map((network) => (
           <li key={network.id}>
             <button type="button" className="share__network" onClick={() => void share(network.id)}>
-              {network.label}
+              {'text' in network ? t(network.text) : network.label}
             </button>
           </li>
         ))}

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { opensInNewTab, SHARE_POPUP, shareLink, sharePopupFeatures } from '#core/share-links.ts';
 import { useText } from '../../lib/use-text.ts';
 
+// Network names are brands and stay as they are; 'Email' is a word and comes from display text.
 const NETWORKS = [
   { key: 'facebook', label: 'Facebook' },
   { key: 'x', label: 'X' },
   { key: 'pinterest', label: 'Pinterest' },
   { key: 'linkedin', label: 'LinkedIn' },
   { key: 'whatsapp', label: 'WhatsApp' },
-  { key: 'email', label: 'Email' },
+  { key: 'email', label: 'Email', text: 'share email' },
 ] as const;
 
 export interface ShareMenuProps {
@@ -71,7 +72,7 @@ export function ShareMenu(props: ShareMenuProps) {
               onClick={(event) => open(event, link.key, link.href)}
               data-network={link.key}
             >
-              {link.label}
+              {'text' in link ? t(link.text) : link.label}
             </a>
           </li>
         ))}

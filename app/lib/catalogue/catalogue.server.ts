@@ -176,3 +176,31 @@ export async function resolveContentProducts(
     return commerce ? [{ content: entry as ContentProduct, commerce }] : [];
   });
 }
+
+// One lookup per list of content entries (the content client keeps the list until content changes).
+const titlesByEntries = new WeakMap<readonly Entry[], Map<string, string>>();
+
+/**
+ * Category names in the page's language, by category path: the content entry's display title (as the category
+ * page itself shows it), else the commerce name given as the fallback (§7). Breadcrumbs and their JSON-LD use
+ * it, so a product page never names its categories in English on a translated page (issue 18 #3).
+ */
+export async function categoryTitles(shopper: Shopper): Promise<(path: string, fallback: string) => string> {
+  const client = shopper.services.content?.client;
+  const entries = client ? await client.productCategories(shopper.contentLocale).catch(() => []) : [];
+  let titles = titlesByEntries.get(entries);
+  if (!titles) {
+    titles = new Map();
+    for (const entry of entries) {
+      const url = typeof entry.url === 'string' ? entry.url.replace(/^\//, '') : '';
+      const title =
+        (typeof entry.display_title === 'string' && entry.display_title) ||
+        (typeof entry.title === 'string' && entry.title) ||
+        '';
+      if (url && title) titles.set(url, title);
+    }
+    titlesByEntries.set(entries, titles);
+  }
+  const found = titles;
+  return (path, fallback) => found.get(path) ?? fallback;
+}

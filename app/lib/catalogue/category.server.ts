@@ -1,24 +1,29 @@
+import type { CurrencyFormatSettings } from '#core/currency-format.ts';
 import { internalHref } from '#core/links.ts';
+import { priceBandText } from '#core/price-bands.ts';
 import { RELATED_PRODUCTS } from '#core/related-products.ts';
 import type { Entry } from '#server/content/content-client.ts';
 import { optional } from '../optional.server.ts';
 import {
   categoryListing,
   categoryNodes,
+  categoryTitles,
   contentByUid,
   resolveContentProducts,
   type Shopper,
 } from './catalogue.server.ts';
 import {
   applyListing,
+  type Facet,
   isFiltered,
   type ListingQuery,
   listingFacets,
   listingSearch,
   PAGE_SIZE,
+  PRICE_BANDS,
   parseListingQuery,
 } from './listing.ts';
-import { admitTiles, quickAddVariants, type TileView } from './tile.ts';
+import { admitTiles, quickAddVariants, showFilteredColour, type TileView } from './tile.ts';
 
 type Raw = Record<string, unknown>;
 const first = (value: unknown): Raw | null =>
@@ -35,11 +40,12 @@ export interface SubcategoryTile {
 export async function loadCategoryPage(shopper: Shopper, uid: string, url: URL) {
   const { services, locale, contentLocale } = shopper;
   const client = services.content.client;
-  const [category, groups, nodes] = await Promise.all([
+  const [category, groups, nodes, titleOf] = await Promise.all([
     client?.productCategoryByUrl(`/${uid}`, contentLocale) ?? null,
     // §8: category group loading logs and rethrows; the page goes on without groups.
     client ? optional(services, 'Category groups', client.categoryGroups(contentLocale), [] as Entry[]) : [],
     categoryNodes(services),
+    categoryTitles(shopper),
   ]);
   const node = nodes.find((candidate) => candidate.path === uid);
   const bcIds = (category?.cat_ids_bc as Record<string, number[]> | undefined)?.[shopper.pricing.regionId];
@@ -49,6 +55,10 @@ export async function loadCategoryPage(shopper: Shopper, uid: string, url: URL) 
     return null;
 
   const query = parseListingQuery(url.searchParams);
+  // Where no price is shown (non-shopping regions show the editors' price text, if any), there is no price to
+  // filter by: the bands would be in another region's currency (issue 18 #2).
+  const priced = locale.shoppingRegion;
+  if (!priced) query.filters.price = [];
   const listing = await categoryListing(shopper, categoryId);
   const order = listing.products.map((_, index) => index);
   const kept = applyListing(order, (index) => listing.facts[index]!, query);
@@ -57,9 +67,12 @@ export async function loadCategoryPage(shopper: Shopper, uid: string, url: URL) 
     shopper,
     shown.map((product) => product.slug),
   );
-  const tiles = admitTiles(
-    shown.map((product) => ({ content: contents.get(product.slug) ?? null, commerce: product })),
-    shopper.tile,
+  const tiles = showFilteredColour(
+    admitTiles(
+      shown.map((product) => ({ content: contents.get(product.slug) ?? null, commerce: product })),
+      shopper.tile,
+    ),
+    query.filters.color,
   );
 
   // Category group (§3): the sub-categories of this category with their display titles and layout tags.
@@ -89,7 +102,7 @@ export async function loadCategoryPage(shopper: Shopper, uid: string, url: URL) 
       name:
         path === uid
           ? text(category?.display_title) || text(category?.title) || node?.name || path
-          : (nodes.find((candidate) => candidate.path === path)?.name ?? path),
+          : titleOf(path, nodes.find((candidate) => candidate.path === path)?.name ?? path),
       href: internalHref(locale, `/${path}`, 'product_category'),
     })),
   ];
@@ -113,10 +126,26 @@ export async function loadCategoryPage(shopper: Shopper, uid: string, url: URL) 
     total: kept.length,
     query,
     filtered: isFiltered(query),
-    facets: listingFacets(listing.facts, query),
+    facets: priceBandFacets(listingFacets(listing.facts, query), priced ? shopper.currency : null),
     moreSearch: kept.length > shown.length ? listingSearch(query, { page: query.page + 1 }) : null,
-    currencyToken: shopper.currency.token,
   };
+}
+
+/** Price bands labelled in the page's currency and format, or left out where the page shows no price. */
+function priceBandFacets(facets: Facet[], currency: CurrencyFormatSettings | null): Facet[] {
+  return facets.flatMap((facet) => {
+    if (facet.key !== 'price') return [facet];
+    if (!currency) return [];
+    return [
+      {
+        ...facet,
+        options: facet.options.map((option) => {
+          const band = PRICE_BANDS.find((candidate) => candidate.id === option.value);
+          return band ? { ...option, text: priceBandText(band, currency) } : option;
+        }),
+      },
+    ];
+  });
 }
 
 export type CategoryPageData = NonNullable<Awaited<ReturnType<typeof loadCategoryPage>>>;

@@ -91,8 +91,8 @@ describe('filtering and sorting', () => {
     const facets = listingFacets(items.map(facts), parseListingQuery(new URLSearchParams('gender=mens')));
     const gender = facets.find((facet) => facet.key === 'gender');
     expect(gender?.options).toEqual([
-      { value: 'mens', label: "Men's", count: 1, selected: true },
-      { value: 'womens', label: "Women's", count: 1, selected: false },
+      { value: 'mens', label: "Men's", count: 1, selected: true, text: { key: 'gender mens' } },
+      { value: 'womens', label: "Women's", count: 1, selected: false, text: { key: 'gender womens' } },
     ]);
     expect(facets.find((facet) => facet.key === 'color')?.options[0]).toMatchObject({ count: 1 });
   });

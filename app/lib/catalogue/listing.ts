@@ -155,10 +155,13 @@ export function applyListing<T>(
 
 export interface FacetOption {
   value: string;
+  /** Data labels (colours, sizes, series) as the catalogue names them; the English fallback of `text`. */
   label: string;
   count: number;
   selected: boolean;
   hex?: string;
+  /** A label the page words in its own language: display text key and values (gender, price bands). */
+  text?: { key: string; values?: Record<string, string> };
 }
 
 export interface Facet {
@@ -166,12 +169,14 @@ export interface Facet {
   options: FacetOption[];
 }
 
+// English fallbacks; the page shows display text `gender {value}` in its language.
 const GENDER_LABELS: Record<string, string> = {
   mens: "Men's",
   womens: "Women's",
   kids: 'Kids',
   unisex: 'Unisex',
 };
+// Currency-less fallbacks; the category page labels bands in its currency (core/price-bands.ts).
 const BAND_LABELS: Record<string, string> = {
   'under-100': 'Under 100',
   '100-200': '100 – 200',
@@ -188,7 +193,7 @@ function facetTally(all: readonly ListingFacts[]): Tally {
   const cached = tallies.get(all);
   if (cached) return cached;
   const tally = new Map<FilterKey, Map<string, Omit<FacetOption, 'selected'>>>();
-  const add = (key: FilterKey, value: string, label: string, hex?: string) => {
+  const add = (key: FilterKey, value: string, label: string, hex?: string, text?: FacetOption['text']) => {
     let options = tally.get(key);
     if (!options) {
       options = new Map();
@@ -196,12 +201,14 @@ function facetTally(all: readonly ListingFacts[]): Tally {
     }
     const option = options.get(value);
     if (option) option.count += 1;
-    else options.set(value, { value, label, count: 1, ...(hex ? { hex } : {}) });
+    else options.set(value, { value, label, count: 1, ...(hex ? { hex } : {}), ...(text ? { text } : {}) });
   };
   for (const facts of all) {
     for (const colour of facts.colors) add('color', colour.slug, colour.label, colour.hex);
     for (const size of facts.sizes) add('size', size.slug, size.label);
-    add('gender', facts.gender, GENDER_LABELS[facts.gender] ?? facts.gender);
+    add('gender', facts.gender, GENDER_LABELS[facts.gender] ?? facts.gender, undefined, {
+      key: `gender ${facts.gender}`,
+    });
     if (facts.series)
       add('series', facts.series, facts.series.charAt(0).toUpperCase() + facts.series.slice(1));
     add('price', facts.band, BAND_LABELS[facts.band] ?? facts.band);

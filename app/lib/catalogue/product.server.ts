@@ -3,6 +3,7 @@ import { sanitizeRichText } from '#core/rich-text.ts';
 import type { Entry } from '#server/content/content-client.ts';
 import {
   categoryNodes,
+  categoryTitles,
   commerceIdOf,
   contentByUid,
   productsById,
@@ -83,7 +84,7 @@ async function found(
   const backInStock = (extra.signup?.back_in_stock_notifications as Raw | undefined) ?? {};
   const category = first(content?.product_category);
   const seo = (content?.seo_meta as Raw | undefined) ?? {};
-  const nodes = await categoryNodes(shopper.services);
+  const [nodes, titleOf] = await Promise.all([categoryNodes(shopper.services), categoryTitles(shopper)]);
   const path = (product.categories ?? [])
     .map((id) => nodes.find((node) => node.id === id))
     .filter((node) => node !== undefined)
@@ -97,7 +98,10 @@ async function found(
     breadcrumbs: path
       ? path.path.split('/').map((_, index, parts) => {
           const sub = parts.slice(0, index + 1).join('/');
-          return { name: nodes.find((node) => node.path === sub)?.name ?? sub, path: `/${sub}` };
+          return {
+            name: titleOf(sub, nodes.find((node) => node.path === sub)?.name ?? sub),
+            path: `/${sub}`,
+          };
         })
       : [],
     backInStock: {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { context, EUR, snowshoe } from './catalogue-fixtures.test-helpers.ts';
 import { contentPriceFor, priceView } from './price.ts';
-import { admitTiles, colourOptions, mediaIdOf, quickAddVariants, tileView } from './tile.ts';
+import {
+  admitTiles,
+  colourOptions,
+  mediaIdOf,
+  quickAddVariants,
+  showFilteredColour,
+  type TileView,
+  tileView,
+} from './tile.ts';
 
 describe('priceView', () => {
   it('formats the calculated price in the region currency and strikes the retail price on sale', () => {
@@ -123,5 +131,27 @@ describe('grid admission and helpers', () => {
     expect(
       variants.find((variant) => variant.colour === 'Summit Red' && variant.size === '30 in')?.inStock,
     ).toBe(false);
+  });
+});
+
+describe('a colour-filtered listing (issue 18 #7)', () => {
+  const swatch = (slug: string) => ({
+    slug,
+    label: slug,
+    hex: '#000',
+    imageId: `cub-${slug}`,
+    href: `/p/cub?color=${slug}`,
+  });
+  const tile = { uid: 'cub', swatches: [swatch('sunrise'), swatch('citron')] } as unknown as TileView;
+
+  it('shows and links each tile in the first filtered colour it has', () => {
+    const [shown] = showFilteredColour([tile], ['citron']);
+    expect(shown?.shownSwatch).toBe(1);
+    expect(shown?.swatches[shown.shownSwatch ?? 0]?.href).toBe('/p/cub?color=citron');
+  });
+
+  it('leaves tiles alone without a colour filter or a matching swatch', () => {
+    expect(showFilteredColour([tile], [])[0]).toBe(tile);
+    expect(showFilteredColour([tile], ['black'])[0]?.shownSwatch).toBeUndefined();
   });
 });

@@ -100,6 +100,8 @@ export interface TileView {
   contentPrice: string | null;
   tag: 'sale' | 'new' | 'redesigned' | null;
   swatches: SwatchView[];
+  /** The swatch shown first (its image, its link): the filtered colour on a colour-filtered listing; else 0. */
+  shownSwatch?: number;
   /** '+N' labels for desktop (6 shown) and mobile (4 shown), null when nothing overflows. */
   overflow: { desktop: string | null; mobile: string | null };
   inStock: boolean;
@@ -226,6 +228,18 @@ export function admitTiles(
         }),
     )
     .map((pair) => tileView(pair.content, pair.commerce, context));
+}
+
+/**
+ * A colour-filtered listing shows each tile in the first filtered colour it has, and links to it (issue 18 #7:
+ * the Citron filter showed a Cub tile linking to ?color=sunrise).
+ */
+export function showFilteredColour<T extends TileView>(tiles: T[], colours: readonly string[]): T[] {
+  if (colours.length === 0) return tiles;
+  return tiles.map((tile) => {
+    const index = tile.swatches.findIndex((swatch) => colours.includes(swatch.slug));
+    return index > 0 ? { ...tile, shownSwatch: index } : tile;
+  });
 }
 
 export { SWATCH_LIMIT };
