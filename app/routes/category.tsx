@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Await, data } from 'react-router';
 import { CategoryView } from '../components/catalogue/category-view.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
+import { SKIP_ON_ERROR } from '../components/skip-on-error.tsx';
 import { addToCartAction } from '../lib/catalogue/cart-action.server.ts';
 import { shopperFor } from '../lib/catalogue/catalogue.server.ts';
 import { loadAddOns, loadCategoryPage } from '../lib/catalogue/category.server.ts';
@@ -59,7 +60,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         csrfToken={csrfToken}
         addOns={
           <Suspense fallback={null}>
-            <Await resolve={addOns} errorElement={null}>
+            <Await resolve={addOns} errorElement={SKIP_ON_ERROR}>
               {(resolved) =>
                 resolved ? <CategoryView.AddOns addOns={resolved} csrfToken={csrfToken} /> : null
               }

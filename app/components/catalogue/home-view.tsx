@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Await } from 'react-router';
 import type { HomeModule } from '../../lib/catalogue/home.server.ts';
+import { SKIP_ON_ERROR } from '../skip-on-error.tsx';
 import { BannerModule } from './banner.tsx';
 import { ProductGrid } from './product-grid.tsx';
 
@@ -34,7 +35,7 @@ export function HomeView({ modules }: { modules: HomeModule[] }) {
                 <ProductGrid tiles={null} list={list} slider={module.slider} heading={module.title} />
               }
             >
-              <Await resolve={module.tiles} errorElement={null}>
+              <Await resolve={module.tiles} errorElement={SKIP_ON_ERROR}>
                 {(tiles) =>
                   tiles && tiles.length > 0 ? (
                     <ProductGrid tiles={tiles} list={list} slider={module.slider} heading={module.title} />

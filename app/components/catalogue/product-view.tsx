@@ -4,6 +4,7 @@ import type { AddToCartResult } from '../../lib/catalogue/cart.ts';
 import { type ProductPageView, variantFor } from '../../lib/catalogue/product.ts';
 import type { TileView } from '../../lib/catalogue/tile.ts';
 import { useText } from '../../lib/use-text.ts';
+import { SKIP_ON_ERROR } from '../skip-on-error.tsx';
 import { ImageSet } from './image-set.tsx';
 import { PriceTag } from './price-tag.tsx';
 import type { GridTile } from './product-grid.tsx';
@@ -131,7 +132,7 @@ export function ProductView(props: Props) {
         </div>
       </div>
       <Suspense fallback={null}>
-        <Await resolve={props.addOns} errorElement={null}>
+        <Await resolve={props.addOns} errorElement={SKIP_ON_ERROR}>
           {(addOns) =>
             addOns ? (
               <section className="add-ons" aria-labelledby="product-add-ons">
@@ -148,7 +149,7 @@ export function ProductView(props: Props) {
         </Await>
       </Suspense>
       <Suspense fallback={null}>
-        <Await resolve={props.related} errorElement={null}>
+        <Await resolve={props.related} errorElement={SKIP_ON_ERROR}>
           {(related) =>
             // §4: the related list shows only once at least one product resolved.
             related && related.length > 0 ? (
