@@ -25,15 +25,11 @@ export {
   SearchServiceError,
 } from './client.ts';
 export { buildDocuments, type IndexDocument } from './documents.ts';
-export {
-  createEngine,
-  type Engine,
-  type EngineOptions,
-  parseSearchRequest,
-  SearchRequestError,
-} from './engine.ts';
+export { createEngine, type Engine, type EngineOptions } from './engine.ts';
 export { createSearchProtocol } from './protocol.ts';
+export { parseSearchRequest } from './request.ts';
 export { LOCALE_CONFIG, SEARCH_LOCALES } from './text.ts';
+export { SearchRequestError } from './validation.ts';
 
 const IN_PROCESS_ORIGIN = 'http://ridgeline.internal';
 

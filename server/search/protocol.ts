@@ -5,7 +5,9 @@
  */
 import { type Context, Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { type Engine, parseSearchRequest, SearchRequestError } from './engine.ts';
+import type { Engine } from './engine.ts';
+import { parseSearchRequest } from './request.ts';
+import { isObject, SearchRequestError } from './validation.ts';
 
 export interface ProtocolOptions {
   engine: Engine;
@@ -14,10 +16,6 @@ export interface ProtocolOptions {
   searchKey: string;
   onError?: (error: unknown) => void;
 }
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  Boolean(value) && typeof value === 'object' && !Array.isArray(value);
 
 export function createSearchProtocol(options: ProtocolOptions): Hono {
   const app = new Hono();

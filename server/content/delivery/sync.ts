@@ -1,0 +1,63 @@
+/**
+ * The sync route: `/stacks/sync`.
+ */
+import type { Context } from 'hono';
+import type { ContentStore } from '../store.ts';
+import { badQuery } from './errors.ts';
+import { deliverEntry } from './projection.ts';
+import { environmentOf, MAX_PAGE_SIZE, readParams, truthy } from './request.ts';
+
+/**
+ * Sync: `init=true` starts from nothing, a `sync_token` continues from the moment it names; more than 100
+ * items page with a `pagination_token`. Tokens are opaque to clients.
+ */
+export function syncRoute(store: ContentStore, environments: readonly string[]) {
+  return async (c: Context) => {
+    const params = await readParams(c);
+    const environment = environmentOf(params, environments);
+    const decode = (token: string): { since: string | null; skip: number; started: string } => {
+      try {
+        const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+        if (typeof parsed.started !== 'string' || typeof parsed.skip !== 'number')
+          throw new Error('bad token');
+        return parsed;
+      } catch {
+        throw badQuery('The sync token is not valid.', 'sync_token');
+      }
+    };
+    const encode = (value: object) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+    let state: { since: string | null; skip: number; started: string };
+    if (params.raw.pagination_token) state = decode(String(params.raw.pagination_token));
+    else if (params.raw.sync_token) state = { ...decode(String(params.raw.sync_token)), skip: 0 };
+    else if (truthy(params.raw.init)) state = { since: null, skip: 0, started: new Date().toISOString() };
+    else throw badQuery('Pass init=true, a sync_token or a pagination_token.', 'init');
+    const since = state.since ? new Date(state.since) : null;
+    const contentTypeUid = params.raw.content_type_uid ? String(params.raw.content_type_uid) : null;
+    const locale = params.raw.locale ? String(params.raw.locale).toLowerCase() : null;
+    const changed = (await store.changedSince(since, environment)).filter(
+      (row) => (!contentTypeUid || row.contentType === contentTypeUid) && (!locale || row.locale === locale),
+    );
+    const page = changed.slice(state.skip, state.skip + MAX_PAGE_SIZE);
+    const body: Record<string, unknown> = {
+      items: page.map((row) => ({
+        type: 'entry_published',
+        event_at: row.updatedAt.toISOString(),
+        content_type_uid: row.contentType,
+        data: deliverEntry(row, environment),
+      })),
+      skip: state.skip,
+      limit: MAX_PAGE_SIZE,
+      total_count: changed.length,
+    };
+    if (state.skip + MAX_PAGE_SIZE < changed.length) {
+      body.pagination_token = encode({ ...state, skip: state.skip + MAX_PAGE_SIZE });
+    } else {
+      const newest = changed.reduce<string | null>((max, row) => {
+        const at = row.updatedAt.toISOString();
+        return !max || at > max ? at : max;
+      }, state.since);
+      body.sync_token = encode({ since: newest, skip: 0, started: state.started });
+    }
+    return c.json(body);
+  };
+}
