@@ -24,9 +24,10 @@ export const ERROR_CODES = {
   'stale-cart': { status: 409, text: 'error stale cart' },
   'price-changed': { status: 409, text: 'error price changed' },
   'spend-limit': { status: 409, text: 'error spend limit' },
-  'payment-method': { status: 422, text: 'error payment method' },
-  'shipping-method': { status: 422, text: 'error shipping method' },
-  address: { status: 422, text: 'error address' },
+  // A checkout form's own choices: a bad value of the form (400), whichever check found it.
+  'payment-method': { status: 400, text: 'error payment method' },
+  'shipping-method': { status: 400, text: 'error shipping method' },
+  address: { status: 400, text: 'error address' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -236,7 +236,10 @@ describe('one origin, from configuration, never from the Host header', () => {
     });
     expect(answer.status).toBe(200);
     await expect.poll(() => resets().length, { timeout: 10_000 }).toBe(before + 1);
-    const mail = readFileSync(join(outbox, resets().sort().at(-1)!), 'utf8');
+    // The .eml body is quoted-printable: undo its soft line breaks and '=3D' before reading the link.
+    const mail = readFileSync(join(outbox, resets().sort().at(-1)!), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
     expect(mail).not.toContain('evil.example');
     expect(mail).toContain(`${server.url}/en-us/account/reset?token=`);
   });

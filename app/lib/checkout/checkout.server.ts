@@ -149,9 +149,8 @@ export async function placeOrderFromForm(ctx: StorefrontContext, form: FormData)
   );
   if (placed.ok) return { ok: true, orderId: placed.value.orderId };
   const field = CHECKOUT_FIELDS[placed.code];
-  const status = statusOf(placed.code);
   return fail(
-    status === 404 ? 400 : status,
+    statusOf(placed.code),
     field ? { [field]: textKeyOf(placed.code) } : {},
     textKeyOf(placed.code),
   );
