@@ -61,6 +61,20 @@ export function createAccounts(deps: {
   }
 
   /**
+   * Checks a password against the per-email limit of failed attempts: a failure counts, a right password never
+   * uses the limit up (so its owner is not locked out by signing in).
+   */
+  async function passwordMatches(email: string, password: string): Promise<CustomerJson | null> {
+    const limits = deps.limits();
+    const emailKey = `login:email:${email.toLowerCase()}`;
+    const exhausted = await rateLimits.check(emailKey, limits.loginPerEmail);
+    if (!exhausted.allowed) throw tooManyAttempts(exhausted.retryAfter);
+    const customer = await customers.authenticate(email, password);
+    if (!customer) await rateLimits.hit(emailKey, limits.loginPerEmail, limits.windowSeconds);
+    return customer;
+  }
+
+  /**
    * §4: the session's cart goes with the customer when it has no customer or is already theirs; the session id
    * is replaced (no fixation).
    */
@@ -100,16 +114,9 @@ export function createAccounts(deps: {
      * password is never locked out by use.
      */
     async logIn(caller: Caller, email: string, password: string): Promise<SignedIn> {
-      const limits = deps.limits();
-      await throttle([[`login:ip:${caller.ip}`, limits.loginPerIp]]);
-      const emailKey = `login:email:${email.toLowerCase()}`;
-      const exhausted = await rateLimits.check(emailKey, limits.loginPerEmail);
-      if (!exhausted.allowed) throw tooManyAttempts(exhausted.retryAfter);
-      const customer = await customers.authenticate(email, password);
-      if (!customer) {
-        await rateLimits.hit(emailKey, limits.loginPerEmail, limits.windowSeconds);
-        throw unauthorized('Email or password is incorrect', 'login-failed');
-      }
+      await throttle([[`login:ip:${caller.ip}`, deps.limits().loginPerIp]]);
+      const customer = await passwordMatches(email, password);
+      if (!customer) throw unauthorized('Email or password is incorrect', 'login-failed');
       return signIn(caller, customer);
     },
 
@@ -118,13 +125,7 @@ export function createAccounts(deps: {
      * same per-email limit as sign-in, so this door cannot be used to guess a password either.
      */
     async checkPassword(customer: CustomerJson, password: string): Promise<boolean> {
-      const limits = deps.limits();
-      const emailKey = `login:email:${customer.email.toLowerCase()}`;
-      const exhausted = await rateLimits.check(emailKey, limits.loginPerEmail);
-      if (!exhausted.allowed) throw tooManyAttempts(exhausted.retryAfter);
-      const valid = (await customers.authenticate(customer.email, password)) !== null;
-      if (!valid) await rateLimits.hit(emailKey, limits.loginPerEmail, limits.windowSeconds);
-      return valid;
+      return (await passwordMatches(customer.email, password)) !== null;
     },
 
     /** Ends this session and every other session of its customer (other devices too). */

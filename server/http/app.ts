@@ -20,7 +20,7 @@ import { loadContextFactory } from './load-context.ts';
 import { localeRouting } from './locale-routing.ts';
 import { blocklist } from './middleware/blocklist.ts';
 import { bodyLimits, defaultRouteLimits } from './middleware/body-limit.ts';
-import { clientAddress, clientIp, fromTrustedProxy } from './middleware/client-ip.ts';
+import { clientAddress, fromTrustedProxy, requestClientIp } from './middleware/client-ip.ts';
 import { loadShed } from './middleware/load-shed.ts';
 import { privatePages } from './middleware/private-pages.ts';
 import { orderStatusLimit } from './middleware/rate-limit.ts';
@@ -176,10 +176,9 @@ export function createHttpApp({
     );
     const handle = createRequestHandler(build, services.config.NODE_ENV);
     const loadContext = loadContextFactory(build);
-    // The client's address, for the engines' throttles in page actions; a cached or refreshed page has none.
-    const clientIps = new WeakMap<Request, string>();
+    // The client's address, for the engines' throttles in page actions, as `clientAddress` resolved it.
     const render = (request: Request) =>
-      handle(request, loadContext(services, { clientIp: clientIps.get(request) ?? '' }));
+      handle(request, loadContext(services, { clientIp: requestClientIp(request) }));
     const pageCache = services.config.PAGE_CACHE
       ? createPageCache({
           render,
@@ -193,7 +192,6 @@ export function createHttpApp({
     // from the Host header, and a request naming another host cannot plant an entry others are served.
     const ownHost = storeHosts(services.origin, services.config.PORT);
     app.all('*', (c) => {
-      clientIps.set(c.req.raw, clientIp(c, services.config.TRUST_PROXY));
       const forwarded = fromTrustedProxy(c, services.config.TRUST_PROXY)
         ? c.req.header('x-forwarded-host')
         : undefined;
