@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // expect.poll is this suite's web-first assertion: it waits for hydration and revalidation, which a busy
+    // CI machine can stretch past vitest's 1 s default.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

@@ -46,11 +46,19 @@ function useDisclosureGroup() {
     const element = root.current;
     if (!element) return;
     const all = () => Array.from(element.querySelectorAll<HTMLDetailsElement>('details[data-disclosure]'));
+    // Toggle events arrive a task after the change: two menus opened in quick succession both report open by
+    // then, so the one the visitor activated last (known from its summary's click) is the one kept.
+    let latest: HTMLDetailsElement | null = null;
+    const onActivate = (event: MouseEvent) => {
+      const summary = (event.target as Element | null)?.closest('summary');
+      if (summary?.parentElement instanceof HTMLDetailsElement) latest = summary.parentElement;
+    };
     const onToggle = (event: Event) => {
       const opened = event.target as HTMLDetailsElement;
       if (!opened.open) return;
+      const keep = latest?.open ? latest : opened;
       for (const other of all())
-        if (other !== opened && !other.contains(opened) && !opened.contains(other)) other.open = false;
+        if (other !== keep && !other.contains(keep) && !keep.contains(other)) other.open = false;
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
@@ -64,10 +72,12 @@ function useDisclosureGroup() {
     const onClick = (event: MouseEvent) => {
       if (!element.contains(event.target as Node)) for (const details of all()) details.open = false;
     };
+    element.addEventListener('click', onActivate, true);
     element.addEventListener('toggle', onToggle, true);
     element.addEventListener('keydown', onKey);
     document.addEventListener('click', onClick);
     return () => {
+      element.removeEventListener('click', onActivate, true);
       element.removeEventListener('toggle', onToggle, true);
       element.removeEventListener('keydown', onKey);
       document.removeEventListener('click', onClick);
