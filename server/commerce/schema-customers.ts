@@ -63,6 +63,12 @@ export const customers = pgTable(
     formFields: jsonb('form_fields').$type<FormFieldRecord[]>().notNull().default([]),
     proExpiresAt: timestamp('pro_expires_at', { withTimezone: true }),
     acceptsMarketing: boolean('accepts_marketing').notNull().default(false),
+    /** Pro terms set by the pro team on approval; null falls back to the group's (§3, §7 /api/pro/order_total). */
+    proSpendLimit: numeric('pro_spend_limit', { precision: 12, scale: 2, mode: 'number' }),
+    proEmployee: boolean('pro_employee').notNull().default(false),
+    /** A disabled account cannot sign in and its sessions are gone; an erased one keeps only its orders' totals. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

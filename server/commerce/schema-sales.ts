@@ -139,9 +139,16 @@ export const orders = pgTable(
     shippingMethod: text('shipping_method').notNull().default(''),
     /** The session that placed the order (SHA-256 id), so a guest can see its confirmation page. */
     placedBySession: text('placed_by_session'),
+    /** Bumped by every back-office change: a form carries the version it was read at, a stale one is refused. */
+    version: integer('version').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
+    // The back office's list: newest first, keyset on (created_at, id), optionally within one status.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.statusId, t.createdAt, t.id),
+    index('orders_email_lower_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     uniqueIndex('orders_idempotency_key_idx').on(t.idempotencyKey),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),
   ],
@@ -178,8 +185,42 @@ export const shipments = pgTable(
     trackingNumber: text('tracking_number').notNull(),
     shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull(),
     items: jsonb('items').$type<{ order_item_id: number; quantity: number }[]>().notNull(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [index('shipments_order_idx').on(t.orderId)],
+);
+
+/** An order's timeline: placed, paid, shipped, delivered, cancelled, refunded, and notes; who did it when. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    /** The staff member (server/backoffice/schema.ts) or null for the shopper and the store itself. */
+    staffId: integer('staff_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/** Money given back on an order (recorded here; the payment provider moves it). */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    staffId: integer('staff_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('refunds_order_idx').on(t.orderId), check('refunds_amount_positive', sql`${t.amount} > 0`)],
 );
 
 /**

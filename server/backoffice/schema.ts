@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** The back office's own people: staff accounts, their sessions and the append-only record of what they changed. */
+
+import { STAFF_ROLES } from '#core/staff-permissions.ts';
+
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Set by the staff command and by an owner creating an account: the first sign-in must choose a new one. */
+    mustChangePassword: boolean('must_change_password').notNull().default(true),
+    /** Base32 TOTP secret once enrolled; owners cannot finish signing in without one. */
+    totpSecret: text('totp_secret'),
+    /** The last time step a code was accepted for, so one code never signs in twice. */
+    totpLastStep: integer('totp_last_step'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+/** Staff sessions: the cookie carries a random token, the table its SHA-256 (as customer sessions). */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: text('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    /** 'password': the password was right, a second factor, a new password or TOTP enrolment is still owed. */
+    stage: text('stage', { enum: ['password', 'full'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('staff_sessions_staff_idx').on(t.staffId),
+    index('staff_sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Every change made in the back office, append-only (no update or delete is ever issued on it): who, when, what
+ * (entity and id) and the values before and after. The staff member's email is copied so the record outlives them.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    staffEmail: text('staff_email').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.id),
+    index('audit_log_staff_idx').on(t.staffId, t.id),
+  ],
+);
+
+export type StaffRow = typeof staff.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect;
