@@ -28,6 +28,10 @@ export const ERROR_CODES = {
   'payment-method': { status: 400, text: 'error payment method' },
   'shipping-method': { status: 400, text: 'error shipping method' },
   address: { status: 400, text: 'error address' },
+  // Back office (issue 19): a form read at an older version of the record, and an order change its state refuses.
+  // Staff pages show the refusal's own detail (English); the key is only the storefront's fallback wording.
+  stale: { status: 409, text: 'error session expired' },
+  'order-state': { status: 409, text: 'error check form' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

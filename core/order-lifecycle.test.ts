@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allowedIntents,
+  cancel,
+  markDelivered,
+  markPaid,
+  type OrderFacts,
+  refund,
+  remainingToRefund,
+  ship,
+  stageOf,
+  statusName,
+} from './order-lifecycle.ts';
+
+const order = (overrides: Partial<OrderFacts> = {}): OrderFacts => ({
+  id: 1042,
+  statusId: 11,
+  total: 100,
+  refunded: 0,
+  paid: true,
+  delivered: false,
+  lines: [
+    { id: 1, name: 'Timberline', quantity: 2, shipped: 0 },
+    { id: 2, name: 'Trail pole', quantity: 1, shipped: 0 },
+  ],
+  ...overrides,
+});
+
+const unpaid = () => order({ statusId: 7, paid: false });
+const partlyShipped = () =>
+  order({
+    statusId: 3,
+    lines: [
+      { id: 1, name: 'Timberline', quantity: 2, shipped: 2 },
+      { id: 2, name: 'Trail pole', quantity: 1, shipped: 0 },
+    ],
+  });
+const allShipped = (statusId = 2) =>
+  order({
+    statusId,
+    lines: [
+      { id: 1, name: 'Timberline', quantity: 2, shipped: 2 },
+      { id: 2, name: 'Trail pole', quantity: 1, shipped: 1 },
+    ],
+  });
+
+const refusedWith = (message: RegExp | string, code = 'order-state') =>
+  expect.objectContaining({
+    ok: false,
+    code,
+    message: typeof message === 'string' ? expect.stringContaining(message) : expect.stringMatching(message),
+  });
+
+describe('order lifecycle (issue 19)', () => {
+  it('names statuses, unknown ones by id', () => {
+    expect(statusName(7)).toBe('Awaiting Payment');
+    expect(statusName(14)).toBe('Partially Refunded');
+    expect(statusName(99)).toBe('Status 99');
+  });
+
+  it('marks an order awaiting payment paid, and only that', () => {
+    expect(markPaid(unpaid())).toEqual({ ok: true, statusId: 11, status: 'Awaiting Fulfillment' });
+    expect(markPaid(order())).toEqual(refusedWith('Order 1042 is already paid (Awaiting Fulfillment).'));
+    expect(markPaid(order({ statusId: 5, paid: false }))).toEqual(
+      refusedWith('Order 1042 is cancelled: it cannot be marked paid.'),
+    );
+    expect(markPaid(order({ statusId: 99 }))).toEqual(refusedWith(/status Status 99, which the back office/));
+  });
+
+  it('ships part of an order, then the rest', () => {
+    expect(ship(order(), [{ orderItemId: 1, quantity: 1 }])).toEqual({
+      ok: true,
+      statusId: 3,
+      status: 'Partially Shipped',
+    });
+    expect(ship(partlyShipped(), [{ orderItemId: 2, quantity: 1 }])).toEqual({
+      ok: true,
+      statusId: 2,
+      status: 'Shipped',
+    });
+    // Lines may be named twice (the quantities add up) and with 0 for "not this one".
+    expect(
+      ship(order(), [
+        { orderItemId: 1, quantity: 1 },
+        { orderItemId: 1, quantity: 1 },
+        { orderItemId: 2, quantity: 1 },
+      ]),
+    ).toMatchObject({ ok: true, statusId: 2 });
+    expect(
+      ship(order(), [
+        { orderItemId: 1, quantity: 0 },
+        { orderItemId: 2, quantity: 1 },
+      ]),
+    ).toMatchObject({ ok: true, statusId: 3 });
+  });
+
+  it('refuses a shipment that makes no sense', () => {
+    const one = [{ orderItemId: 1, quantity: 1 }];
+    expect(ship(unpaid(), one)).toEqual(
+      refusedWith('Order 1042 is awaiting payment: mark it paid before shipping it.'),
+    );
+    expect(ship(order({ statusId: 5 }), one)).toEqual(
+      refusedWith('Order 1042 is cancelled: it cannot be shipped.'),
+    );
+    expect(ship(order({ statusId: 4, refunded: 100 }), one)).toEqual(
+      refusedWith('Order 1042 is refunded in full: it cannot be shipped.'),
+    );
+    expect(ship(allShipped(), one)).toEqual(refusedWith('has shipped in full: nothing is left to ship'));
+    expect(ship(allShipped(10), one)).toEqual(refusedWith('has shipped in full'));
+    expect(ship(order(), [{ orderItemId: 77, quantity: 1 }])).toEqual(
+      refusedWith('Order 1042 has no line 77.', 'not-found'),
+    );
+    expect(ship(order(), [])).toEqual(refusedWith('Choose at least one line', 'invalid'));
+    expect(ship(order(), [{ orderItemId: 1, quantity: 0 }])).toEqual(
+      refusedWith('Choose at least one line', 'invalid'),
+    );
+    expect(ship(order(), [{ orderItemId: 1, quantity: 1.5 }])).toEqual(
+      refusedWith('whole number', 'invalid'),
+    );
+    expect(ship(order(), [{ orderItemId: 1, quantity: -1 }])).toEqual(refusedWith('whole number', 'invalid'));
+    expect(ship(order(), [{ orderItemId: 1, quantity: 3 }])).toEqual(
+      refusedWith('Only 2 of Timberline (line 1) are left to ship, not 3.', 'invalid'),
+    );
+    const oneLeft = order({ lines: [{ id: 1, name: 'Timberline', quantity: 2, shipped: 1 }], statusId: 3 });
+    expect(ship(oneLeft, [{ orderItemId: 1, quantity: 2 }])).toEqual(
+      refusedWith('Only 1 of Timberline (line 1) is left to ship, not 2.', 'invalid'),
+    );
+    expect(ship(partlyShipped(), [{ orderItemId: 1, quantity: 1 }])).toEqual(
+      refusedWith('Timberline (line 1) has shipped already.', 'invalid'),
+    );
+  });
+
+  it('marks a fully shipped order delivered, and nothing else', () => {
+    expect(markDelivered(allShipped())).toEqual({ ok: true, statusId: 10, status: 'Completed' });
+    expect(markDelivered(allShipped(10))).toEqual(refusedWith('already marked delivered'));
+    expect(markDelivered(order())).toEqual(refusedWith('is not shipped yet: ship all of it'));
+    expect(markDelivered(unpaid())).toEqual(refusedWith('is not shipped yet'));
+    expect(markDelivered(partlyShipped())).toEqual(refusedWith('is only partially shipped'));
+    expect(markDelivered(order({ statusId: 5 }))).toEqual(
+      refusedWith('is cancelled: it cannot be marked delivered'),
+    );
+  });
+
+  it('cancels before anything shipped, once', () => {
+    expect(cancel(unpaid())).toEqual({ ok: true, statusId: 5, status: 'Cancelled' });
+    expect(cancel(order())).toMatchObject({ ok: true, statusId: 5 });
+    expect(cancel(order({ statusId: 5 }))).toEqual(refusedWith('Order 1042 is already cancelled.'));
+    expect(cancel(partlyShipped())).toEqual(
+      refusedWith('has shipped: it cannot be cancelled; record a refund'),
+    );
+    expect(cancel(allShipped())).toEqual(refusedWith('has shipped'));
+    expect(cancel(allShipped(10))).toEqual(refusedWith('has been delivered'));
+    expect(cancel(order({ statusId: 4, refunded: 100 }))).toEqual(refusedWith('is refunded in full'));
+  });
+
+  it('refunds after payment, at most what is left', () => {
+    expect(refund(order(), 40)).toEqual({ ok: true, statusId: 14, status: 'Partially Refunded' });
+    expect(refund(order({ refunded: 40, statusId: 14 }), 60)).toEqual({
+      ok: true,
+      statusId: 4,
+      status: 'Refunded',
+    });
+    expect(refund(order({ statusId: 5 }), 40)).toMatchObject({ ok: true, statusId: 5 });
+    expect(refund(order({ statusId: 5 }), 100)).toMatchObject({ ok: true, statusId: 4 });
+    expect(refund(order({ refunded: 40, statusId: 14 }), 60.01)).toEqual(
+      refusedWith('At most 60.00 of order 1042 is left to refund, not 60.01.', 'invalid'),
+    );
+    expect(refund(unpaid(), 10)).toEqual(refusedWith('has not been paid: there is nothing to refund'));
+    expect(refund(order({ statusId: 5, paid: false }), 10)).toEqual(refusedWith('has not been paid'));
+    expect(refund(order({ statusId: 4, refunded: 100 }), 1)).toEqual(refusedWith('already refunded in full'));
+    expect(refund(order({ statusId: 99 }), 1)).toEqual(refusedWith('cannot be refunded'));
+    for (const amount of [0, -5, Number.NaN, 10.005])
+      expect(refund(order(), amount), String(amount)).toEqual(refusedWith('positive amount', 'invalid'));
+    expect(remainingToRefund({ total: 10, refunded: 12 })).toBe(0);
+  });
+
+  it('reads a partially refunded order’s fulfilment from its lines, and keeps saying it is partially refunded', () => {
+    const refunded = (lines: OrderFacts['lines'], delivered = false) =>
+      order({ statusId: 14, refunded: 10, lines, delivered });
+    expect(stageOf(refunded(order().lines))).toBe('awaiting-fulfillment');
+    expect(stageOf(refunded(partlyShipped().lines))).toBe('partially-shipped');
+    expect(stageOf(refunded(allShipped().lines))).toBe('shipped');
+    expect(stageOf(refunded(allShipped().lines, true))).toBe('completed');
+    expect(ship(refunded(order().lines), [{ orderItemId: 2, quantity: 1 }])).toMatchObject({
+      ok: true,
+      statusId: 14,
+    });
+    expect(markDelivered(refunded(allShipped().lines))).toMatchObject({ ok: true, statusId: 14 });
+    expect(cancel(refunded(order().lines))).toMatchObject({ ok: true, statusId: 5 });
+  });
+
+  it('offers only the changes that make sense', () => {
+    expect(allowedIntents(unpaid())).toEqual(['mark-paid', 'cancel']);
+    expect(allowedIntents(order())).toEqual(['ship', 'cancel', 'refund']);
+    expect(allowedIntents(partlyShipped())).toEqual(['ship', 'refund']);
+    expect(allowedIntents(allShipped())).toEqual(['mark-delivered', 'refund']);
+    expect(allowedIntents(allShipped(10))).toEqual(['refund']);
+    expect(allowedIntents(order({ statusId: 5, paid: false }))).toEqual([]);
+    expect(allowedIntents(order({ statusId: 5 }))).toEqual(['refund']);
+    expect(allowedIntents(order({ statusId: 4, refunded: 100 }))).toEqual([]);
+    expect(allowedIntents(order({ statusId: 99 }))).toEqual([]);
+    expect(stageOf(order({ statusId: 99 }))).toBe('unknown');
+  });
+});
