@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, notInArray, sql } from 'drizzle-orm';
 import { DEFAULT_BRAND_SPEND_LIMIT } from '#core/customer-state.ts';
 import { type DiscountRule, discountRulesFor } from '#core/discount-rules.ts';
+import { ORDER_STATUS } from '#core/order-lifecycle.ts';
 import { proCodeInfoOf } from '#core/pro-code.ts';
 import { proSpendPeriod } from '#core/pro-spend-period.ts';
 import type { Database } from '../db/database.ts';
@@ -45,6 +46,9 @@ export function groupJson(row: CustomerGroupRow) {
 
 type Executor = Pick<Database, 'select'>;
 
+/** Orders that no longer count against a spend limit. */
+const RELEASED_STATUS_IDS = [ORDER_STATUS.cancelled.id, ORDER_STATUS.refunded.id];
+
 /**
  * The customer's spend in the period that contains `now` (core/pro-spend-period.ts): the one sum that both the
  * pro status and the checkout's limit check read, so what the customer sees is what the limit counts.
@@ -59,7 +63,15 @@ export async function proSpend(
   const [sum] = await executor
     .select({ total: sql<string>`coalesce(sum(${orders.total}), 0)` })
     .from(orders)
-    .where(and(eq(orders.customerId, customerId), gt(orders.createdAt, start), lte(orders.createdAt, end)));
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        gt(orders.createdAt, start),
+        lte(orders.createdAt, end),
+        // A cancelled or refunded order no longer counts (issue 19: cancelling releases the spend).
+        notInArray(orders.statusId, RELEASED_STATUS_IDS),
+      ),
+    );
   return Math.round(Number(sum?.total ?? 0) * 100) / 100;
 }
 

@@ -23,6 +23,7 @@ import { type Checkout, createCheckout, type PlaceOrderInput } from './checkout.
 import { type Customers, createCustomers } from './customers.ts';
 import { notFound } from './errors.ts';
 import { createGroups, type Groups } from './groups.ts';
+import { createOrderAdmin, type OrderAdmin } from './order-admin.ts';
 import { createOrders, type Orders } from './orders.ts';
 import { createRateLimits, type RateLimits } from './rate-limits.ts';
 import { commerceRegions, countries, currencies } from './schema.ts';
@@ -44,6 +45,7 @@ export type { CustomerJson } from './customers.ts';
 export { RESET_TOKEN_TTL_MINUTES } from './customers.ts';
 export { CommerceError, errorCodeOf } from './errors.ts';
 export type { PricingContext } from './groups.ts';
+export type { OrderAdmin, ShipmentInput } from './order-admin.ts';
 export { discountedPrice } from './pricing.ts';
 export type { SessionCart } from './session-cart.ts';
 export {
@@ -68,6 +70,8 @@ export interface Commerce {
   carts: Carts;
   shipping: Shipping;
   orders: Orders;
+  /** The back office's order use cases (issue 19): detail, mark paid, ship, deliver, cancel, refund. */
+  orderAdmin: OrderAdmin;
   /** Placing orders: one transaction with row locks and an idempotency key (checkout.ts). */
   checkout: OrderPlacement;
   sessions: Sessions;
@@ -157,6 +161,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     carts,
     shipping,
     orders: createOrders(db),
+    orderAdmin: createOrderAdmin(db, events),
     checkout: {
       ...checkout,
       async placeOrder(input) {

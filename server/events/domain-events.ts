@@ -8,6 +8,10 @@ import type { Logger } from 'pino';
 export interface DomainEvents {
   /** An order was written (not a replayed submission). `locale` is the shopper's URL segment (en-us). */
   'order-placed': { orderId: number; locale: string };
+  /** The back office shipped a parcel of the order (issue 19); `locale` is the shipping country's default. */
+  'order-shipped': { orderId: number; shipmentId: number; locale: string };
+  /** The back office cancelled the order (issue 19), with the reason the operator gave. */
+  'order-cancelled': { orderId: number; reason: string; locale: string };
   /** A shopper asked for a reset link and the address has an account. */
   'password-reset-requested': {
     email: string;

@@ -113,3 +113,94 @@ export function backInStockMessage(input: {
     html: `<p>${escapeHtml(body)}</p><p><a href="${escapeHtml(input.productUrl)}">${escapeHtml(say('back in stock mail link'))}</a></p>`,
   };
 }
+
+/**
+ * English wording of the shipping and cancellation mails (issue 19); display text (§3) of the shopper's locale
+ * overrides each key when the content service has it, as for the back-in-stock mail.
+ */
+export const ORDER_UPDATE_TEXT = {
+  'order shipped mail subject': 'Your Ridgeline order {order} is on its way',
+  'order shipped mail body': 'Hello {name}, a parcel of your order {order} has left our warehouse.',
+  'order shipped mail tracking': 'Carrier: {carrier}. Tracking number: {tracking}',
+  'order shipped mail track link': 'Track your parcel',
+  'order shipped mail items': 'In this parcel:',
+  'order cancelled mail subject': 'Your Ridgeline order {order} is cancelled',
+  'order cancelled mail body': 'Hello {name}, your order {order} has been cancelled.',
+  'order cancelled mail reason': 'Reason: {reason}',
+  'order cancelled mail refund': 'You paid for this order: the money will be refunded to you.',
+  'order mail status link': 'See your order',
+} as const;
+
+type OrderUpdateKey = keyof typeof ORDER_UPDATE_TEXT;
+
+function sayer(text: Readonly<Record<string, string>> | undefined, values: Record<string, string>) {
+  return (key: OrderUpdateKey) => fill(text?.[key]?.trim() || ORDER_UPDATE_TEXT[key], values);
+}
+
+export function orderShippedMessage(input: {
+  id: number;
+  email: string;
+  firstName: string;
+  carrier: string;
+  trackingNumber: string;
+  /** The carrier's tracking page, or null for a carrier without one (the order page is linked instead). */
+  trackingUrl: string | null;
+  items: { name: string; sku: string; quantity: number }[];
+  orderUrl: string;
+  text?: Readonly<Record<string, string>>;
+}): MailMessage {
+  const say = sayer(input.text, {
+    order: String(input.id),
+    name: input.firstName,
+    carrier: input.carrier,
+    tracking: input.trackingNumber,
+  });
+  const link = input.trackingUrl ?? input.orderUrl;
+  const lines = input.items.map((item) => `${item.quantity} × ${item.name} (${item.sku})`);
+  return {
+    to: input.email,
+    subject: say('order shipped mail subject'),
+    kind: 'order-shipped',
+    text: [
+      say('order shipped mail body'),
+      '',
+      say('order shipped mail tracking'),
+      `${say('order shipped mail track link')}: ${link}`,
+      '',
+      say('order shipped mail items'),
+      ...lines,
+      '',
+      `${say('order mail status link')}: ${input.orderUrl}`,
+    ].join('\n'),
+    html: `<p>${escapeHtml(say('order shipped mail body'))}</p><p>${escapeHtml(say('order shipped mail tracking'))}</p><p><a href="${escapeHtml(link)}">${escapeHtml(say('order shipped mail track link'))}</a></p><p>${escapeHtml(say('order shipped mail items'))}</p><ul>${lines
+      .map((line) => `<li>${escapeHtml(line)}</li>`)
+      .join(
+        '',
+      )}</ul><p><a href="${escapeHtml(input.orderUrl)}">${escapeHtml(say('order mail status link'))}</a></p>`,
+  };
+}
+
+export function orderCancelledMessage(input: {
+  id: number;
+  email: string;
+  firstName: string;
+  reason: string;
+  /** Paid before it was cancelled: the mail says the money comes back. */
+  paid: boolean;
+  orderUrl: string;
+  text?: Readonly<Record<string, string>>;
+}): MailMessage {
+  const say = sayer(input.text, { order: String(input.id), name: input.firstName, reason: input.reason });
+  const paragraphs = [
+    say('order cancelled mail body'),
+    say('order cancelled mail reason'),
+    ...(input.paid ? [say('order cancelled mail refund')] : []),
+  ];
+  return {
+    to: input.email,
+    subject: say('order cancelled mail subject'),
+    kind: 'order-cancelled',
+    text: [...paragraphs, '', `${say('order mail status link')}: ${input.orderUrl}`].join('\n'),
+    html: `${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')}<p><a href="${escapeHtml(input.orderUrl)}">${escapeHtml(say('order mail status link'))}</a></p>`,
+  };
+}

@@ -1,14 +1,37 @@
 import { DISPLAY_TEXT_DEFAULTS } from '#core/display-text-defaults.ts';
+import { contentLocaleOf, parseLocale } from '#core/locale.ts';
+import { trackingUrl } from '#core/tracking.ts';
 import type { Commerce } from '../commerce/index.ts';
 import type { Mailer } from './mailer.ts';
-import { orderConfirmationMessage, passwordResetMessage } from './messages.ts';
+import {
+  orderCancelledMessage,
+  orderConfirmationMessage,
+  orderShippedMessage,
+  passwordResetMessage,
+} from './messages.ts';
 
 /**
  * The store's transactional mail, sent when commerce announces a change (server/events). `origin` is the one
  * configured origin of the store: links in mail never come from a request's Host header.
  */
-export function subscribeMail(deps: { commerce: Commerce; mailer: Mailer; origin: string }): void {
+export function subscribeMail(deps: {
+  commerce: Commerce;
+  mailer: Mailer;
+  origin: string;
+  /** Display text of a content locale ('en-us', 'fr', …) for the order update mails; English when absent or failing. */
+  textFor?: (contentLocale: string) => Promise<Readonly<Record<string, string>>>;
+}): void {
   const { commerce, mailer, origin } = deps;
+
+  async function textOf(segment: string): Promise<Readonly<Record<string, string>> | undefined> {
+    const locale = parseLocale(segment);
+    if (!locale || !deps.textFor) return undefined;
+    try {
+      return await deps.textFor(contentLocaleOf(locale));
+    } catch {
+      return undefined;
+    }
+  }
 
   commerce.events.on('order-placed', async ({ orderId, locale }) => {
     const [order, row] = await Promise.all([commerce.orders.get(orderId), commerce.orders.find(orderId)]);
@@ -47,6 +70,42 @@ export function subscribeMail(deps: { commerce: Commerce; mailer: Mailer; origin
         firstName: reset.firstName,
         link: `${origin}/${reset.locale}/account/reset?token=${reset.token}`,
         minutes: reset.minutes,
+      }),
+    );
+  });
+
+  // Issue 19: the back office shipped a parcel or cancelled the order; the mail is in the shipping country's
+  // default language (the order has no locale of its own; commerce chose it, server/commerce/order-admin.ts).
+  commerce.events.on('order-shipped', async ({ orderId, shipmentId, locale }) => {
+    const order = await commerce.orderAdmin.detail(orderId);
+    const shipment = order.shipments.find((entry) => entry.id === shipmentId);
+    if (!shipment) return;
+    await mailer.send(
+      orderShippedMessage({
+        id: order.id,
+        email: order.email,
+        firstName: order.shippingAddress.first_name,
+        carrier: shipment.carrier,
+        trackingNumber: shipment.trackingNumber,
+        trackingUrl: trackingUrl(shipment.carrier, shipment.trackingNumber),
+        items: shipment.items,
+        orderUrl: `${origin}/${locale}/order-status?order=${order.id}`,
+        text: await textOf(locale),
+      }),
+    );
+  });
+
+  commerce.events.on('order-cancelled', async ({ orderId, reason, locale }) => {
+    const order = await commerce.orderAdmin.detail(orderId);
+    await mailer.send(
+      orderCancelledMessage({
+        id: order.id,
+        email: order.email,
+        firstName: order.shippingAddress.first_name,
+        reason,
+        paid: order.paid,
+        orderUrl: `${origin}/${locale}/order-status?order=${order.id}`,
+        text: await textOf(locale),
       }),
     );
   });

@@ -1,4 +1,5 @@
 import { type CurrencyFormatSettings, formatCurrency } from '#core/currency-format.ts';
+import { trackingUrl } from '#core/tracking.ts';
 import type { StorefrontContext } from '../storefront-context.server.ts';
 
 /** Orders as the account and order-status pages show them: formatted money and dates, tracking links. */
@@ -12,19 +13,7 @@ export interface OrderSummary {
   href: string;
 }
 
-const TRACKING: Record<string, (number: string) => string> = {
-  UPS: (n) => `https://www.ups.com/track?tracknum=${encodeURIComponent(n)}`,
-  USPS: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${encodeURIComponent(n)}`,
-  FedEx: (n) => `https://www.fedex.com/fedextrack/?trknbr=${encodeURIComponent(n)}`,
-  DHL: (n) => `https://www.dhl.com/global-en/home/tracking.html?tracking-id=${encodeURIComponent(n)}`,
-  'Canada Post': (n) =>
-    `https://www.canadapost-postescanada.ca/track-reperage/en#/search?searchFor=${encodeURIComponent(n)}`,
-};
-
-export function trackingUrl(carrier: string, number: string): string | null {
-  const build = Object.entries(TRACKING).find(([name]) => name.toLowerCase() === carrier.toLowerCase())?.[1];
-  return build ? build(number) : null;
-}
+export { trackingUrl };
 
 function dateText(ctx: StorefrontContext, value: string): string {
   const date = new Date(value);
