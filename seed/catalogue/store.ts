@@ -268,6 +268,8 @@ export interface SeedOrder {
   daysAgo: number;
   items: { productSlug: string; quantity: number }[];
   shipment?: { carrier: string; trackingNumber: string };
+  /** The payment method id (server/payment); empty for the older demo orders. */
+  paymentMethod?: 'bank_transfer' | 'pay_on_account' | 'cash_on_delivery';
 }
 
 export const DEMO_ORDERS: readonly SeedOrder[] = [
@@ -332,5 +334,28 @@ export const DEMO_ORDERS: readonly SeedOrder[] = [
     daysAgo: 60,
     items: [{ productSlug: 'ridgeline-velocity-run', quantity: 1 }],
     shipment: { carrier: 'USPS', trackingNumber: '9400111899223197428491' },
+  },
+  // For the back office's order journey (issue 19): a bank transfer not received yet (mark paid, ship in two
+  // parcels) and a paid order not shipped yet (cancel: its stock comes back).
+  {
+    id: 106,
+    customerEmail: 'employee@example.com',
+    status: 'Awaiting Payment',
+    statusId: 7,
+    daysAgo: 1,
+    paymentMethod: 'bank_transfer',
+    items: [
+      { productSlug: 'ridgeline-trail-gaiter', quantity: 1 },
+      { productSlug: 'ridgeline-merino-beanie', quantity: 2 },
+    ],
+  },
+  {
+    id: 107,
+    customerEmail: 'employee@example.com',
+    status: 'Awaiting Fulfillment',
+    statusId: 11,
+    daysAgo: 1,
+    paymentMethod: 'pay_on_account',
+    items: [{ productSlug: 'ridgeline-expedition-gaiter', quantity: 2 }],
   },
 ];

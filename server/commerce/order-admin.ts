@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { countryByIso } from '#core/countries.ts';
 import { DISPLAY_TEXT_DEFAULTS } from '#core/display-text-defaults.ts';
 import { defaultLanguageOf, formatLocale, parseServedLocale } from '#core/locale.ts';
 import * as lifecycle from '#core/order-lifecycle.ts';
@@ -66,6 +67,7 @@ function parse<T>(schema: z.ZodType<T>, input: unknown): T {
 /** The locale of the shopper's mails: the order has none, so the default language of the shipping country. */
 export function mailLocaleOf(countryIso2: string | undefined): string {
   const country = (countryIso2 ?? '').toLowerCase();
+  if (!countryByIso(country)) return 'en-us';
   const segment = formatLocale({ language: defaultLanguageOf(country), country });
   return parseServedLocale(segment) ? segment : 'en-us';
 }
@@ -463,7 +465,12 @@ export function createOrderAdmin(db: Database, events: EventBus) {
           return { refundId: inserted!.id };
         },
       }));
-      return { orderId, version: done.version, status: done.status, refundId: done.written.refundId as number };
+      return {
+        orderId,
+        version: done.version,
+        status: done.status,
+        refundId: done.written.refundId as number,
+      };
     },
   };
   return api;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import {
   CATALOGUE_CATEGORIES,
   CATALOGUE_PRODUCTS,
@@ -354,13 +354,28 @@ export async function seedCommerce(db: Database, now: Date = new Date()): Promis
           billingAddress: address,
           shippingAddress: address,
           createdAt: new Date(now.getTime() - order.daysAgo * 86_400_000),
+          paymentMethod: order.paymentMethod ?? '',
         });
+        // Each line is the product's first variant, so a cancelled demo order puts its stock back there.
+        const firstVariants = await tx
+          .select({ id: variants.id, productId: variants.productId })
+          .from(variants)
+          .where(
+            inArray(
+              variants.productId,
+              lines.map((line) => catalogueProductId(line.source.slug)),
+            ),
+          )
+          .orderBy(asc(variants.id));
         const items = await tx
           .insert(orderItems)
           .values(
             lines.map((line) => ({
               orderId: order.id,
               productId: catalogueProductId(line.source.slug),
+              variantId:
+                firstVariants.find((variant) => variant.productId === catalogueProductId(line.source.slug))
+                  ?.id ?? null,
               name: line.source.name,
               sku: line.source.sku,
               quantity: line.item.quantity,
