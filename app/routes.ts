@@ -8,6 +8,7 @@ export default [
   route('admin/logout', 'routes/admin/logout.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     route('staff', 'routes/admin/staff.tsx'),
+    route('orders/:orderId', 'routes/admin/order.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('me', 'routes/admin/me.tsx'),
   ]),
