@@ -395,10 +395,16 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </>
       ) : null}
 
+      {/* Each form is keyed by the version: after a change it starts afresh from the order as it is now. */}
       {allowed.size ? <h2>Change the order</h2> : null}
 
       {allowed.has('mark-paid') ? (
-        <Form method="post" className="admin-form admin-form--narrow" aria-labelledby="mark-paid-title">
+        <Form
+          method="post"
+          className="admin-form admin-form--narrow"
+          aria-labelledby="mark-paid-title"
+          key={`mark-paid-title-${order.version}`}
+        >
           <h3 id="mark-paid-title">Payment received</h3>
           <CsrfField />
           <input type="hidden" name="intent" value="mark-paid" />
@@ -413,7 +419,13 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {allowed.has('ship') ? (
-        <Form method="post" className="admin-form" aria-labelledby="ship-title" noValidate>
+        <Form
+          method="post"
+          className="admin-form"
+          aria-labelledby="ship-title"
+          key={`ship-title-${order.version}`}
+          noValidate
+        >
           <h3 id="ship-title">Add a shipment</h3>
           <CsrfField />
           <input type="hidden" name="intent" value="ship" />
@@ -470,7 +482,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {allowed.has('mark-delivered') ? (
-        <Form method="post" className="admin-form admin-form--narrow" aria-labelledby="delivered-title">
+        <Form
+          method="post"
+          className="admin-form admin-form--narrow"
+          aria-labelledby="delivered-title"
+          key={`delivered-title-${order.version}`}
+        >
           <h3 id="delivered-title">Delivery</h3>
           <CsrfField />
           <input type="hidden" name="intent" value="mark-delivered" />
@@ -486,6 +503,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           method="post"
           className="admin-form admin-form--narrow"
           aria-labelledby="refund-title"
+          key={`refund-title-${order.version}`}
           noValidate
         >
           <h3 id="refund-title">Record a refund</h3>
@@ -527,6 +545,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           method="post"
           className="admin-form admin-form--narrow"
           aria-labelledby="cancel-title"
+          key={`cancel-title-${order.version}`}
           noValidate
         >
           <h3 id="cancel-title">Cancel the order</h3>
