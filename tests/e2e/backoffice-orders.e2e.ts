@@ -120,6 +120,17 @@ describe('operations runs an order', () => {
       const timeline = await page.getByTestId('timeline').textContent();
       expect(timeline).toMatch(/Placed.*Marked paid by Oscar Operations.*Shipment added.*Shipment added/s);
 
+      // A form read before someone else's change (version 0) is refused in the page, and changes nothing.
+      const csrf = await page.locator('input[name=csrf]').first().inputValue();
+      const stale = await page.request.post(`${server.url}/admin/orders/106`, {
+        headers: { origin: server.url },
+        form: { csrf, intent: 'mark-delivered', version: '0' },
+      });
+      expect(stale.status()).toBe(409);
+      expect(await stale.text()).toContain('was changed by someone else in the meantime');
+      await page.reload();
+      await statusIs(page, 'Shipped');
+
       const mails = await until(
         () => outbox('order-shipped').filter((mail) => mail.includes(`order 106`)),
         (found) => found.length >= 2,
