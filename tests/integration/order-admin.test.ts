@@ -112,8 +112,8 @@ describe.each(testDatabaseTargets)('order admin on $name', (target) => {
       textFor: async (locale): Promise<Record<string, string>> =>
         locale === 'de' ? { 'order cancelled mail subject': 'Ihre Bestellung {order} ist storniert' } : {},
     });
-    ops = await addStaff('operations@ridgeline.example');
-    ops2 = await addStaff('operations2@ridgeline.example');
+    ops = await addStaff('ops-one@ridgeline.test');
+    ops2 = await addStaff('ops-two@ridgeline.test');
     snowshoe = await firstVariant(SNOWSHOE);
     pole = await firstVariant(POLE);
     methodId = (await commerce.checkout.shippingOptions('us', 50, null))[0]!.id;
