@@ -91,7 +91,7 @@ export function createServices(input: {
     outboxDir: join(config.DATA_DIR, 'outbox'),
     logger,
   });
-  subscribeMail({ commerce, mailer, origin });
+  subscribeMail({ commerce, mailer, origin, textFor: (locale) => content.client.displayText(locale) });
   const watcher = readCacheWatcher(db);
   const catalogueCache = createVersionedCache<unknown>({
     version: async () => scopeVersion(await watcher.current(), ['catalogue']),

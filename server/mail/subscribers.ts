@@ -1,14 +1,38 @@
+import { formatCurrency } from '#core/currency-format.ts';
 import { DISPLAY_TEXT_DEFAULTS } from '#core/display-text-defaults.ts';
+import { contentLocaleOf, parseLocale } from '#core/locale.ts';
 import type { Commerce } from '../commerce/index.ts';
 import type { Mailer } from './mailer.ts';
-import { orderConfirmationMessage, passwordResetMessage } from './messages.ts';
+import {
+  orderConfirmationMessage,
+  passwordResetMessage,
+  proApprovedMessage,
+  proRejectedMessage,
+} from './messages.ts';
 
 /**
  * The store's transactional mail, sent when commerce announces a change (server/events). `origin` is the one
  * configured origin of the store: links in mail never come from a request's Host header.
  */
-export function subscribeMail(deps: { commerce: Commerce; mailer: Mailer; origin: string }): void {
+export function subscribeMail(deps: {
+  commerce: Commerce;
+  mailer: Mailer;
+  origin: string;
+  /** Display text of a content locale ('en-us', 'fr', …) for localised mails; English wording when absent. */
+  textFor?: (contentLocale: string) => Promise<Readonly<Record<string, string>>>;
+}): void {
   const { commerce, mailer, origin } = deps;
+
+  /** The display text of a locale segment, or undefined (English) when it cannot be read. */
+  async function textOf(segment: string): Promise<Readonly<Record<string, string>> | undefined> {
+    const locale = parseLocale(segment);
+    if (!locale || !deps.textFor) return undefined;
+    try {
+      return await deps.textFor(contentLocaleOf(locale));
+    } catch {
+      return undefined;
+    }
+  }
 
   commerce.events.on('order-placed', async ({ orderId, locale }) => {
     const [order, row] = await Promise.all([commerce.orders.get(orderId), commerce.orders.find(orderId)]);
@@ -47,6 +71,32 @@ export function subscribeMail(deps: { commerce: Commerce; mailer: Mailer; origin
         firstName: reset.firstName,
         link: `${origin}/${reset.locale}/account/reset?token=${reset.token}`,
         minutes: reset.minutes,
+      }),
+    );
+  });
+
+  commerce.events.on('pro-approved', async (approved) => {
+    const format = await commerce.currencies.get(approved.currency);
+    await mailer.send(
+      proApprovedMessage({
+        email: approved.email,
+        firstName: approved.firstName,
+        spendLimit: formatCurrency(approved.spendLimit, format),
+        expiresAt: approved.expiresAt,
+        link: `${origin}/${approved.locale}/pro`,
+        text: await textOf(approved.locale),
+      }),
+    );
+  });
+
+  commerce.events.on('pro-rejected', async (rejected) => {
+    await mailer.send(
+      proRejectedMessage({
+        email: rejected.email,
+        firstName: rejected.firstName,
+        reason: rejected.reason,
+        link: `${origin}/${rejected.locale}/pro/signup`,
+        text: await textOf(rejected.locale),
       }),
     );
   });
