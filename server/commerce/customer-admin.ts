@@ -322,25 +322,32 @@ export function createCustomerAdmin(deps: {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(customers).where(eq(customers.id, id));
         if (!row) throw notFound(`No customer ${id}`);
-        const [addressRows, orderRows, subscriptionRows, sessionRows] = await Promise.all([
-          tx.select().from(addresses).where(eq(addresses.customerId, id)).orderBy(asc(addresses.id)),
-          tx.select().from(orders).where(eq(orders.customerId, id)).orderBy(asc(orders.id)),
-          tx
-            .select({
-              list: newsletterSubscriptions.listId,
-              locale: newsletterSubscriptions.locale,
-              region: newsletterSubscriptions.contentRegion,
-              createdAt: newsletterSubscriptions.createdAt,
-            })
-            .from(newsletterSubscriptions)
-            .where(sql`lower(${newsletterSubscriptions.email}) = lower(${row.email})`)
-            .orderBy(asc(newsletterSubscriptions.id)),
-          tx
-            .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
-            .from(sessions)
-            .where(eq(sessions.customerId, id))
-            .orderBy(asc(sessions.createdAt)),
-        ]);
+        // One statement at a time: a transaction is one connection.
+        const addressRows = await tx
+          .select()
+          .from(addresses)
+          .where(eq(addresses.customerId, id))
+          .orderBy(asc(addresses.id));
+        const orderRows = await tx
+          .select()
+          .from(orders)
+          .where(eq(orders.customerId, id))
+          .orderBy(asc(orders.id));
+        const subscriptionRows = await tx
+          .select({
+            list: newsletterSubscriptions.listId,
+            locale: newsletterSubscriptions.locale,
+            region: newsletterSubscriptions.contentRegion,
+            createdAt: newsletterSubscriptions.createdAt,
+          })
+          .from(newsletterSubscriptions)
+          .where(sql`lower(${newsletterSubscriptions.email}) = lower(${row.email})`)
+          .orderBy(asc(newsletterSubscriptions.id));
+        const sessionRows = await tx
+          .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+          .from(sessions)
+          .where(eq(sessions.customerId, id))
+          .orderBy(asc(sessions.createdAt));
         const lines = orderRows.length
           ? await tx
               .select()

@@ -272,8 +272,16 @@ export function createCustomers(db: Database) {
      * A one-use password-reset token for the account with this email, or null when there is none (the caller
      * answers the same either way, so the form does not tell who has an account).
      */
-    async createPasswordReset(email: string, now = new Date(), executor: Pick<Database, 'insert'> = db) {
-      const [row] = await byEmail.execute({ email });
+    async createPasswordReset(
+      email: string,
+      now = new Date(),
+      executor: Pick<Database, 'insert' | 'select'> = db,
+    ) {
+      // Inside a caller's transaction every statement goes through it (PGlite has one connection).
+      const [row] =
+        executor === db
+          ? await byEmail.execute({ email })
+          : await executor.select().from(customers).where(sql`lower(${customers.email}) = lower(${email})`);
       // A disabled or erased account gets no reset link (the answer stays the same: nothing tells it apart).
       if (!row || row.disabledAt || row.erasedAt) return null;
       const token = randomBytes(32).toString('base64url');
