@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { COUNTRIES } from '#core/countries.ts';
 import { COMMERCE_REGION_CURRENCY, COMMERCE_REGIONS, CURRENCIES, REGION_GROUPS } from '#core/regions.ts';
+import { seedDemoStaff } from '../backoffice/demo-staff.ts';
 import { commerceRegions, countries, currencies } from '../commerce/schema.ts';
 import { seedCommerce } from '../commerce/seed-commerce.ts';
 import { seedDemoContent } from '../content/demo-content.ts';
@@ -68,4 +69,5 @@ export async function seedDemoStore(db: Database): Promise<void> {
   await seedReferenceData(db);
   await seedCommerce(db);
   await seedDemoContent(db);
+  await seedDemoStaff(db);
 }
