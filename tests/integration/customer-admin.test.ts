@@ -22,7 +22,12 @@ describe.each(testDatabaseTargets)('customer admin on $name', (target) => {
     api = await openApi(target);
     const [member] = await api.handle.db
       .insert(staff)
-      .values({ email: 'ops@ridgeline.example', name: 'Ops', role: 'operations', passwordHash: 'x' })
+      .values({
+        email: 'customer-admin-test@ridgeline.example',
+        name: 'Ops',
+        role: 'operations',
+        passwordHash: 'x',
+      })
       .returning();
     actor = { staffId: member!.id, email: member!.email };
     subscribeMail({
