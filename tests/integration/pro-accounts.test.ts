@@ -40,7 +40,7 @@ describe.each(testDatabaseTargets)('pro accounts on $name', (target) => {
         },
       },
       // French display text for French locales: the decision mail is written in the applicant's locale.
-      textFor: async (locale) =>
+      textFor: async (locale): Promise<Record<string, string>> =>
         locale === 'fr'
           ? {
               'pro approved mail subject': 'Votre compte pro Ridgeline est approuvé',
