@@ -111,5 +111,5 @@ describe('the pro team', () => {
     } finally {
       await shopper.context.close();
     }
-  }, 120_000);
+  }, 240_000);
 });
