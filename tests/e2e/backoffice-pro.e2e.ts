@@ -55,6 +55,11 @@ function outbox(): string[] {
 describe('the pro team', () => {
   it('approves the pending application; the customer then sees pro prices and the spend meter', async () => {
     const guest = await openShopperPage(browser, 1440);
+    // Signed out, the pro queue is a redirect to the staff sign-in, with nothing of the queue in it.
+    const signedOut = await guest.page.request.get(`${server.url}/admin/pro`, { maxRedirects: 0 });
+    expect([302, 303]).toContain(signedOut.status());
+    expect(signedOut.headers().location).toMatch(/^\/admin\/login/);
+    expect(await signedOut.text()).not.toContain(APPLICANT.email);
     const guestPrice = await cartPrice(guest.page);
     await guest.context.close();
 
@@ -76,9 +81,14 @@ describe('the pro team', () => {
       await approve.getByLabel('Spend limit').fill('2500');
       await approve.getByRole('button', { name: 'Approve' }).click();
       await page.getByRole('status').filter({ hasText: 'Approved (pro)' }).waitFor();
-      expect(await page.getByRole('article').filter({ hasText: APPLICANT.email }).count()).toBe(0);
+      // The page revalidates after the action: the application leaves the queue for the accounts list.
+      await expect
+        .poll(() => page.getByRole('article').filter({ hasText: APPLICANT.email }).count(), {
+          timeout: 10_000,
+        })
+        .toBe(0);
       const row = page.getByRole('row').filter({ hasText: APPLICANT.email });
-      expect(await row.textContent()).toContain('0.00 of 2500.00');
+      await expect.poll(() => row.textContent(), { timeout: 10_000 }).toContain('0.00 of 2500.00');
       await checkAxe(page, 'admin-pro-accounts');
 
       // The customer page shows the new pro status and group.
@@ -86,6 +96,11 @@ describe('the pro team', () => {
       await page.waitForURL(/\/admin\/customers\/\d+$/);
       expect(await page.locator('h1').textContent()).toContain('Pro');
       await checkAxe(page, 'admin-customer');
+      // The pro team may not export personal data (customers:privacy): refused, and nothing of the customer in it.
+      expect(await page.getByRole('link', { name: /Export personal data/ }).count()).toBe(0);
+      const exported = await page.request.get(`${page.url()}/export`, { maxRedirects: 0 });
+      expect(exported.status()).toBe(403);
+      expect(await exported.text()).not.toContain(APPLICANT.email);
       expect(staff.errors).toEqual([]);
     } finally {
       await staff.context.close();
