@@ -11,6 +11,10 @@ export default [
     route('orders/:orderId', 'routes/admin/order.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('me', 'routes/admin/me.tsx'),
+    route('customers', 'routes/admin/customers.tsx'),
+    route('customers/:customerId', 'routes/admin/customer.tsx'),
+    route('customers/:customerId/export', 'routes/admin/customer-export.tsx'),
+    route('pro', 'routes/admin/pro.tsx'),
   ]),
   route(':lang', 'routes/locale-layout.tsx', [
     index('routes/home.tsx'),

@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ctx.caller,
       ctx.locale.commerceRegion,
       parsed.data,
-      proApplication(parsed.data),
+      proApplication(parsed.data, ctx.locale.segment),
     ),
   );
   if (!signedIn.ok) return refusal(signedIn.code, values, { 'email-taken': 'email' });

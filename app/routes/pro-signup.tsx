@@ -51,7 +51,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!check.ok)
     return data<ActionErrors>({ errors: {}, formError: 'error bot check', values }, { status: 403 });
   try {
-    await ctx.services.commerce.customers.applyForPro(customer.id, proApplication(parsed.data));
+    await ctx.services.commerce.customers.applyForPro(
+      customer.id,
+      proApplication(parsed.data, ctx.locale.segment),
+    );
   } catch (error) {
     if (ctx.services.errorCode(error) === 'already-pro')
       return data<ActionErrors>({ errors: {}, formError: 'pro already', values }, { status: 409 });

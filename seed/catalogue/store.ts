@@ -126,7 +126,8 @@ export interface SeedCustomer {
   firstName: string;
   lastName: string;
   groupId: number;
-  proCode?: { region: string; code: string };
+  /** The 'Pro Code' JSON: an approved code, or a pending application with what the applicant sent. */
+  proCode?: { region: string } & Record<string, string>;
   proExpiresAt?: string;
   addresses: SeedAddress[];
 }
@@ -200,6 +201,35 @@ export const DEMO_CUSTOMERS: readonly SeedCustomer[] = [
         postalCode: '80202',
         countryCode: 'US',
         phone: '303-555-0163',
+      },
+    ],
+  },
+  {
+    // A pro application waiting for the pro team (issue 19): approve it in /admin/pro.
+    email: 'pro.applicant@example.com',
+    password: 'Pro-Applicant-2026',
+    firstName: 'Noah',
+    lastName: 'Berg',
+    groupId: GROUP_IDS.retailUs,
+    proCode: {
+      region: 'pending',
+      organization: 'Wasatch Backcountry Guides',
+      profession: 'guide',
+      certification: 'AMGA-SPI-2291',
+      website: 'https://wasatch-guides.example',
+      locale: 'en-us',
+      applied_at: '2026-11-20T15:00:00.000Z',
+    },
+    addresses: [
+      {
+        firstName: 'Noah',
+        lastName: 'Berg',
+        address1: '410 Canyon Road',
+        city: 'Salt Lake City',
+        stateOrProvince: 'Utah',
+        postalCode: '84103',
+        countryCode: 'US',
+        phone: '801-555-0129',
       },
     ],
   },

@@ -71,7 +71,24 @@ export function createAccounts(deps: {
     if (!exhausted.allowed) throw tooManyAttempts(exhausted.retryAfter);
     const customer = await customers.authenticate(email, password);
     if (!customer) await rateLimits.hit(emailKey, limits.loginPerEmail, limits.windowSeconds);
+    // The one guard of every password door (sign-in, /customers/validate): a disabled account is refused.
+    else if (await customers.isDisabled(customer.id))
+      throw unauthorized('This account is disabled', 'login-failed');
     return customer;
+  }
+
+  /**
+   * Announces a reset link made by `customers.createPasswordReset` (mail subscribes): the one path of the
+   * shopper's form and the back office's "send reset" button.
+   */
+  function mailResetLink(reset: { token: string; customer: CustomerJson }, locale: string): Promise<void> {
+    return events.emit('password-reset-requested', {
+      email: reset.customer.email,
+      firstName: reset.customer.first_name,
+      token: reset.token,
+      locale,
+      minutes: RESET_TOKEN_TTL_MINUTES,
+    });
   }
 
   /**
@@ -150,14 +167,11 @@ export function createAccounts(deps: {
       }
       const reset = await customers.createPasswordReset(email);
       if (!reset) return;
-      events.emitLater('password-reset-requested', {
-        email: reset.customer.email,
-        firstName: reset.customer.first_name,
-        token: reset.token,
-        locale,
-        minutes: RESET_TOKEN_TTL_MINUTES,
-      });
+      // Not waited for: the answer's timing must not tell who has an account.
+      void mailResetLink(reset, locale);
     },
+
+    mailResetLink,
   };
 }
 

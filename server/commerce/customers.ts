@@ -272,12 +272,21 @@ export function createCustomers(db: Database) {
      * A one-use password-reset token for the account with this email, or null when there is none (the caller
      * answers the same either way, so the form does not tell who has an account).
      */
-    async createPasswordReset(email: string, now = new Date()) {
-      const [row] = await byEmail.execute({ email });
-      if (!row) return null;
+    async createPasswordReset(
+      email: string,
+      now = new Date(),
+      executor: Pick<Database, 'insert' | 'select'> = db,
+    ) {
+      // Inside a caller's transaction every statement goes through it (PGlite has one connection).
+      const [row] =
+        executor === db
+          ? await byEmail.execute({ email })
+          : await executor.select().from(customers).where(sql`lower(${customers.email}) = lower(${email})`);
+      // A disabled or erased account gets no reset link (the answer stays the same: nothing tells it apart).
+      if (!row || row.disabledAt || row.erasedAt) return null;
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000);
-      await db
+      await executor
         .insert(passwordResets)
         .values({ tokenHash: hashResetToken(token), customerId: row.id, expiresAt });
       return { token, customer: customerJson(row), expiresAt };
@@ -286,13 +295,15 @@ export function createCustomers(db: Database) {
     /** Whether a reset token is unused and unexpired. */
     async passwordResetValid(token: string, now = new Date()): Promise<boolean> {
       const [row] = await db
-        .select()
+        .select({ tokenHash: passwordResets.tokenHash })
         .from(passwordResets)
+        .innerJoin(customers, eq(customers.id, passwordResets.customerId))
         .where(
           and(
             eq(passwordResets.tokenHash, hashResetToken(token)),
             isNull(passwordResets.usedAt),
             gt(passwordResets.expiresAt, now),
+            isNull(customers.disabledAt),
           ),
         );
       return Boolean(row);
@@ -315,15 +326,24 @@ export function createCustomers(db: Database) {
           .returning({ customerId: passwordResets.customerId });
         if (!used)
           throw new CommerceError('reset-expired', 'Gone', 'This reset link has expired or was already used');
+        // A link mailed before the account was disabled no longer works (the token stays unused).
         const [row] = await tx
           .update(customers)
           .set({ passwordHash, updatedAt: now })
-          .where(eq(customers.id, used.customerId))
+          .where(and(eq(customers.id, used.customerId), isNull(customers.disabledAt)))
           .returning();
+        if (!row)
+          throw new CommerceError('reset-expired', 'Gone', 'This reset link has expired or was already used');
         // Whoever knew the old password (or holds a stolen session) is signed out everywhere.
         await tx.delete(sessions).where(eq(sessions.customerId, used.customerId));
-        return customerJson(row!);
+        return customerJson(row);
       });
+    },
+
+    /** Whether the account is disabled (or erased): such an account cannot sign in or reset its password. */
+    async isDisabled(id: number): Promise<boolean> {
+      const [row] = await byId.execute({ id });
+      return Boolean(row?.disabledAt || row?.erasedAt);
     },
 
     /**

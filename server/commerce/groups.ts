@@ -181,7 +181,8 @@ export function createGroups(db: Database) {
 
     /**
      * Pro status (§3, §7 /api/pro/order_total): the customer's order total in the current spend period
-     * (`proSpendPeriod`), the expiration date, the employee flag and the group's spend limit.
+     * (`proSpendPeriod`), the expiration date, the employee flag (the customer's or the group's) and the spend
+     * limit (the customer's own when the pro team set one, else the group's).
      * Null when the customer is not pro.
      */
     async proStatus(customerId: number, now = new Date()) {
@@ -194,8 +195,9 @@ export function createGroups(db: Database) {
       return {
         order_total: orderTotal,
         expiration_date: expires ? expires.toISOString().slice(0, 10) : null,
-        employee_group: row.group?.isEmployee ?? false,
-        spend_limit: row.group?.spendLimit ?? DEFAULT_BRAND_SPEND_LIMIT,
+        // The terms the pro team set on approval win over the group's (issue 19).
+        employee_group: row.customer.proEmployee || (row.group?.isEmployee ?? false),
+        spend_limit: row.customer.proSpendLimit ?? row.group?.spendLimit ?? DEFAULT_BRAND_SPEND_LIMIT,
       };
     },
   };

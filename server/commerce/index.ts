@@ -20,11 +20,13 @@ import { type AccountLimits, type Accounts, createAccounts, DEFAULT_ACCOUNT_LIMI
 import { type Carts, createCarts } from './carts.ts';
 import { type Catalogue, createCatalogue } from './catalogue.ts';
 import { type Checkout, createCheckout, type PlaceOrderInput } from './checkout.ts';
+import { type CustomerAdmin, createCustomerAdmin } from './customer-admin.ts';
 import { type Customers, createCustomers } from './customers.ts';
 import { notFound } from './errors.ts';
 import { createGroups, type Groups } from './groups.ts';
 import { createOrderAdmin, type OrderAdmin } from './order-admin.ts';
 import { createOrders, type Orders } from './orders.ts';
+import { createProAccounts, type ProAccounts } from './pro-accounts.ts';
 import { createRateLimits, type RateLimits } from './rate-limits.ts';
 import { commerceRegions, countries, currencies } from './schema.ts';
 import { createSessionCart, type SessionCart } from './session-cart.ts';
@@ -41,12 +43,14 @@ export {
   type PlacedOrder,
   type PlaceOrderInput,
 } from './checkout.ts';
+export type { AdminCustomerJson, CustomerAdmin } from './customer-admin.ts';
 export type { CustomerJson } from './customers.ts';
 export { RESET_TOKEN_TTL_MINUTES } from './customers.ts';
 export { CommerceError, errorCodeOf } from './errors.ts';
 export type { PricingContext } from './groups.ts';
 export type { OrderAdmin, ShipmentInput } from './order-admin.ts';
 export { discountedPrice } from './pricing.ts';
+export type { ProAccounts, ProTerms } from './pro-accounts.ts';
 export type { SessionCart } from './session-cart.ts';
 export {
   clearSessionCookie,
@@ -79,6 +83,10 @@ export interface Commerce {
   accounts: Accounts;
   /** The session's usable cart and adding a line to it (session-cart.ts). */
   sessionCart: SessionCart;
+  /** Back office (issue 19): customer search, page, group, reset mail, disable, export and erase. */
+  customerAdmin: CustomerAdmin;
+  /** Back office (issue 19): the pro application queue, approve/reject, terms and spend. */
+  proAccounts: ProAccounts;
   /** What commerce announces after a commit (order placed, reset requested); mail subscribes. */
   events: EventBus;
   rateLimits: RateLimits;
@@ -135,6 +143,16 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
   const rateLimits = createRateLimits(db);
   const checkout = createCheckout(db, groups, shipping);
   const accountLimits = options.accountLimits ?? DEFAULT_ACCOUNT_LIMITS;
+  const accounts = createAccounts({
+    customers,
+    carts,
+    sessions,
+    rateLimits,
+    events,
+    limits: () => accountLimits,
+  });
+  const customerAdmin = createCustomerAdmin({ db, customers, accounts, groups });
+  const proAccounts = createProAccounts({ db, groups, customerAdmin, events });
 
   async function regionCurrency(regionId: string): Promise<string | undefined> {
     const [row] = await db.select().from(commerceRegions).where(eq(commerceRegions.id, regionId));
@@ -173,14 +191,9 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     },
     sessions,
     rateLimits,
-    accounts: createAccounts({
-      customers,
-      carts,
-      sessions,
-      rateLimits,
-      events,
-      limits: () => accountLimits,
-    }),
+    accounts,
+    customerAdmin,
+    proAccounts,
     sessionCart: createSessionCart({ carts, sessions, logger }),
     events,
     regionIds,

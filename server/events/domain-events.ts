@@ -20,6 +20,19 @@ export interface DomainEvents {
     locale: string;
     minutes: number;
   };
+  /** The pro team approved a pro application (issue 19); `locale` is the applicant's URL segment. */
+  'pro-approved': {
+    email: string;
+    firstName: string;
+    locale: string;
+    spendLimit: number;
+    /** The currency of the pro storefront's region (USD, CAD, EUR), for the spend limit. */
+    currency: string;
+    /** yyyy-mm-dd, or null when the pro pricing does not expire. */
+    expiresAt: string | null;
+  };
+  /** The pro team turned a pro application down, with the reason the applicant is told. */
+  'pro-rejected': { email: string; firstName: string; locale: string; reason: string };
 }
 
 type Handler<K extends keyof DomainEvents> = (event: DomainEvents[K]) => Promise<void> | void;

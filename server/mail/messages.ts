@@ -204,3 +204,67 @@ export function orderCancelledMessage(input: {
     html: `${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')}<p><a href="${escapeHtml(input.orderUrl)}">${escapeHtml(say('order mail status link'))}</a></p>`,
   };
 }
+
+/** English wording of the pro decision mails; display text (§3) of the applicant's locale overrides it. */
+export const PRO_DECISION_TEXT = {
+  'pro approved mail subject': 'Your Ridgeline pro account is approved',
+  'pro approved mail body':
+    'Hello {name}, good news: your application for pro pricing at Ridgeline Snowshoe Co. is approved. Sign in to see your pro prices. Your spend limit is {limit}.',
+  'pro approved mail expiry': 'Your pro pricing is valid until {date}.',
+  'pro approved mail link': 'Your pro account',
+  'pro rejected mail subject': 'Your Ridgeline pro application',
+  'pro rejected mail body':
+    'Hello {name}, thank you for applying for pro pricing at Ridgeline Snowshoe Co. We cannot approve your application.',
+  'pro rejected mail reason': 'Reason: {reason}',
+  'pro rejected mail link': 'Apply again',
+} as const;
+
+type ProDecisionKey = keyof typeof PRO_DECISION_TEXT;
+
+function proSay(text: Readonly<Record<string, string>> | undefined, values: Record<string, string>) {
+  return (key: ProDecisionKey) => fill(text?.[key]?.trim() || PRO_DECISION_TEXT[key], values);
+}
+
+export function proApprovedMessage(input: {
+  email: string;
+  firstName: string;
+  spendLimit: string;
+  expiresAt: string | null;
+  link: string;
+  text?: Readonly<Record<string, string>>;
+}): MailMessage {
+  const say = proSay(input.text, {
+    name: input.firstName,
+    limit: input.spendLimit,
+    date: input.expiresAt ?? '',
+  });
+  const paragraphs = [
+    say('pro approved mail body'),
+    ...(input.expiresAt ? [say('pro approved mail expiry')] : []),
+  ];
+  return {
+    to: input.email,
+    subject: say('pro approved mail subject'),
+    kind: 'pro-approved',
+    text: `${paragraphs.join('\n\n')}\n\n${say('pro approved mail link')}: ${input.link}`,
+    html: `${paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(input.link)}">${escapeHtml(say('pro approved mail link'))}</a></p>`,
+  };
+}
+
+export function proRejectedMessage(input: {
+  email: string;
+  firstName: string;
+  reason: string;
+  link: string;
+  text?: Readonly<Record<string, string>>;
+}): MailMessage {
+  const say = proSay(input.text, { name: input.firstName, reason: input.reason });
+  const paragraphs = [say('pro rejected mail body'), say('pro rejected mail reason')];
+  return {
+    to: input.email,
+    subject: say('pro rejected mail subject'),
+    kind: 'pro-rejected',
+    text: `${paragraphs.join('\n\n')}\n\n${say('pro rejected mail link')}: ${input.link}`,
+    html: `${paragraphs.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(input.link)}">${escapeHtml(say('pro rejected mail link'))}</a></p>`,
+  };
+}

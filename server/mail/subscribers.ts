@@ -1,3 +1,4 @@
+import { formatCurrency } from '#core/currency-format.ts';
 import { DISPLAY_TEXT_DEFAULTS } from '#core/display-text-defaults.ts';
 import { contentLocaleOf, parseLocale } from '#core/locale.ts';
 import { trackingUrl } from '#core/tracking.ts';
@@ -8,6 +9,8 @@ import {
   orderConfirmationMessage,
   orderShippedMessage,
   passwordResetMessage,
+  proApprovedMessage,
+  proRejectedMessage,
 } from './messages.ts';
 
 /**
@@ -18,11 +21,12 @@ export function subscribeMail(deps: {
   commerce: Commerce;
   mailer: Mailer;
   origin: string;
-  /** Display text of a content locale ('en-us', 'fr', …) for the order update mails; English when absent or failing. */
+  /** Display text of a content locale ('en-us', 'fr', …) for localised mails; English wording when absent. */
   textFor?: (contentLocale: string) => Promise<Readonly<Record<string, string>>>;
 }): void {
   const { commerce, mailer, origin } = deps;
 
+  /** The display text of a locale segment, or undefined (English) when it cannot be read. */
   async function textOf(segment: string): Promise<Readonly<Record<string, string>> | undefined> {
     const locale = parseLocale(segment);
     if (!locale || !deps.textFor) return undefined;
@@ -95,6 +99,20 @@ export function subscribeMail(deps: {
     );
   });
 
+  commerce.events.on('pro-approved', async (approved) => {
+    const format = await commerce.currencies.get(approved.currency);
+    await mailer.send(
+      proApprovedMessage({
+        email: approved.email,
+        firstName: approved.firstName,
+        spendLimit: formatCurrency(approved.spendLimit, format),
+        expiresAt: approved.expiresAt,
+        link: `${origin}/${approved.locale}/pro`,
+        text: await textOf(approved.locale),
+      }),
+    );
+  });
+
   commerce.events.on('order-cancelled', async ({ orderId, reason, locale }) => {
     const order = await commerce.orderAdmin.detail(orderId);
     await mailer.send(
@@ -106,6 +124,18 @@ export function subscribeMail(deps: {
         paid: order.paid,
         orderUrl: `${origin}/${locale}/order-status?order=${order.id}`,
         text: await textOf(locale),
+      }),
+    );
+  });
+
+  commerce.events.on('pro-rejected', async (rejected) => {
+    await mailer.send(
+      proRejectedMessage({
+        email: rejected.email,
+        firstName: rejected.firstName,
+        reason: rejected.reason,
+        link: `${origin}/${rejected.locale}/pro/signup`,
+        text: await textOf(rejected.locale),
       }),
     );
   });

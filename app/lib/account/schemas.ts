@@ -70,12 +70,19 @@ export const proApplicationSchema = z.object({
 
 export const proCreateSchema = createAccountSchema.extend(proApplicationSchema.shape);
 
-/** The application as the 'Pro Code' JSON stores it. */
-export function proApplication(input: z.infer<typeof proApplicationSchema>): Record<string, string> {
+/**
+ * The application as the 'Pro Code' JSON stores it, with the locale segment it was sent from (the pro team's
+ * decision is mailed in it).
+ */
+export function proApplication(
+  input: z.infer<typeof proApplicationSchema>,
+  locale?: string,
+): Record<string, string> {
   return {
     organization: input.organization,
     profession: input.profession,
     certification: input.certification,
     ...(input.website ? { website: input.website } : {}),
+    ...(locale ? { locale } : {}),
   };
 }
