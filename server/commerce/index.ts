@@ -23,8 +23,10 @@ import { type Checkout, createCheckout, type PlaceOrderInput } from './checkout.
 import { type Customers, createCustomers } from './customers.ts';
 import { notFound } from './errors.ts';
 import { createGroups, type Groups } from './groups.ts';
+import { createOrderQueries, type OrderQueries } from './order-queries.ts';
 import { createOrders, type Orders } from './orders.ts';
 import { createRateLimits, type RateLimits } from './rate-limits.ts';
+import { createReports, type Reports } from './reports.ts';
 import { commerceRegions, countries, currencies } from './schema.ts';
 import { createSessionCart, type SessionCart } from './session-cart.ts';
 import { createSessions, type Sessions } from './sessions.ts';
@@ -44,7 +46,9 @@ export type { CustomerJson } from './customers.ts';
 export { RESET_TOKEN_TTL_MINUTES } from './customers.ts';
 export { CommerceError, errorCodeOf } from './errors.ts';
 export type { PricingContext } from './groups.ts';
+export type { OrderListPage, OrderListRow } from './order-queries.ts';
 export { discountedPrice } from './pricing.ts';
+export type { DailyReport, DailySeries, LowStockVariant, ProApplication } from './reports.ts';
 export type { SessionCart } from './session-cart.ts';
 export {
   clearSessionCookie,
@@ -68,6 +72,10 @@ export interface Commerce {
   carts: Carts;
   shipping: Shipping;
   orders: Orders;
+  /** The back office's orders list, search and CSV export (order-queries.ts). */
+  orderQueries: OrderQueries;
+  /** The back office dashboard's figures (reports.ts). */
+  reports: Reports;
   /** Placing orders: one transaction with row locks and an idempotency key (checkout.ts). */
   checkout: OrderPlacement;
   sessions: Sessions;
@@ -157,6 +165,8 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     carts,
     shipping,
     orders: createOrders(db),
+    orderQueries: createOrderQueries(db),
+    reports: createReports(db),
     checkout: {
       ...checkout,
       async placeOrder(input) {

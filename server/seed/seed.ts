@@ -5,6 +5,7 @@ import { commerceRegions, countries, currencies } from '../commerce/schema.ts';
 import { seedCommerce } from '../commerce/seed-commerce.ts';
 import { seedDemoContent } from '../content/demo-content.ts';
 import type { Database } from '../db/database.ts';
+import { seedOrderHistory } from './order-history.ts';
 
 const REGION_NAMES: Record<(typeof COMMERCE_REGIONS)[number], string> = {
   us: 'United States',
@@ -68,4 +69,6 @@ export async function seedDemoStore(db: Database): Promise<void> {
   await seedReferenceData(db);
   await seedCommerce(db);
   await seedDemoContent(db);
+  // Guest orders over the last 90 days for the back office's dashboard and lists; written once.
+  await seedOrderHistory(db);
 }
