@@ -42,7 +42,11 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+/** The back office (/admin) has its own document: no storefront shell, data, analytics or consent. */
+export const isBackOffice = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+
 export async function loader({ request, context }: Route.LoaderArgs) {
+  if (isBackOffice(new URL(request.url).pathname)) return null;
   const { services, session, locale } = await storefrontContext(request, context);
   const { config, build } = services;
   const customer = session?.customer ?? null;
@@ -60,13 +64,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export type RootData = NonNullable<Awaited<ReturnType<typeof loader>>>;
 
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const root = useRouteLoaderData<RootData>('root');
   const error = useRouteError();
   const flush = layoutOf(useMatches()) === 'flush-banner';
+  if (isBackOffice(pathname))
+    return (
+      <html lang="en">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="robots" content="noindex" />
+          <Meta />
+          <Links />
+        </head>
+        <body className="admin-body">
+          {children}
+          <ScrollRestoration />
+          <Scripts />
+        </body>
+      </html>
+    );
   const head =
     root && !error
       ? seoLinks(root.origin, root.locale, splitLocalePrefix(pathname).rest || '/').map((link) => (

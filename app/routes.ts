@@ -3,6 +3,14 @@ import { index, type RouteConfig, route } from '@react-router/dev/routes';
 // The SPEC §2 route table. Every page lives under /{lang}; later issues add their routes inside it.
 export default [
   index('routes/index.tsx'),
+  // The back office (issue 19): its own document (root.tsx), every loader and action behind requireStaff.
+  route('admin/login', 'routes/admin/login.tsx'),
+  route('admin/logout', 'routes/admin/logout.tsx'),
+  route('admin', 'routes/admin/layout.tsx', [
+    route('staff', 'routes/admin/staff.tsx'),
+    route('audit', 'routes/admin/audit.tsx'),
+    route('me', 'routes/admin/me.tsx'),
+  ]),
   route(':lang', 'routes/locale-layout.tsx', [
     index('routes/home.tsx'),
     route('country', 'routes/country.tsx'),

@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   'email-taken': { status: 409, text: 'error email taken' },
   'wrong-password': { status: 403, text: 'error wrong password' },
   'login-failed': { status: 401, text: 'error login failed' },
+  // A staff member's second-factor code (server/backoffice).
+  'wrong-code': { status: 401, text: 'error login failed' },
   'reset-expired': { status: 410, text: 'error reset expired' },
   'already-pro': { status: 409, text: 'pro already' },
   'too-many-attempts': { status: 429, text: 'error too many attempts' },

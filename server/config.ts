@@ -173,6 +173,9 @@ export const configSchema = z.object({
   // Sessions (server/commerce/sessions.ts): end after this long without a request, and this long after sign-in.
   SESSION_IDLE_MINUTES: wholeCount,
   SESSION_ABSOLUTE_HOURS: wholeCount,
+  // Staff sessions (server/backoffice/staff-sessions.ts): shorter than a shopper's, the back office holds more.
+  STAFF_SESSION_IDLE_MINUTES: wholeCount,
+  STAFF_SESSION_ABSOLUTE_HOURS: wholeCount,
   // New stored sessions (the first cart of a visitor) per client IP per RATE_LIMIT_WINDOW_SECONDS.
   SESSION_CREATE_LIMIT_PER_IP: wholeCount,
   // E-mail (server/mail): the .eml outbox under DATA_DIR by default, SMTP when SMTP_URL is set.
@@ -244,6 +247,8 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   ORDER_STATUS_LIMIT_PER_EMAIL: '10',
   SESSION_IDLE_MINUTES: '1440',
   SESSION_ABSOLUTE_HOURS: '720',
+  STAFF_SESSION_IDLE_MINUTES: '30',
+  STAFF_SESSION_ABSOLUTE_HOURS: '12',
   SESSION_CREATE_LIMIT_PER_IP: '100',
   MAIL_FROM: 'Ridgeline Snowshoe Co. <orders@ridgeline.example>',
   SMTP_URL: undefined,

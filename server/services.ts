@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { ErrorCode } from '#core/error-codes.ts';
+import { type Backoffice, createBackoffice } from './backoffice/index.ts';
 import { type Bookings, createBookings } from './bookings/index.ts';
 import { type BotProtection, createBotProtection } from './bot-protection/bot-protection.ts';
 import { createVersionedCache, readCacheWatcher, scopeVersion } from './cache/data-version.ts';
@@ -38,6 +39,8 @@ export interface Services {
   mailer: Mailer;
   newsletter: Newsletter;
   bookings: Bookings;
+  /** Staff accounts, staff sessions and the audit log (the back office at /admin). */
+  backoffice: Backoffice;
   botProtection: BotProtection;
   /** The media service's routes (/media). */
   media: Hono;
@@ -108,6 +111,18 @@ export function createServices(input: {
     mailer,
     newsletter: createNewsletter(db),
     bookings: createBookings(db),
+    backoffice: createBackoffice(db, {
+      rateLimits: commerce.rateLimits,
+      sessions: {
+        idleMinutes: config.STAFF_SESSION_IDLE_MINUTES,
+        absoluteHours: config.STAFF_SESSION_ABSOLUTE_HOURS,
+      },
+      limits: {
+        windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+        loginPerIp: config.LOGIN_LIMIT_PER_IP,
+        loginPerEmail: config.LOGIN_LIMIT_PER_EMAIL,
+      },
+    }),
     botProtection: createBotProtection(config),
     media: createMediaRoutes({
       originalsDir: MEDIA_ORIGINALS_DIR,
@@ -127,7 +142,17 @@ export function createServices(input: {
 export function startBackgroundWork(services: Services): void {
   services.search.start();
   const { sessions, rateLimits, carts } = services.commerce;
-  schedulePurge([sessions.purgeExpired, rateLimits.purgeExpired, () => carts.purgeAbandoned()], (error) =>
-    services.logger.error({ err: error }, 'purging expired sessions, rate limits and abandoned carts failed'),
+  schedulePurge(
+    [
+      sessions.purgeExpired,
+      rateLimits.purgeExpired,
+      () => carts.purgeAbandoned(),
+      services.backoffice.sessions.purgeExpired,
+    ],
+    (error) =>
+      services.logger.error(
+        { err: error },
+        'purging expired sessions, rate limits and abandoned carts failed',
+      ),
   );
 }

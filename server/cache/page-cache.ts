@@ -36,7 +36,7 @@ interface Entry {
 }
 
 const PRIVATE_PATHS =
-  /^\/[^/]+\/(account|cart|checkout|consent|newsletter|order-status|pro\/(create|signup))(\/|$)/;
+  /^\/[^/]+\/(account|cart|checkout|consent|newsletter|order-status|pro\/(create|signup))(\/|$)|^\/admin(\/|\.data$|$)/;
 const CACHEABLE_TYPES = /^(text\/html|text\/x-script)/;
 // gzip listed and not refused with q=0.
 const ACCEPTS_GZIP = /(?:^|,)\s*(?:gzip|\*)\s*(?:;\s*q=(?:0?\.0*[1-9]\d*|1(?:\.0*)?)\s*)?(?:,|$)/i;

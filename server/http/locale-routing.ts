@@ -18,7 +18,8 @@ export interface LocaleRoutingOptions {
 }
 
 // Paths served by other parts of the platform, or files: no locale, no redirects.
-const NOT_PAGES = /^\/(api|cms|graphql|media|assets|builds|search\/api|healthz|__manifest)(\/|$)/;
+const NOT_PAGES =
+  /^\/(api|cms|graphql|media|assets|builds|search\/api|healthz|__manifest|admin)(\/|\.data$|$)/;
 const COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 const LOCALE_VARY = ['Cookie', 'Accept-Language'];
 

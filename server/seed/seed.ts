@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { COUNTRIES } from '#core/countries.ts';
 import { COMMERCE_REGION_CURRENCY, COMMERCE_REGIONS, CURRENCIES, REGION_GROUPS } from '#core/regions.ts';
+import { seedDemoStaff } from '../backoffice/demo-staff.ts';
 import { commerceRegions, countries, currencies } from '../commerce/schema.ts';
 import { seedCommerce } from '../commerce/seed-commerce.ts';
 import { seedDemoContent } from '../content/demo-content.ts';
@@ -69,6 +70,7 @@ export async function seedDemoStore(db: Database): Promise<void> {
   await seedReferenceData(db);
   await seedCommerce(db);
   await seedDemoContent(db);
+  await seedDemoStaff(db);
   // Guest orders over the last 90 days for the back office's dashboard and lists; written once.
   await seedOrderHistory(db);
 }

@@ -8,6 +8,8 @@ import type { MiddlewareHandler } from 'hono';
  * Set-Cookie to others, so a public answer becomes private.
  */
 export const PRIVATE_PAGE = /^\/[a-z]{2}-[a-z]{2}\/(account|cart|checkout|order-status)(\/|\.data$|$)/;
+/** The back office: never stored, never indexed, whatever a page answers. */
+export const BACK_OFFICE = /^\/admin(\/|\.data$|$)/;
 
 const SHARED = /\b(public|s-maxage)\b/i;
 export const PER_VISITOR = 'private, max-age=0';
@@ -15,7 +17,10 @@ export const PER_VISITOR = 'private, max-age=0';
 export function privatePages(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    if (PRIVATE_PAGE.test(c.req.path)) c.header('Cache-Control', 'private, no-store');
+    if (BACK_OFFICE.test(c.req.path)) {
+      c.header('Cache-Control', 'private, no-store');
+      c.header('X-Robots-Tag', 'noindex, nofollow');
+    } else if (PRIVATE_PAGE.test(c.req.path)) c.header('Cache-Control', 'private, no-store');
     else if (c.res.headers.has('set-cookie') && SHARED.test(c.res.headers.get('cache-control') ?? ''))
       c.header('Cache-Control', PER_VISITOR);
   };
