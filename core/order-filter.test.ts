@@ -17,6 +17,7 @@ describe('the orders list filter', () => {
     expect(parsed.success).toBe(true);
     expect(parsed.data).toEqual({ q: 'Anna', status: [7, 11], region: 'ca', to: '2026-03-01', limit: 50 });
     expect(parseOrderFilter(new URLSearchParams('')).data).toEqual({ status: [], limit: 50 });
+    expect(parseOrderFilter(new URLSearchParams('status=11,9,3')).data?.status).toEqual([11, 9, 3]);
   });
 
   it('refuses unknown statuses, regions, methods, impossible dates, reversed ranges and wild limits', () => {

@@ -84,9 +84,12 @@ export const orderFilterSchema = z
 export type OrderFilter = z.output<typeof orderFilterSchema>;
 export type OrderFilterInput = z.input<typeof orderFilterSchema>;
 
-/** Reads the filter from a query string (`status` may repeat; blank fields are ignored). */
+/** Reads the filter from a query string (`status` may repeat or list ids with commas; blanks are ignored). */
 export function parseOrderFilter(params: URLSearchParams) {
-  const statuses = params.getAll('status').filter((value) => value !== '');
+  const statuses = params
+    .getAll('status')
+    .flatMap((value) => value.split(','))
+    .filter((value) => value !== '');
   return orderFilterSchema.safeParse({
     q: params.get('q'),
     status: statuses,
