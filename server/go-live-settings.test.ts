@@ -17,5 +17,8 @@ describe('goLiveWarnings', () => {
       TRUST_PROXY: '1',
     });
     expect(goLiveWarnings(config, [])).toEqual([]);
+    expect(goLiveWarnings(config, [], true)).toEqual([
+      expect.stringContaining('demo staff accounts can sign in to /admin'),
+    ]);
   });
 });

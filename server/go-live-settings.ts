@@ -8,6 +8,7 @@ import { trustsAnyProxy } from './http/proxy-trust.ts';
 export function goLiveWarnings(
   config: Pick<Config, 'PUBLIC_BASE_URL' | 'DATABASE_URL' | 'SMTP_URL' | 'TRUST_PROXY'>,
   generatedKeys: readonly string[],
+  demoStaffActive = false,
 ): string[] {
   const warnings: string[] = [];
   if (!config.PUBLIC_BASE_URL)
@@ -20,6 +21,10 @@ export function goLiveWarnings(
   if (!trustsAnyProxy(config.TRUST_PROXY))
     warnings.push(
       'TRUST_PROXY is not set: behind a load balancer or CDN every visitor has the proxy’s address (limits, blocklist)',
+    );
+  if (demoStaffActive)
+    warnings.push(
+      'demo staff accounts can sign in to /admin with the passwords in the README: create your owner (npm run staff) and disable them',
     );
   for (const key of generatedKeys)
     warnings.push(

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import type { ServerBuild } from 'react-router';
+import { demoStaffActive } from './backoffice/demo-staff.ts';
 import { readBuildInfo } from './build-info.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
@@ -57,7 +58,8 @@ async function main() {
 
   const build = (await import(pathToFileURL(SERVER_BUNDLE).href)) as ServerBuild;
   const services = createServices({ config, logger, db: database.db, build: readBuildInfo(SERVER_BUNDLE) });
-  for (const warning of goLiveWarnings(config, keys.generated)) logger.warn(`before going live: ${warning}`);
+  for (const warning of goLiveWarnings(config, keys.generated, await demoStaffActive(database.db)))
+    logger.warn(`before going live: ${warning}`);
   const redirects = parseRedirectRules(JSON.parse(readFileSync(REDIRECT_RULES, 'utf8')));
   const app = createHttpApp({ services, database, build, clientDir: CLIENT_DIR, redirects });
 

@@ -1,3 +1,4 @@
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { StaffRole } from '#core/staff-permissions.ts';
 import { hashPassword } from '../commerce/passwords.ts';
 import type { Database } from '../db/database.ts';
@@ -33,4 +34,22 @@ export async function seedDemoStaff(db: Database): Promise<void> {
       })
       .onConflictDoNothing();
   }
+}
+
+/** Whether any demo staff account can still sign in (the start warns: their passwords are published). */
+export async function demoStaffActive(db: Database): Promise<boolean> {
+  const rows = await db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(
+      and(
+        inArray(
+          sql`lower(${staff.email})`,
+          DEMO_STAFF.map((member) => member.email),
+        ),
+        isNull(staff.disabledAt),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
