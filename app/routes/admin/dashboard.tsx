@@ -52,8 +52,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const nothing = !daily && !waiting && !applications && !lowStock;
   return (
     <section className="admin-dashboard" aria-labelledby="dashboard-title">
-      <h1 id="dashboard-title">Dashboard</h1>
-      <p className="admin-muted">Signed in as {name}.</p>
+      <h1 id="dashboard-title">Welcome, {name}</h1>
+      <p className="admin-muted">The store at a glance: what waits for you, what sold, what runs low.</p>
       {nothing ? <p>Your role has no dashboard panels; use the menu above.</p> : null}
 
       {waiting || applications ? (
