@@ -63,7 +63,12 @@ describe('back office orders and dashboard', () => {
       expect(awaiting).toBeGreaterThan(0);
       await page.getByRole('link', { name: 'Orders awaiting payment' }).click();
       await page.waitForURL(/\/admin\/orders\?status=7/);
-      const statuses = await page.locator('tbody tr td:nth-child(7)').allTextContents();
+      // Client-side navigation: wait for the filtered rows before reading them.
+      const statusCells = page.locator('tbody tr td:nth-child(7)');
+      await expect
+        .poll(async () => [...new Set(await statusCells.allTextContents())])
+        .toEqual(['Awaiting Payment']);
+      const statuses = await statusCells.allTextContents();
       expect(statuses.length).toBe(Math.min(50, awaiting));
       expect(new Set(statuses)).toEqual(new Set(['Awaiting Payment']));
 
@@ -73,6 +78,7 @@ describe('back office orders and dashboard', () => {
       const firstPage = await page.locator('tbody th a').allTextContents();
       await page.getByRole('link', { name: 'Next page' }).click();
       await page.waitForURL(/after=/);
+      await expect.poll(() => page.locator('tbody th a').first().textContent()).not.toBe(firstPage[0]);
       const secondPage = await page.locator('tbody th a').allTextContents();
       expect(secondPage).toHaveLength(50);
       expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
@@ -84,15 +90,15 @@ describe('back office orders and dashboard', () => {
       await page.getByLabel('Order number, email or name').fill(wanted);
       await page.getByLabel('Order number, email or name').press('Enter');
       await page.waitForURL(new RegExp(`q=${wanted}`));
-      expect(await page.locator('tbody th a').allTextContents()).toEqual([`#${wanted}`]);
+      await expect.poll(() => page.locator('tbody th a').allTextContents()).toEqual([`#${wanted}`]);
 
       await page.goto(`${server.url}/admin/orders`);
       await page.getByLabel('Region').selectOption('ca');
       await page.getByRole('button', { name: 'Find orders' }).click();
       await page.waitForURL(/region=ca/);
-      expect(new Set(await page.locator('tbody tr td:nth-child(5)').allTextContents())).toEqual(
-        new Set(['Canada']),
-      );
+      await expect
+        .poll(async () => [...new Set(await page.locator('tbody tr td:nth-child(5)').allTextContents())])
+        .toEqual(['Canada']);
 
       // The export carries the same filter, as an attachment.
       const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
