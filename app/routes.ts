@@ -7,6 +7,9 @@ export default [
   route('admin/login', 'routes/admin/login.tsx'),
   route('admin/logout', 'routes/admin/logout.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
+    index('routes/admin/dashboard.tsx'),
+    route('orders', 'routes/admin/orders.tsx'),
+    route('orders.csv', 'routes/admin/orders-export.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('orders/:orderId', 'routes/admin/order.tsx'),
     route('audit', 'routes/admin/audit.tsx'),

@@ -25,9 +25,11 @@ import { type Customers, createCustomers } from './customers.ts';
 import { notFound } from './errors.ts';
 import { createGroups, type Groups } from './groups.ts';
 import { createOrderAdmin, type OrderAdmin } from './order-admin.ts';
+import { createOrderQueries, type OrderQueries } from './order-queries.ts';
 import { createOrders, type Orders } from './orders.ts';
 import { createProAccounts, type ProAccounts } from './pro-accounts.ts';
 import { createRateLimits, type RateLimits } from './rate-limits.ts';
+import { createReports, type Reports } from './reports.ts';
 import { commerceRegions, countries, currencies } from './schema.ts';
 import { createSessionCart, type SessionCart } from './session-cart.ts';
 import { createSessions, type Sessions } from './sessions.ts';
@@ -49,8 +51,10 @@ export { RESET_TOKEN_TTL_MINUTES } from './customers.ts';
 export { CommerceError, errorCodeOf } from './errors.ts';
 export type { PricingContext } from './groups.ts';
 export type { OrderAdmin, ShipmentInput } from './order-admin.ts';
+export type { OrderListPage, OrderListRow } from './order-queries.ts';
 export { discountedPrice } from './pricing.ts';
 export type { ProAccounts, ProTerms } from './pro-accounts.ts';
+export type { DailyReport, DailySeries, LowStockVariant, ProApplication } from './reports.ts';
 export type { SessionCart } from './session-cart.ts';
 export {
   clearSessionCookie,
@@ -76,6 +80,10 @@ export interface Commerce {
   orders: Orders;
   /** The back office's order use cases (issue 19): detail, mark paid, ship, deliver, cancel, refund. */
   orderAdmin: OrderAdmin;
+  /** The back office's orders list, search and CSV export (order-queries.ts). */
+  orderQueries: OrderQueries;
+  /** The back office dashboard's figures (reports.ts). */
+  reports: Reports;
   /** Placing orders: one transaction with row locks and an idempotency key (checkout.ts). */
   checkout: OrderPlacement;
   sessions: Sessions;
@@ -180,6 +188,8 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     shipping,
     orders: createOrders(db),
     orderAdmin: createOrderAdmin(db, events),
+    orderQueries: createOrderQueries(db),
+    reports: createReports(db),
     checkout: {
       ...checkout,
       async placeOrder(input) {

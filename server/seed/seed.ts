@@ -6,6 +6,7 @@ import { commerceRegions, countries, currencies } from '../commerce/schema.ts';
 import { seedCommerce } from '../commerce/seed-commerce.ts';
 import { seedDemoContent } from '../content/demo-content.ts';
 import type { Database } from '../db/database.ts';
+import { seedOrderHistory } from './order-history.ts';
 
 const REGION_NAMES: Record<(typeof COMMERCE_REGIONS)[number], string> = {
   us: 'United States',
@@ -70,4 +71,6 @@ export async function seedDemoStore(db: Database): Promise<void> {
   await seedCommerce(db);
   await seedDemoContent(db);
   await seedDemoStaff(db);
+  // Guest orders over the last 90 days for the back office's dashboard and lists; written once.
+  await seedOrderHistory(db);
 }

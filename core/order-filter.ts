@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { COMMERCE_REGIONS } from './regions.ts';
+
+/**
+ * The back office's orders list filter (issue 19): what the GET form and the CSV link carry in the query string,
+ * validated here once for the page, the export and the engine. Pure: no I/O.
+ */
+
+/** Order statuses by id (the BigCommerce ids the store already uses: 7 awaiting payment, 11 awaiting fulfillment…). */
+export const ORDER_STATUSES = [
+  { id: 7, name: 'Awaiting Payment' },
+  { id: 11, name: 'Awaiting Fulfillment' },
+  { id: 9, name: 'Awaiting Shipment' },
+  { id: 3, name: 'Partially Shipped' },
+  { id: 2, name: 'Shipped' },
+  { id: 10, name: 'Completed' },
+  { id: 5, name: 'Cancelled' },
+  { id: 4, name: 'Refunded' },
+  { id: 14, name: 'Partially Refunded' },
+] as const;
+
+/** Paid (or cash on delivery) and not yet fully shipped: what the dashboard counts as awaiting shipment. */
+export const AWAITING_SHIPMENT_STATUS_IDS: readonly number[] = [11, 9, 3];
+export const AWAITING_PAYMENT_STATUS_IDS: readonly number[] = [7];
+/** Orders that bring no revenue: cancelled, declined, refunded. */
+export const NO_REVENUE_STATUS_IDS: readonly number[] = [5, 6, 4];
+
+export const PAYMENT_METHOD_IDS = ['bank_transfer', 'pay_on_account', 'cash_on_delivery'] as const;
+
+export const ORDER_LIST_DEFAULT_LIMIT = 50;
+export const ORDER_LIST_MAX_LIMIT = 200;
+
+const STATUS_IDS = ORDER_STATUSES.map((status) => status.id) as number[];
+
+function validDay(text: string): boolean {
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-25')
+  .refine(validDay, 'Not a real date');
+
+/** Empty form fields mean 'no filter'. */
+const blankIsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+export const orderFilterSchema = z
+  .object({
+    q: z.preprocess(
+      blankIsMissing,
+      z.string().trim().min(1).max(200, 'Search at most 200 characters').optional(),
+    ),
+    status: z
+      .array(
+        z.coerce
+          .number()
+          .int()
+          .refine((id) => STATUS_IDS.includes(id), 'Unknown order status'),
+      )
+      .max(STATUS_IDS.length)
+      .default([]),
+    paymentMethod: z.preprocess(blankIsMissing, z.enum(PAYMENT_METHOD_IDS).optional()),
+    region: z.preprocess(blankIsMissing, z.enum(COMMERCE_REGIONS).optional()),
+    from: z.preprocess(blankIsMissing, day.optional()),
+    to: z.preprocess(blankIsMissing, day.optional()),
+    after: z.preprocess(
+      blankIsMissing,
+      z
+        .string()
+        .regex(/^\d{1,17}-\d{1,10}$/, 'Not a page of this list')
+        .optional(),
+    ),
+    limit: z.preprocess(
+      blankIsMissing,
+      z.coerce.number().int().min(1).max(ORDER_LIST_MAX_LIMIT).default(ORDER_LIST_DEFAULT_LIMIT),
+    ),
+  })
+  .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, {
+    message: 'The start date is after the end date',
+    path: ['to'],
+  });
+
+export type OrderFilter = z.output<typeof orderFilterSchema>;
+export type OrderFilterInput = z.input<typeof orderFilterSchema>;
+
+/** Reads the filter from a query string (`status` may repeat or list ids with commas; blanks are ignored). */
+export function parseOrderFilter(params: URLSearchParams) {
+  const statuses = params
+    .getAll('status')
+    .flatMap((value) => value.split(','))
+    .filter((value) => value !== '');
+  return orderFilterSchema.safeParse({
+    q: params.get('q'),
+    status: statuses,
+    paymentMethod: params.get('paymentMethod'),
+    region: params.get('region'),
+    from: params.get('from'),
+    to: params.get('to'),
+    after: params.get('after'),
+    limit: params.get('limit'),
+  });
+}
+
+/** The query string for a filter (without `after` and `limit` unless asked for): links keep their filter. */
+export function orderFilterQuery(
+  filter: Partial<OrderFilter>,
+  extra: { after?: string | null; limit?: number } = {},
+): string {
+  const params = new URLSearchParams();
+  if (filter.q) params.set('q', filter.q);
+  for (const status of filter.status ?? []) params.append('status', String(status));
+  if (filter.paymentMethod) params.set('paymentMethod', filter.paymentMethod);
+  if (filter.region) params.set('region', filter.region);
+  if (filter.from) params.set('from', filter.from);
+  if (filter.to) params.set('to', filter.to);
+  if (extra.after) params.set('after', extra.after);
+  if (extra.limit) params.set('limit', String(extra.limit));
+  return params.toString();
+}
+
+/** What `q` looks for: an order number exactly, an email by prefix, or a customer's name. */
+export type OrderSearch =
+  | { kind: 'number'; id: number }
+  | { kind: 'email'; prefix: string }
+  | { kind: 'name'; first: string; last: string | null };
+
+export function orderSearchOf(q: string): OrderSearch {
+  const text = q.trim();
+  const number = /^#?(\d{1,9})$/.exec(text);
+  if (number) return { kind: 'number', id: Number(number[1]) };
+  // An @, or one word with a dot (anna.smith), is the start of an email address.
+  if (text.includes('@') || (text.includes('.') && !/\s/.test(text)))
+    return { kind: 'email', prefix: text.toLowerCase() };
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 1) return { kind: 'name', first: words[0]!, last: null };
+  return { kind: 'name', first: words[0]!, last: words.slice(1).join(' ') };
+}
+
+/** A keyset cursor: the last row's created_at in microseconds since the epoch and its id. */
+export function encodeOrderCursor(createdAtMicros: string | bigint, id: number): string {
+  return `${createdAtMicros}-${id}`;
+}
+
+export function decodeOrderCursor(cursor: string): { micros: string; id: number } | null {
+  const match = /^(\d{1,17})-(\d{1,10})$/.exec(cursor);
+  if (!match) return null;
+  return { micros: match[1]!, id: Number(match[2]) };
+}
+
+/** Guards a CSV cell against formula injection (a spreadsheet runs cells that start with = + - @, tab or CR). */
+export function csvSafeCell(value: string): { value: string; guarded: boolean } {
+  if (/^[=+\-@\t\r]/.test(value)) return { value: `'${value}`, guarded: true };
+  return { value, guarded: false };
+}

@@ -1,0 +1,185 @@
+import { sql } from 'drizzle-orm';
+import {
+  AWAITING_PAYMENT_STATUS_IDS,
+  AWAITING_SHIPMENT_STATUS_IDS,
+  NO_REVENUE_STATUS_IDS,
+} from '#core/order-filter.ts';
+import { proCodeInfoOf } from '#core/pro-code.ts';
+import type { Database } from '../db/database.ts';
+
+/** The back office dashboard's figures (issue 19): read-only, each one query. */
+
+export interface DailyPoint {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  orders: number;
+  revenue: number;
+}
+
+export interface DailySeries {
+  regionId: string;
+  currencyCode: string;
+  points: DailyPoint[];
+  totalOrders: number;
+  totalRevenue: number;
+}
+
+export interface DailyReport {
+  days: string[];
+  series: DailySeries[];
+}
+
+export interface ProApplication {
+  customerId: number;
+  email: string;
+  name: string;
+  appliedAt: Date;
+}
+
+export interface LowStockVariant {
+  productId: number;
+  variantId: number;
+  productName: string;
+  sku: string;
+  level: number;
+}
+
+export const LOW_STOCK_THRESHOLD = 5;
+const DAY = 86_400_000;
+
+function dayOf(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+const inList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+export function createReports(db: Database) {
+  return {
+    /**
+     * Orders and revenue per UTC day for the last `days` days (today included) per region and currency;
+     * cancelled, declined and refunded orders count for neither. Every day is present (zeros included).
+     */
+    async daily(options: { days?: number; now?: Date } = {}): Promise<DailyReport> {
+      const count = options.days ?? 90;
+      const now = options.now ?? new Date();
+      const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+      const start = new Date(today - (count - 1) * DAY);
+      const days = Array.from({ length: count }, (_, index) =>
+        dayOf(new Date(start.getTime() + index * DAY)),
+      );
+      const result = (await db.execute(sql`
+        select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, region_id, currency_code,
+          count(*)::int as orders, sum(total)::text as revenue
+        from orders
+        where created_at >= ${start.toISOString()}::timestamptz
+          and created_at < ${new Date(today + DAY).toISOString()}::timestamptz
+          and status_id not in (${inList(NO_REVENUE_STATUS_IDS)})
+        group by 1, 2, 3`)) as unknown as {
+        rows: { day: string; region_id: string; currency_code: string; orders: number; revenue: string }[];
+      };
+      const byKey = new Map<string, DailySeries>();
+      for (const row of result.rows) {
+        const key = `${row.region_id}|${row.currency_code}`;
+        let series = byKey.get(key);
+        if (!series) {
+          series = {
+            regionId: row.region_id,
+            currencyCode: row.currency_code,
+            points: days.map((day) => ({ day, orders: 0, revenue: 0 })),
+            totalOrders: 0,
+            totalRevenue: 0,
+          };
+          byKey.set(key, series);
+        }
+        const point = series.points[days.indexOf(row.day)];
+        if (!point) continue;
+        point.orders = Number(row.orders);
+        point.revenue = Number(row.revenue);
+        series.totalOrders += point.orders;
+        series.totalRevenue = Math.round((series.totalRevenue + point.revenue) * 100) / 100;
+      }
+      const order = ['us', 'ca', 'eu_region_1'];
+      const series = [...byKey.values()].sort(
+        (a, b) =>
+          (order.indexOf(a.regionId) + 1 || 99) - (order.indexOf(b.regionId) + 1 || 99) ||
+          a.currencyCode.localeCompare(b.currencyCode),
+      );
+      return { days, series };
+    },
+
+    /** Orders waiting for payment (bank transfer not received) and for shipment (paid or cash on delivery). */
+    async waiting(): Promise<{ awaitingPayment: number; awaitingShipment: number }> {
+      const result = (await db.execute(sql`
+        select
+          count(*) filter (where status_id in (${inList(AWAITING_PAYMENT_STATUS_IDS)}))::int as payment,
+          count(*) filter (where status_id in (${inList(AWAITING_SHIPMENT_STATUS_IDS)}))::int as shipment
+        from orders
+        where status_id in (${inList([...AWAITING_PAYMENT_STATUS_IDS, ...AWAITING_SHIPMENT_STATUS_IDS])})`)) as unknown as {
+        rows: { payment: number; shipment: number }[];
+      };
+      const row = result.rows[0];
+      return { awaitingPayment: Number(row?.payment ?? 0), awaitingShipment: Number(row?.shipment ?? 0) };
+    },
+
+    /** Pro applications waiting: customers whose pro code (SPEC §3, §4) has region 'pending', oldest first. */
+    async proApplications(): Promise<{ count: number; oldest: ProApplication[] }> {
+      const result = (await db.execute(sql`
+        select id, email, first_name, last_name, (extract(epoch from created_at) * 1000)::float8 as created_ms, form_fields, notes
+        from customers
+        where disabled_at is null and erased_at is null
+          and (form_fields @> '[{"name": "Pro Code"}]'::jsonb or notes like '%pending%')
+        order by created_at, id`)) as unknown as {
+        rows: {
+          id: number;
+          email: string;
+          first_name: string;
+          last_name: string;
+          created_ms: number;
+          form_fields: { name: string; value: string }[] | string;
+          notes: string;
+        }[];
+      };
+      const pending = result.rows.filter((row) => {
+        const formFields =
+          typeof row.form_fields === 'string' ? JSON.parse(row.form_fields) : row.form_fields;
+        return proCodeInfoOf({ notes: row.notes, form_fields: formFields })?.region === 'pending';
+      });
+      return {
+        count: pending.length,
+        oldest: pending.slice(0, 10).map((row) => ({
+          customerId: Number(row.id),
+          email: row.email,
+          name: `${row.first_name} ${row.last_name}`.trim(),
+          appliedAt: new Date(Number(row.created_ms)),
+        })),
+      };
+    },
+
+    /** Variants of products tracked by variant with `threshold` or fewer in stock, lowest first. */
+    async lowStock(options: { threshold?: number; limit?: number } = {}): Promise<LowStockVariant[]> {
+      const threshold = options.threshold ?? LOW_STOCK_THRESHOLD;
+      const result = (await db.execute(sql`
+        select p.id as product_id, v.id as variant_id, p.name as product_name, v.sku, v.inventory_level as level
+        from variants v join products p on p.id = v.product_id
+        where p.inventory_tracking = 'variant' and p.is_visible and p.availability <> 'disabled'
+          and v.inventory_level <= ${threshold}
+        order by v.inventory_level, p.name, v.sku
+        limit ${options.limit ?? 50}`)) as unknown as {
+        rows: { product_id: number; variant_id: number; product_name: string; sku: string; level: number }[];
+      };
+      return result.rows.map((row) => ({
+        productId: Number(row.product_id),
+        variantId: Number(row.variant_id),
+        productName: row.product_name,
+        sku: row.sku,
+        level: Number(row.level),
+      }));
+    },
+  };
+}
+
+export type Reports = ReturnType<typeof createReports>;
