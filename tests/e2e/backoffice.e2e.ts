@@ -33,6 +33,16 @@ const DOORS: { path: string; method: 'GET' | 'POST'; permission: Permission }[] 
   { path: '/admin/staff', method: 'GET', permission: 'staff:manage' },
   { path: '/admin/staff', method: 'POST', permission: 'staff:manage' },
   { path: '/admin/audit', method: 'GET', permission: 'audit:read' },
+  { path: '/admin/orders', method: 'GET', permission: 'orders:read' },
+  { path: '/admin/orders.csv', method: 'GET', permission: 'orders:read' },
+  { path: '/admin/orders/106', method: 'GET', permission: 'orders:read' },
+  { path: '/admin/orders/106', method: 'POST', permission: 'orders:write' },
+  { path: '/admin/customers', method: 'GET', permission: 'customers:read' },
+  { path: '/admin/customers/1', method: 'GET', permission: 'customers:read' },
+  { path: '/admin/customers/1', method: 'POST', permission: 'customers:write' },
+  { path: '/admin/customers/1/export', method: 'GET', permission: 'customers:privacy' },
+  { path: '/admin/pro', method: 'GET', permission: 'pro:read' },
+  { path: '/admin/pro', method: 'POST', permission: 'pro:write' },
 ];
 
 describe('the back office’s permission matrix (issue 19)', () => {
