@@ -16,6 +16,20 @@ export interface DomainEvents {
     locale: string;
     minutes: number;
   };
+  /** A sign-up of an address without an account: its confirmation link (the account is created when followed). */
+  'signup-confirmation-requested': {
+    email: string;
+    firstName: string;
+    token: string;
+    locale: string;
+    minutes: number;
+  };
+  /** A sign-up of an address that has an account: its owner is told (the form answered as for a new one). */
+  'signup-attempted-existing': {
+    email: string;
+    firstName: string;
+    locale: string;
+  };
 }
 
 type Handler<K extends keyof DomainEvents> = (event: DomainEvents[K]) => Promise<void> | void;

@@ -1,7 +1,12 @@
 import { DISPLAY_TEXT_DEFAULTS } from '#core/display-text-defaults.ts';
 import type { Commerce } from '../commerce/index.ts';
 import type { Mailer } from './mailer.ts';
-import { orderConfirmationMessage, passwordResetMessage } from './messages.ts';
+import {
+  orderConfirmationMessage,
+  passwordResetMessage,
+  signupConfirmationMessage,
+  signupExistingAccountMessage,
+} from './messages.ts';
 
 /**
  * The store's transactional mail, sent when commerce announces a change (server/events). `origin` is the one
@@ -47,6 +52,28 @@ export function subscribeMail(deps: { commerce: Commerce; mailer: Mailer; origin
         firstName: reset.firstName,
         link: `${origin}/${reset.locale}/account/reset?token=${reset.token}`,
         minutes: reset.minutes,
+      }),
+    );
+  });
+
+  commerce.events.on('signup-confirmation-requested', async (signup) => {
+    await mailer.send(
+      signupConfirmationMessage({
+        email: signup.email,
+        firstName: signup.firstName,
+        link: `${origin}/${signup.locale}/account/confirm?token=${signup.token}`,
+        minutes: signup.minutes,
+      }),
+    );
+  });
+
+  commerce.events.on('signup-attempted-existing', async (attempt) => {
+    await mailer.send(
+      signupExistingAccountMessage({
+        email: attempt.email,
+        firstName: attempt.firstName,
+        signInLink: `${origin}/${attempt.locale}/account/login`,
+        resetLink: `${origin}/${attempt.locale}/account/reset`,
       }),
     );
   });
