@@ -8,9 +8,12 @@ import { type RunningServer, startServer } from '../support/server.ts';
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 90_000);
+beforeAll(
+  async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  },
+  Number(process.env.E2E_SERVER_START_MS ?? 60_000) + 30_000,
+);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
