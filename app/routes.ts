@@ -45,6 +45,7 @@ export default [
     route('account/logout', 'routes/account-logout.tsx'),
     route('account/create', 'routes/account-create.tsx'),
     route('account/reset', 'routes/account-reset.tsx'),
+    route('account/confirm', 'routes/account-confirm.tsx'),
     route('account/addresses', 'routes/account-addresses.tsx'),
     route('account/orders', 'routes/account-orders.tsx'),
     route('account/orders/:orderId', 'routes/account-order.tsx'),

@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   // A staff member's second-factor code (server/backoffice).
   'wrong-code': { status: 401, text: 'error login failed' },
   'reset-expired': { status: 410, text: 'error reset expired' },
+  'signup-expired': { status: 410, text: 'error signup expired' },
   'already-pro': { status: 409, text: 'pro already' },
   'too-many-attempts': { status: 429, text: 'error too many attempts' },
   'signed-out': { status: 401, text: 'error session expired' },

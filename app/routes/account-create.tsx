@@ -20,7 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = await storefrontContext(request, context);
   const returnTo = new URL(request.url).searchParams.get('returnTo');
   if (ctx.session?.customer) throw redirect(afterSignIn(ctx, returnTo));
-  return { returnTo: returnTo ?? '', segment: ctx.locale.segment };
+  const sent = new URL(request.url).searchParams.get('sent') === '1';
+  return { returnTo: returnTo ?? '', segment: ctx.locale.segment, sent };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,14 +37,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const check = await ctx.services.botProtection.verify(parsed.data.token, 'signup');
   if (!check.ok)
     return data<ActionErrors>({ errors: {}, formError: 'error bot check', values }, { status: 403 });
-  const signedIn = await attempt(ctx, () =>
-    ctx.services.commerce.accounts.signUp(ctx.caller, ctx.locale.commerceRegion, parsed.data),
+  const { returnTo, ...input } = parsed.data;
+  const started = await attempt(ctx, () =>
+    ctx.services.commerce.accounts.signUp(ctx.caller, ctx.locale.commerceRegion, input, {
+      locale: ctx.locale.segment,
+      returnTo: returnTo || null,
+    }),
   );
-  if (!signedIn.ok) return refusal(signedIn.code, values, { 'email-taken': 'email' });
-  throw redirect(afterSignIn(ctx, parsed.data.returnTo), {
-    status: 303,
-    headers: { 'Set-Cookie': signedIn.value.setCookie },
-  });
+  if (!started.ok) return refusal(started.code, values);
+  // The same answer for a new and a known address (issue 17 #8): the mail tells which it was.
+  throw redirect(`/${ctx.locale.segment}/account/create?sent=1`, 303);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -61,7 +64,16 @@ export default function AccountCreate({ loaderData, actionData }: Route.Componen
     <div className="container account-auth account-auth--single">
       <section className="auth-card" aria-labelledby="create-heading">
         <h1 id="create-heading">{t('create account')}</h1>
-        <p>{t('create account copy')}</p>
+        {loaderData.sent ? (
+          <div role="status" className="form-success">
+            <p>
+              <strong>{t('signup check email')}</strong>
+            </p>
+            <p>{t('signup check email copy')}</p>
+          </div>
+        ) : (
+          <p>{t('create account copy')}</p>
+        )}
         <Form method="post" className="stack-form" onSubmit={onSubmit} noValidate>
           <FormAlert message={actionData?.formError} />
           <input type="hidden" name="returnTo" value={loaderData.returnTo} />

@@ -20,7 +20,7 @@ export const handle = { name: 'pro-create' } satisfies RouteHandle;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = await storefrontContext(request, context);
   if (ctx.session?.customer) throw redirect(`/${ctx.locale.segment}/pro/signup`);
-  return { segment: ctx.locale.segment };
+  return { segment: ctx.locale.segment, sent: new URL(request.url).searchParams.get('sent') === '1' };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,19 +33,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const check = await ctx.services.botProtection.verify(parsed.data.token, 'signup');
   if (!check.ok)
     return data<ActionErrors>({ errors: {}, formError: 'error bot check', values }, { status: 403 });
-  const signedIn = await attempt(ctx, () =>
-    ctx.services.commerce.accounts.signUp(
-      ctx.caller,
-      ctx.locale.commerceRegion,
-      parsed.data,
-      proApplication(parsed.data, ctx.locale.segment),
-    ),
+  const started = await attempt(ctx, () =>
+    ctx.services.commerce.accounts.signUp(ctx.caller, ctx.locale.commerceRegion, parsed.data, {
+      locale: ctx.locale.segment,
+      proApplication: proApplication(parsed.data, ctx.locale.segment),
+    }),
   );
-  if (!signedIn.ok) return refusal(signedIn.code, values, { 'email-taken': 'email' });
-  throw redirect(`/${ctx.locale.segment}/pro/signup?sent=1`, {
-    status: 303,
-    headers: { 'Set-Cookie': signedIn.value.setCookie },
-  });
+  if (!started.ok) return refusal(started.code, values);
+  // The same answer for a new and a known address (issue 17 #8); the application is kept with the sign-up and
+  // stored with the account when the mail's link is followed.
+  throw redirect(`/${ctx.locale.segment}/pro/create?sent=1`, 303);
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -63,7 +60,16 @@ export default function ProCreate({ loaderData, actionData }: Route.ComponentPro
     <div className="container account-auth account-auth--single">
       <section className="auth-card" aria-labelledby="pro-create-heading">
         <h1 id="pro-create-heading">{t('create pro account')}</h1>
-        <p>{t('pro signup copy')}</p>
+        {loaderData.sent ? (
+          <div role="status" className="form-success">
+            <p>
+              <strong>{t('signup check email')}</strong>
+            </p>
+            <p>{t('signup check email copy')}</p>
+          </div>
+        ) : (
+          <p>{t('pro signup copy')}</p>
+        )}
         <Form method="post" className="stack-form" noValidate onSubmit={onSubmit}>
           <FormAlert message={actionData?.formError} />
           <IdentityFields errors={errors} values={values} withPassword />

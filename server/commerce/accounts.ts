@@ -1,7 +1,7 @@
 import type { EventBus } from '../events/domain-events.ts';
 import type { Carts } from './carts.ts';
 import type { CustomerInput, CustomerJson, Customers } from './customers.ts';
-import { RESET_TOKEN_TTL_MINUTES } from './customers.ts';
+import { RESET_TOKEN_TTL_MINUTES, SIGNUP_TOKEN_TTL_MINUTES } from './customers.ts';
 import { tooManyAttempts, unauthorized } from './errors.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { Sessions, SessionView } from './sessions.ts';
@@ -109,21 +109,52 @@ export function createAccounts(deps: {
   return {
     signIn,
 
-    /** A new account, signed in at once; a pro application is stored with it when given (§2 /pro/create). */
+    /**
+     * A sign-up (issue 17 #8): answers the same for a new and a known address, in about the same time (the
+     * password is hashed either way, the mail is not waited for), and signs nobody in. A new address gets a
+     * confirmation link that creates the account (`confirmSignUp`); a known one's owner is told by mail. A pro
+     * application (§2 /pro/create) is kept with the sign-up and stored with the account.
+     */
     async signUp(
       caller: Caller,
       regionId: string,
       input: CustomerInput,
-      proApplication?: Record<string, string>,
-    ): Promise<SignedIn> {
+      options: { locale: string; proApplication?: Record<string, string>; returnTo?: string | null },
+    ): Promise<void> {
       const limits = deps.limits();
       await throttle([
         [`signup:ip:${caller.ip}`, limits.signupPerIp],
-        [`signup:email:${input.email.toLowerCase()}`, limits.signupPerEmail],
+        [`signup:email:${input.email.trim().toLowerCase()}`, limits.signupPerEmail],
       ]);
-      const created = await customers.create(regionId, input);
-      const customer = proApplication ? await customers.applyForPro(created.id, proApplication) : created;
-      return signIn(caller, customer);
+      const started = await customers.startSignUp(regionId, input, options);
+      if (started.known) {
+        events.emitLater('signup-attempted-existing', {
+          email: started.customer.email,
+          firstName: started.customer.first_name,
+          locale: options.locale,
+        });
+        return;
+      }
+      events.emitLater('signup-confirmation-requested', {
+        email: started.email,
+        firstName: started.firstName,
+        token: started.token,
+        locale: options.locale,
+        minutes: SIGNUP_TOKEN_TTL_MINUTES,
+      });
+    },
+
+    /**
+     * Follows a sign-up's confirmation link: creates the account (once) and signs it in. 410 when the link is
+     * unknown, used or expired; nothing changes then.
+     */
+    async confirmSignUp(
+      caller: Caller,
+      token: string,
+    ): Promise<SignedIn & { pro: boolean; returnTo: string | null }> {
+      const confirmed = await customers.confirmSignUp(token);
+      const signedIn = await signIn(caller, confirmed.customer);
+      return { ...signedIn, pro: confirmed.pro, returnTo: confirmed.returnTo };
     },
 
     /**

@@ -15,10 +15,14 @@ import {
   customers,
   passwordResets,
   sessions,
+  signupConfirmations,
 } from './schema-customers.ts';
 
 /** How long an emailed password-reset link works. */
 export const RESET_TOKEN_TTL_MINUTES = 60;
+
+/** How long an emailed sign-up confirmation link works. */
+export const SIGNUP_TOKEN_TTL_MINUTES = 24 * 60;
 
 const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -149,6 +153,19 @@ function isUniqueViolation(error: unknown): boolean {
     (error as { code?: string; cause?: { code?: string } })?.code ??
     (error as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
+}
+
+/** The customer's form fields with a pending pro application as its 'Pro Code' JSON (§3). */
+function withProApplication(
+  formFields: ReadonlyArray<{ name: string; value: string }>,
+  application: Record<string, string>,
+  now = new Date(),
+) {
+  const info = { ...application, region: 'pending', applied_at: now.toISOString() };
+  return [
+    ...formFields.filter((field) => field.name !== PRO_CODE_FIELD),
+    { name: PRO_CODE_FIELD, value: JSON.stringify(info) },
+  ];
 }
 
 export function createCustomers(db: Database) {
@@ -292,6 +309,121 @@ export function createCustomers(db: Database) {
       return { token, customer: customerJson(row), expiresAt };
     },
 
+    /**
+     * A sign-up, kept until its address is confirmed (issue 17 #8). The password is hashed in both cases, so a
+     * known address costs the time a new one does; for a known address nothing is stored and the caller mails
+     * its owner instead. Never tells the caller more than `known` (no account is created here).
+     */
+    async startSignUp(
+      regionId: string,
+      input: CustomerInput,
+      options: { proApplication?: Record<string, string>; returnTo?: string | null } = {},
+      now = new Date(),
+    ): Promise<
+      | { known: true; customer: CustomerJson }
+      | { known: false; token: string; email: string; firstName: string; expiresAt: Date }
+    > {
+      const email = input.email.trim();
+      const [passwordHash, [row]] = await Promise.all([
+        hashPassword(input.password),
+        byEmail.execute({ email }),
+      ]);
+      if (row) return { known: true, customer: customerJson(row) };
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(now.getTime() + SIGNUP_TOKEN_TTL_MINUTES * 60_000);
+      await db.insert(signupConfirmations).values({
+        tokenHash: hashResetToken(token),
+        email,
+        regionId,
+        passwordHash,
+        details: {
+          first_name: input.first_name,
+          last_name: input.last_name,
+          company: input.company ?? '',
+          phone: input.phone ?? '',
+          accepts_marketing: input.accepts_marketing ?? false,
+        },
+        proApplication: options.proApplication ?? null,
+        returnTo: options.returnTo ?? null,
+        expiresAt,
+      });
+      return { known: false, token, email, firstName: input.first_name, expiresAt };
+    },
+
+    /** Whether a sign-up confirmation token is unused and unexpired. */
+    async signUpPending(token: string, now = new Date()): Promise<boolean> {
+      const [row] = await db
+        .select({ tokenHash: signupConfirmations.tokenHash })
+        .from(signupConfirmations)
+        .where(
+          and(
+            eq(signupConfirmations.tokenHash, hashResetToken(token)),
+            isNull(signupConfirmations.usedAt),
+            gt(signupConfirmations.expiresAt, now),
+          ),
+        );
+      return Boolean(row);
+    },
+
+    /**
+     * Creates the account of a confirmed sign-up, once, in one transaction with using up its token: 410 when the
+     * token is unknown, used or expired, or when the address got an account meanwhile (nothing changes then).
+     */
+    async confirmSignUp(
+      token: string,
+      now = new Date(),
+    ): Promise<{ customer: CustomerJson; pro: boolean; returnTo: string | null }> {
+      const gone = () =>
+        new CommerceError('signup-expired', 'Gone', 'This confirmation link has expired or was already used');
+      try {
+        return await db.transaction(async (tx) => {
+          const [pending] = await tx
+            .update(signupConfirmations)
+            .set({ usedAt: now })
+            .where(
+              and(
+                eq(signupConfirmations.tokenHash, hashResetToken(token)),
+                isNull(signupConfirmations.usedAt),
+                gt(signupConfirmations.expiresAt, now),
+              ),
+            )
+            .returning();
+          if (!pending) throw gone();
+          const [group] = await tx
+            .select({ id: customerGroups.id })
+            .from(customerGroups)
+            .where(
+              and(eq(customerGroups.regionId, pending.regionId), eq(customerGroups.isGroupForGuests, true)),
+            )
+            .limit(1);
+          const { details } = pending;
+          const [row] = await tx
+            .insert(customers)
+            .values({
+              email: pending.email,
+              passwordHash: pending.passwordHash,
+              firstName: details.first_name,
+              lastName: details.last_name,
+              company: details.company ?? '',
+              phone: details.phone ?? '',
+              acceptsMarketing: details.accepts_marketing ?? false,
+              groupId: group?.id ?? null,
+              formFields: pending.proApplication ? withProApplication([], pending.proApplication, now) : [],
+            })
+            .returning();
+          return {
+            customer: customerJson(row!),
+            pro: pending.proApplication !== null,
+            returnTo: pending.returnTo,
+          };
+        });
+      } catch (error) {
+        // Two sign-ups of one address both confirmed: the second finds the account there (nothing changed).
+        if (isUniqueViolation(error)) throw gone();
+        throw error;
+      }
+    },
+
     /** Whether a reset token is unused and unexpired. */
     async passwordResetValid(token: string, now = new Date()): Promise<boolean> {
       const [row] = await db
@@ -356,11 +488,7 @@ export function createCustomers(db: Database) {
       const existing = proCodeInfoOf({ notes: current.notes, form_fields: current.formFields });
       if (typeof existing?.region === 'string' && existing.region.startsWith('pro'))
         throw conflict('This account already has pro pricing', 'already-pro');
-      const info = { ...application, region: 'pending', applied_at: new Date().toISOString() };
-      const formFields = [
-        ...current.formFields.filter((field) => field.name !== PRO_CODE_FIELD),
-        { name: PRO_CODE_FIELD, value: JSON.stringify(info) },
-      ];
+      const formFields = withProApplication(current.formFields, application);
       const [row] = await db
         .update(customers)
         .set({ formFields, updatedAt: new Date() })

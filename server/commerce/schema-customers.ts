@@ -140,3 +140,36 @@ export const passwordResets = pgTable(
   },
   (t) => [index('password_resets_customer_idx').on(t.customerId)],
 );
+
+/** What a sign-up keeps until its address is confirmed: the form's fields without the password. */
+export interface SignupDetailsRecord {
+  first_name: string;
+  last_name: string;
+  company?: string;
+  phone?: string;
+  accepts_marketing?: boolean;
+}
+
+/**
+ * Sign-ups waiting for their address to be confirmed (issue 17 #8): the emailed link carries a random token, the
+ * table its SHA-256; one use, expiring. The account is created when the link is followed, never before, so the
+ * sign-up form answers the same for a new and a known address.
+ */
+export const signupConfirmations = pgTable(
+  'signup_confirmations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    email: text('email').notNull(),
+    regionId: text('region_id').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    details: jsonb('details').$type<SignupDetailsRecord>().notNull(),
+    /** A pro sign-up's application (§2 /pro/create), stored with the account when it is created. */
+    proApplication: jsonb('pro_application').$type<Record<string, string>>(),
+    /** Where the shopper goes once signed in (a path of this site, checked again when used). */
+    returnTo: text('return_to'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('signup_confirmations_expires_idx').on(t.expiresAt)],
+);

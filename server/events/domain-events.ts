@@ -33,6 +33,20 @@ export interface DomainEvents {
   };
   /** The pro team turned a pro application down, with the reason the applicant is told. */
   'pro-rejected': { email: string; firstName: string; locale: string; reason: string };
+  /** A sign-up of an address without an account: its confirmation link (the account is created when followed). */
+  'signup-confirmation-requested': {
+    email: string;
+    firstName: string;
+    token: string;
+    locale: string;
+    minutes: number;
+  };
+  /** A sign-up of an address that has an account: its owner is told (the form answered as for a new one). */
+  'signup-attempted-existing': {
+    email: string;
+    firstName: string;
+    locale: string;
+  };
 }
 
 type Handler<K extends keyof DomainEvents> = (event: DomainEvents[K]) => Promise<void> | void;

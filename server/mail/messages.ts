@@ -79,6 +79,54 @@ export function passwordResetMessage(input: {
   };
 }
 
+export function signupConfirmationMessage(input: {
+  email: string;
+  firstName: string;
+  link: string;
+  minutes: number;
+}): MailMessage {
+  return {
+    to: input.email,
+    subject: 'Finish creating your Ridgeline account',
+    kind: 'signup-confirmation',
+    text: [
+      `Hello ${input.firstName},`,
+      '',
+      'To finish creating your Ridgeline account, open:',
+      input.link,
+      '',
+      `The link works once, for ${Math.round(input.minutes / 60)} hours. If you did not ask for an account, ignore this message: none is created.`,
+    ].join('\n'),
+  };
+}
+
+/** To the owner of an address someone tried to sign up with (the form answered as for a new address). */
+export function signupExistingAccountMessage(input: {
+  email: string;
+  firstName: string;
+  signInLink: string;
+  resetLink: string;
+}): MailMessage {
+  return {
+    to: input.email,
+    subject: 'Someone tried to create a Ridgeline account with your address',
+    kind: 'signup-existing',
+    text: [
+      `Hello ${input.firstName},`,
+      '',
+      'Someone tried to create a Ridgeline account with your e-mail address, which already has one. No new account was created.',
+      '',
+      'If it was you, sign in:',
+      input.signInLink,
+      '',
+      'Forgot your password? Choose a new one:',
+      input.resetLink,
+      '',
+      'If it was not you, you need do nothing: your account has not changed.',
+    ].join('\n'),
+  };
+}
+
 /** English wording of the back-in-stock mail; display text (§3) of the subscriber's locale overrides it. */
 export const BACK_IN_STOCK_TEXT = {
   'back in stock mail subject': '{product} is back in stock',

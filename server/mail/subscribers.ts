@@ -11,6 +11,8 @@ import {
   passwordResetMessage,
   proApprovedMessage,
   proRejectedMessage,
+  signupConfirmationMessage,
+  signupExistingAccountMessage,
 } from './messages.ts';
 
 /**
@@ -99,6 +101,17 @@ export function subscribeMail(deps: {
     );
   });
 
+  commerce.events.on('signup-confirmation-requested', async (signup) => {
+    await mailer.send(
+      signupConfirmationMessage({
+        email: signup.email,
+        firstName: signup.firstName,
+        link: `${origin}/${signup.locale}/account/confirm?token=${signup.token}`,
+        minutes: signup.minutes,
+      }),
+    );
+  });
+
   commerce.events.on('pro-approved', async (approved) => {
     const format = await commerce.currencies.get(approved.currency);
     await mailer.send(
@@ -136,6 +149,17 @@ export function subscribeMail(deps: {
         reason: rejected.reason,
         link: `${origin}/${rejected.locale}/pro/signup`,
         text: await textOf(rejected.locale),
+      }),
+    );
+  });
+
+  commerce.events.on('signup-attempted-existing', async (attempt) => {
+    await mailer.send(
+      signupExistingAccountMessage({
+        email: attempt.email,
+        firstName: attempt.firstName,
+        signInLink: `${origin}/${attempt.locale}/account/login`,
+        resetLink: `${origin}/${attempt.locale}/account/reset`,
       }),
     );
   });

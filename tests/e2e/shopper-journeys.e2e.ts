@@ -8,9 +8,17 @@ import { type RunningServer, startServer } from '../support/server.ts';
 let server: RunningServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-}, 90_000);
+beforeAll(
+  async () => {
+    // Every fresh visitor of the add-to-cart loop comes from this one address: its session limit must not be what
+    // the loop measures.
+    [server, browser] = await Promise.all([
+      startServer({ env: { SESSION_CREATE_LIMIT_PER_IP: '1000' } }),
+      launchBrowser(),
+    ]);
+  },
+  Number(process.env.E2E_SERVER_START_MS ?? 60_000) + 30_000,
+);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -29,11 +37,36 @@ async function freshProductPage(width: number) {
   return opened;
 }
 
-// A reproduction of issue 18 #4, run on demand (SHOPPER_ADDS=100 npm run test:e2e -- shopper-journeys): it met
-// 1 miss in 30 fresh adds on a loaded machine and the cause is not found yet, so it is not part of `npm test`.
-const ADDS = Number(process.env.SHOPPER_ADDS ?? 0);
+// Issue 18 #4: fresh visitors adding at once. 20 adds by default (the file stays near 90 s); SHOPPER_ADDS=100
+// npm run test:e2e -- shopper-journeys runs the 100 of the issue. Before the fix it met about 1 miss in 30 on a
+// loaded machine: both answers waited for the whole reload after the action, the product page's loader included.
+const ADDS = Number(process.env.SHOPPER_ADDS ?? 20);
 
 describe('add to cart from fresh visitors (issue 18 #4)', () => {
+  it('shows "Added to cart!" and the new count without waiting for the product page to reload', async () => {
+    // The cause of #4, made certain: the page's reload after the action (its product loader the slowest part)
+    // takes longer than a shopper waits. Before the fix neither answer showed until it had finished.
+    const { context, page, errors } = await freshProductPage(1440);
+    try {
+      await page.route(`**${PRODUCT}.data*`, async (route) => {
+        if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 20_000));
+        await route.continue().catch(() => undefined);
+      });
+      await page.locator('.add-to-cart__button').click();
+      await page.locator('.add-to-cart__added').waitFor({ timeout: 10_000 });
+      await page.waitForFunction(
+        () => document.querySelector('button.mini-cart')?.getAttribute('data-count') === '1',
+        null,
+        { timeout: 10_000 },
+      );
+      // The button is ready for another add while the page data still reloads.
+      expect(await page.locator('.add-to-cart__button').isEnabled()).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it.runIf(ADDS > 0)(
     `shows "Added to cart!" and the new count every time: ${ADDS} adds, 0 misses`,
     async () => {
@@ -73,7 +106,7 @@ describe('add to cart from fresh visitors (issue 18 #4)', () => {
       process.stdout.write(`${ADDS} fresh adds, ${misses.length} misses, ${Date.now() - started} ms\n`);
       expect(misses).toEqual([]);
     },
-    900_000,
+    1_800_000,
   );
 });
 

@@ -87,7 +87,11 @@ describe('injected price, currency, group, spend-limit and customer fields', () 
 
   it('account creation: group, pro status, spend limit and ids are ignored', async () => {
     const client = await new Client(s.app).start();
-    const created = await client.json('POST', '/api/customers/create', {
+    const tokens: string[] = [];
+    s.commerce.events.on('signup-confirmation-requested', (event) => {
+      if (event.email === 'injector@example.com') tokens.push(event.token);
+    });
+    const started = await client.json('POST', '/api/customers/create', {
       body: {
         email: 'injector@example.com',
         password: 'Injector-2026-pw',
@@ -101,6 +105,9 @@ describe('injected price, currency, group, spend-limit and customer fields', () 
         group_id: proGroupId,
       },
     });
+    expect(started.status).toBe(202);
+    // The account is made from the confirmation link (issue 17 #8): what was injected must not reach it there.
+    const created = await client.json('POST', '/api/customers/confirm', { body: { token: tokens[0] } });
     expect(created.status).toBe(201);
     expect(created.body.data.id).not.toBe(1);
     expect(created.body.data.isPro).toBe(false);

@@ -66,7 +66,14 @@ export async function startServer(
   const child = runServerProcess({ PORT: String(port), DATA_DIR: dataDir, ...options.env });
   const output = collectOutput(child);
   await new Promise<void>((resolveReady, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output()}`)), 60_000);
+    // A busy machine may need longer (E2E_SERVER_START_MS); a server that did not start is stopped, not left behind.
+    const timer = setTimeout(
+      () => {
+        child.kill('SIGKILL');
+        reject(new Error(`server did not start:\n${output()}`));
+      },
+      Number(process.env.E2E_SERVER_START_MS ?? 60_000),
+    );
     const check = () => {
       if (output().includes('Ridgeline is running at')) {
         clearTimeout(timer);

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useFetcher, useLocation, useRouteLoaderData } from 'react-router';
+import { Link, useFetcher, useFetchers, useLocation, useRouteLoaderData } from 'react-router';
+import type { AddToCartResult } from '../../lib/catalogue/cart.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useText } from '../../lib/use-text.ts';
 import type { RootData } from '../../root.tsx';
@@ -15,6 +16,12 @@ const HEADER_ACTIONS_CSS =
   'button.mini-cart{border:0;background:none;font:inherit;cursor:pointer}button.mini-cart:focus-visible{outline:3px solid var(--color-focus);outline-offset:2px}' +
   '@media (max-width: 479px){.site-header .site-header__inner{gap:.5rem}.header-actions .locale-link{padding:.5rem .25rem}.site-header__inner>.locale-link svg{flex-shrink:0}}@media (max-width: 419px){.site-header__inner>.locale-link .locale-link__short{display:none}}';
 
+/** An aborted load (the router cancelled a load it replaced) is expected; any other failure is thrown on. */
+function rethrowUnlessAborted(error: unknown): void {
+  if (error instanceof DOMException && error.name === 'AbortError') return;
+  throw error;
+}
+
 /**
  * The header's account link and mini cart. The count is read in the browser (the cart route's data), so an
  * anonymous page stays cacheable; it refreshes after every form action (React Router revalidates fetchers).
@@ -29,7 +36,10 @@ export function HeaderActions({ segment }: { segment: string }) {
   const fetcher = useFetcher<typeof cartLoader>({ key: 'mini-cart' });
   const shopping = root?.locale.shoppingRegion ?? true;
   const cartPath = `/${segment}/cart`;
-  const { load } = fetcher;
+  const { load: loadCart } = fetcher;
+  // A load the router replaces (an add to cart reloads the cart while this one is on its way) ends aborted: that
+  // is expected, anything else is a real failure and is thrown on, not swallowed.
+  const load = useCallback((path: string) => loadCart(path).catch(rethrowUnlessAborted), [loadCart]);
   // Once per cart path: a failed load must not retry in a loop (fetcher data stays undefined on errors).
   const requested = useRef<string | null>(null);
   useEffect(() => {
@@ -37,7 +47,36 @@ export function HeaderActions({ segment }: { segment: string }) {
     requested.current = cartPath;
     void load(cartPath);
   }, [hydrated, shopping, cartPath, load]);
-  const data = fetcher.data;
+  // Issue 18 #4: the count follows an add to cart as soon as the add has answered. React Router reloads the cart
+  // after the action too, but hands that answer over only together with every loader of the page (the product
+  // page's is the slowest), which on a busy server kept the count at 0 long after the line was in the cart. A
+  // fetcher of its own loads it at once: loading again with the 'mini-cart' fetcher would abort the router's
+  // reload of it, whose aborted stream surfaces as an unhandled "signal is aborted" in the page. Once per
+  // submission (its form data), by any add-to-cart form of the page (product page, quick add).
+  const refresh = useFetcher<typeof cartLoader>({ key: 'mini-cart-after-add' });
+  const { load: loadRefresh } = refresh;
+  const fetchers = useFetchers();
+  const counted = useRef(new WeakSet<FormData>());
+  useEffect(() => {
+    if (!hydrated || !shopping) return;
+    for (const other of fetchers) {
+      const { formData } = other;
+      if (other.state !== 'loading' || !formData || formData.get('intent') !== 'add-to-cart') continue;
+      if (!(other.data as AddToCartResult | undefined)?.ok || counted.current.has(formData)) continue;
+      counted.current.add(formData);
+      loadRefresh(cartPath).catch(rethrowUnlessAborted);
+    }
+  }, [fetchers, hydrated, shopping, cartPath, loadRefresh]);
+  // The newer of the two answers (each changes only when a load of it lands; the router reloads both after
+  // every later action, so neither stays behind).
+  const [latest, setLatest] = useState<typeof fetcher.data>(undefined);
+  useEffect(() => {
+    if (fetcher.data !== undefined) setLatest(fetcher.data);
+  }, [fetcher.data]);
+  useEffect(() => {
+    if (refresh.data !== undefined) setLatest(refresh.data);
+  }, [refresh.data]);
+  const data = latest ?? fetcher.data;
   const count = data?.cart?.count ?? 0;
   const customer = root?.customer ?? null;
 

@@ -186,13 +186,19 @@ function AddToCart({ view, colourLabel, csrfToken, backInStock }: Props & { colo
   const variant = variantFor(view.variants, colourLabel, sizes.length > 0 ? size : null);
   const inStock = Boolean(variant?.inStock && variant.purchasable);
   const result = fetcher.data ?? (posted && 'productId' in posted ? posted : undefined);
-  const added = fetcher.state === 'idle' && result?.ok === true;
+  // Shown as soon as the action has answered (issue 18 #4): after an action React Router reloads every loader of
+  // the page (the product page's is the slowest) before the fetcher is idle, and the shopper must not wait for
+  // that to learn the line is in the cart.
+  const submitting = fetcher.state === 'submitting';
+  const added = !submitting && result?.ok === true;
+  // A fresh visitor's first add created the session; its token is in the answer before the page data has it.
+  const csrf = (fetcher.data?.csrfToken ?? csrfToken) || '';
   return (
     <>
       <fetcher.Form method="post" className="add-to-cart">
         <input type="hidden" name="intent" value="add-to-cart" />
         <input type="hidden" name="product_id" value={view.id} />
-        <input type="hidden" name="csrf" value={csrfToken ?? ''} />
+        <input type="hidden" name="csrf" value={csrf} />
         {sizes.length > 0 ? (
           <fieldset className="product__sizes">
             <legend>{t('size')}</legend>
@@ -234,12 +240,8 @@ function AddToCart({ view, colourLabel, csrfToken, backInStock }: Props & { colo
               ))}
             </select>
           </label>
-          <button
-            type="submit"
-            className="button add-to-cart__button"
-            disabled={!inStock || fetcher.state !== 'idle'}
-          >
-            {fetcher.state !== 'idle' ? t('adding') : t('add to cart')}
+          <button type="submit" className="button add-to-cart__button" disabled={!inStock || submitting}>
+            {submitting ? t('adding') : t('add to cart')}
           </button>
         </div>
         <div aria-live="polite" className="add-to-cart__result">

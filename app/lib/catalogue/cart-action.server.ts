@@ -41,5 +41,13 @@ export async function addToCartAction(
       },
       { ...init, status: statusOf(added.code) },
     );
-  return data<AddToCartResult>({ ok: true, productId, cartId: added.value.cartId }, init);
+  return data<AddToCartResult>(
+    {
+      ok: true,
+      productId,
+      cartId: added.value.cartId,
+      ...(setCookie ? { csrfToken: session.csrfToken } : {}),
+    },
+    init,
+  );
 }

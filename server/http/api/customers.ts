@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { formatLocale, parseServedLocale } from '#core/locale.ts';
 import { type Caller, clearSessionCookie } from '../../commerce/index.ts';
 import { clientIp, isHttps } from '../middleware/client-ip.ts';
 import type { ApiEnv } from '../middleware/session.ts';
@@ -20,7 +21,21 @@ const createBody = z.object({
   company: optionalText,
   phone: z.string().trim().max(40).optional(),
   accepts_marketing: z.boolean().optional(),
+  /** The store locale (URL segment, en-us) the confirmation mail links to; en-us when not given. */
+  locale: z
+    .string()
+    .max(20)
+    .transform((value, ctx) => {
+      const locale = parseServedLocale(value.toLowerCase());
+      if (!locale) {
+        ctx.addIssue({ code: 'custom', message: 'must be a locale the store serves (en-us)' });
+        return z.NEVER;
+      }
+      return formatLocale(locale);
+    })
+    .optional(),
 });
+const confirmBody = z.object({ token: z.string().min(16).max(200) });
 const loginBody = z
   .object({
     email,
@@ -91,9 +106,21 @@ export function customerRoutes(options: ApiOptions) {
     return c.json(list(data));
   });
 
+  /**
+   * A sign-up (issue 17 #8): the same answer for a new and a known address, and nobody is signed in. A new
+   * address is mailed a confirmation link (its token goes to POST /customers/confirm); a known one's owner is
+   * told someone tried.
+   */
   app.post('/customers/create', async (c) => {
-    const input = await body(c, createBody);
-    const signedIn = await commerce.accounts.signUp(callerOf(c), c.get('region'), input);
+    const { locale, ...input } = await body(c, createBody);
+    await commerce.accounts.signUp(callerOf(c), c.get('region'), input, { locale: locale ?? 'en-us' });
+    return c.json({ data: { status: 'confirmation-sent' }, meta: {} }, 202);
+  });
+
+  /** Follows a sign-up's confirmation link: creates the account once and signs it in (410 when used/expired). */
+  app.post('/customers/confirm', async (c) => {
+    const input = await body(c, confirmBody);
+    const signedIn = await commerce.accounts.confirmSignUp(callerOf(c), input.token);
     c.header('Set-Cookie', signedIn.setCookie);
     return c.json({ data: signedIn.customer, meta: { csrfToken: signedIn.csrfToken } }, 201);
   });
