@@ -256,5 +256,3 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     },
   };
 }
-
-const built = new WeakMap<object, Commerce>();

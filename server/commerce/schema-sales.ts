@@ -149,6 +149,11 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt, t.id),
     index('orders_status_created_idx').on(t.statusId, t.createdAt, t.id),
     index('orders_email_lower_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    // Name search in the back office: a prefix of the billing first or last name (server/commerce/order-queries.ts).
+    index('orders_billing_first_name_idx').on(
+      sql`lower(${t.billingAddress}->>'first_name') text_pattern_ops`,
+    ),
+    index('orders_billing_last_name_idx').on(sql`lower(${t.billingAddress}->>'last_name') text_pattern_ops`),
     uniqueIndex('orders_idempotency_key_idx').on(t.idempotencyKey),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),
   ],

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_billing_first_name_idx" ON "orders" USING btree (lower("billing_address"->>'first_name') text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "orders_billing_last_name_idx" ON "orders" USING btree (lower("billing_address"->>'last_name') text_pattern_ops);
