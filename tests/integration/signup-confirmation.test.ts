@@ -146,11 +146,11 @@ describe.each(testDatabaseTargets)('sign-up with a confirmation link on $name', 
     const started = await api.commerce.accounts.signUp(
       { session: null, ip: '203.0.113.130', https: false },
       'us',
-      { email: 'pro.applicant@example.com', password: 'long-enough-1', first_name: 'Pia', last_name: 'Ro' },
+      { email: 'club.applicant@example.com', password: 'long-enough-1', first_name: 'Pia', last_name: 'Ro' },
       { locale: 'en-us', proApplication: { organization: 'Alpine Club', profession: 'guide' } },
     );
     expect(started).toBeUndefined();
-    const token = confirmations.find((event) => event.email === 'pro.applicant@example.com')!.token;
+    const token = confirmations.find((event) => event.email === 'club.applicant@example.com')!.token;
     const confirmed = await api.commerce.accounts.confirmSignUp(
       { session: null, ip: '203.0.113.130', https: false },
       token,
