@@ -12,7 +12,7 @@ import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { type OrderFilterInput, orderFilterSchema } from '../core/order-filter.ts';
+import { type OrderFilterInput, orderFilterSchema } from '../core/order-filter-schema.ts';
 import { createOrderQueries, orderListSql } from '../server/commerce/order-queries.ts';
 import { seedCommerce } from '../server/commerce/seed-commerce.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/database.ts';

@@ -4,10 +4,9 @@ import {
   decodeOrderCursor,
   encodeOrderCursor,
   orderFilterQuery,
-  orderFilterSchema,
   orderSearchOf,
-  parseOrderFilter,
 } from './order-filter.ts';
+import { orderFilterSchema, parseOrderFilter } from './order-filter-schema.ts';
 
 describe('the orders list filter', () => {
   it('reads a query string: repeated status, trimmed search, blanks ignored, default limit', () => {

@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { COMMERCE_REGIONS } from './regions.ts';
+import type { OrderFilter } from './order-filter-schema.ts';
+
+export type { OrderFilter, OrderFilterInput } from './order-filter-schema.ts';
 
 /**
  * The back office's orders list filter (issue 19): what the GET form and the CSV link carry in the query string,
@@ -29,78 +30,6 @@ export const PAYMENT_METHOD_IDS = ['bank_transfer', 'pay_on_account', 'cash_on_d
 
 export const ORDER_LIST_DEFAULT_LIMIT = 50;
 export const ORDER_LIST_MAX_LIMIT = 200;
-
-const STATUS_IDS = ORDER_STATUSES.map((status) => status.id) as number[];
-
-function validDay(text: string): boolean {
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
-
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-25')
-  .refine(validDay, 'Not a real date');
-
-/** Empty form fields mean 'no filter'. */
-const blankIsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);
-
-export const orderFilterSchema = z
-  .object({
-    q: z.preprocess(
-      blankIsMissing,
-      z.string().trim().min(1).max(200, 'Search at most 200 characters').optional(),
-    ),
-    status: z
-      .array(
-        z.coerce
-          .number()
-          .int()
-          .refine((id) => STATUS_IDS.includes(id), 'Unknown order status'),
-      )
-      .max(STATUS_IDS.length)
-      .default([]),
-    paymentMethod: z.preprocess(blankIsMissing, z.enum(PAYMENT_METHOD_IDS).optional()),
-    region: z.preprocess(blankIsMissing, z.enum(COMMERCE_REGIONS).optional()),
-    from: z.preprocess(blankIsMissing, day.optional()),
-    to: z.preprocess(blankIsMissing, day.optional()),
-    after: z.preprocess(
-      blankIsMissing,
-      z
-        .string()
-        .regex(/^\d{1,17}-\d{1,10}$/, 'Not a page of this list')
-        .optional(),
-    ),
-    limit: z.preprocess(
-      blankIsMissing,
-      z.coerce.number().int().min(1).max(ORDER_LIST_MAX_LIMIT).default(ORDER_LIST_DEFAULT_LIMIT),
-    ),
-  })
-  .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, {
-    message: 'The start date is after the end date',
-    path: ['to'],
-  });
-
-export type OrderFilter = z.output<typeof orderFilterSchema>;
-export type OrderFilterInput = z.input<typeof orderFilterSchema>;
-
-/** Reads the filter from a query string (`status` may repeat or list ids with commas; blanks are ignored). */
-export function parseOrderFilter(params: URLSearchParams) {
-  const statuses = params
-    .getAll('status')
-    .flatMap((value) => value.split(','))
-    .filter((value) => value !== '');
-  return orderFilterSchema.safeParse({
-    q: params.get('q'),
-    status: statuses,
-    paymentMethod: params.get('paymentMethod'),
-    region: params.get('region'),
-    from: params.get('from'),
-    to: params.get('to'),
-    after: params.get('after'),
-    limit: params.get('limit'),
-  });
-}
 
 /** The query string for a filter (without `after` and `limit` unless asked for): links keep their filter. */
 export function orderFilterQuery(

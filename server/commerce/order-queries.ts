@@ -6,9 +6,9 @@ import {
   encodeOrderCursor,
   type OrderFilter,
   type OrderFilterInput,
-  orderFilterSchema,
   orderSearchOf,
 } from '#core/order-filter.ts';
+import { orderFilterSchema } from '#core/order-filter-schema.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest } from './errors.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseOrderFilter } from '#core/order-filter.ts';
+import { parseOrderFilter } from '#core/order-filter-schema.ts';
 import { CommerceError } from '#server/commerce/errors.ts';
 import { createOrderQueries, type OrderQueries } from '#server/commerce/order-queries.ts';
 import { createReports, type Reports } from '#server/commerce/reports.ts';

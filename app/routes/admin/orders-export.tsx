@@ -1,4 +1,4 @@
-import { parseOrderFilter } from '#core/order-filter.ts';
+import { parseOrderFilter } from '#core/order-filter-schema.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import type { Route } from './+types/orders-export';
 

@@ -4,8 +4,8 @@ import {
   type OrderFilter,
   orderFilterQuery,
   PAYMENT_METHOD_IDS,
-  parseOrderFilter,
 } from '#core/order-filter.ts';
+import { parseOrderFilter } from '#core/order-filter-schema.ts';
 import { COMMERCE_REGIONS } from '#core/regions.ts';
 import { formatMoney, REGION_LABELS } from '../../components/admin/money.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
