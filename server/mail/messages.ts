@@ -181,9 +181,13 @@ export const ORDER_UPDATE_TEXT = {
 
 type OrderUpdateKey = keyof typeof ORDER_UPDATE_TEXT;
 
-function sayer(text: Readonly<Record<string, string>> | undefined, values: Record<string, string>) {
-  return (key: OrderUpdateKey) => fill(text?.[key]?.trim() || ORDER_UPDATE_TEXT[key], values);
+/** The wording of a key: the locale's display text when it has it, else the English default; values filled in. */
+function sayer<K extends string>(defaults: Readonly<Record<K, string>>) {
+  return (text: Readonly<Record<string, string>> | undefined, values: Record<string, string>) => (key: K) =>
+    fill(text?.[key]?.trim() || defaults[key], values);
 }
+
+const orderSay = sayer<OrderUpdateKey>(ORDER_UPDATE_TEXT);
 
 export function orderShippedMessage(input: {
   id: number;
@@ -197,7 +201,7 @@ export function orderShippedMessage(input: {
   orderUrl: string;
   text?: Readonly<Record<string, string>>;
 }): MailMessage {
-  const say = sayer(input.text, {
+  const say = orderSay(input.text, {
     order: String(input.id),
     name: input.firstName,
     carrier: input.carrier,
@@ -238,7 +242,7 @@ export function orderCancelledMessage(input: {
   orderUrl: string;
   text?: Readonly<Record<string, string>>;
 }): MailMessage {
-  const say = sayer(input.text, { order: String(input.id), name: input.firstName, reason: input.reason });
+  const say = orderSay(input.text, { order: String(input.id), name: input.firstName, reason: input.reason });
   const paragraphs = [
     say('order cancelled mail body'),
     say('order cancelled mail reason'),
@@ -269,9 +273,7 @@ export const PRO_DECISION_TEXT = {
 
 type ProDecisionKey = keyof typeof PRO_DECISION_TEXT;
 
-function proSay(text: Readonly<Record<string, string>> | undefined, values: Record<string, string>) {
-  return (key: ProDecisionKey) => fill(text?.[key]?.trim() || PRO_DECISION_TEXT[key], values);
-}
+const proSay = sayer<ProDecisionKey>(PRO_DECISION_TEXT);
 
 export function proApprovedMessage(input: {
   email: string;
