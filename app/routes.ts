@@ -18,6 +18,8 @@ export default [
     route('customers/:customerId', 'routes/admin/customer.tsx'),
     route('customers/:customerId/export', 'routes/admin/customer-export.tsx'),
     route('pro', 'routes/admin/pro.tsx'),
+    route('products', 'routes/admin/products.tsx'),
+    route('products/:productId', 'routes/admin/product.tsx'),
   ]),
   route(':lang', 'routes/locale-layout.tsx', [
     index('routes/home.tsx'),

@@ -19,6 +19,7 @@ import { createEventBus, type EventBus } from '../events/domain-events.ts';
 import { type AccountLimits, type Accounts, createAccounts, DEFAULT_ACCOUNT_LIMITS } from './accounts.ts';
 import { type Carts, createCarts } from './carts.ts';
 import { type Catalogue, createCatalogue } from './catalogue.ts';
+import { type CatalogueAdmin, createCatalogueAdmin } from './catalogue-admin.ts';
 import { type Checkout, createCheckout, type PlaceOrderInput } from './checkout.ts';
 import { type CustomerAdmin, createCustomerAdmin } from './customer-admin.ts';
 import { type Customers, createCustomers } from './customers.ts';
@@ -38,6 +39,7 @@ import { createShipping, type Shipping } from './shipping.ts';
 export type { AccountLimits, Accounts, Caller, SignedIn } from './accounts.ts';
 export { MAX_LINE_QUANTITY } from './carts.ts';
 export type { ProductJson, VariantJson } from './catalogue.ts';
+export type { CatalogueAdmin, ProductListPage, ProductListRow } from './catalogue-admin.ts';
 export {
   type CheckoutAddress,
   CheckoutError,
@@ -72,6 +74,8 @@ export type OrderPlacement = Omit<Checkout, 'placeOrder'> & {
 export interface Commerce {
   /** Products, variants, categories and stock; prices through a PricingContext from `groups.pricing`. */
   catalogue: Catalogue;
+  /** Back office (issue 20): the product list, one product's commerce record, publish, flags and category. */
+  catalogueAdmin: CatalogueAdmin;
   /** Customer groups, the §6 pricing rule (`pricing(region, customerId)`) and pro status. */
   groups: Groups;
   customers: Customers;
@@ -182,6 +186,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
 
   return {
     catalogue: createCatalogue(db),
+    catalogueAdmin: createCatalogueAdmin(db),
     groups,
     customers,
     carts,

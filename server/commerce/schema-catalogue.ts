@@ -10,6 +10,7 @@ import {
   primaryKey,
   serial,
   text,
+  timestamp,
 } from 'drizzle-orm/pg-core';
 import { commerceRegions } from './schema.ts';
 
@@ -78,7 +79,11 @@ export const products = pgTable(
     thumbnail: text('thumbnail'),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [index('products_category_idx').on(t.categoryId, t.sortOrder, t.id)],
+  (t) => [
+    index('products_category_idx').on(t.categoryId, t.sortOrder, t.id),
+    // The back office's product search by name prefix (issue 20).
+    index('products_name_lower_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+  ],
 );
 
 /**
@@ -123,6 +128,8 @@ export const variants = pgTable(
     inventoryLevel: integer('inventory_level').notNull().default(0),
     purchasingDisabled: boolean('purchasing_disabled').notNull().default(false),
     thumbnail: text('thumbnail'),
+    /** At or below this many units the variant counts as low in stock; null: the store's default (reports.ts). */
+    lowStockThreshold: integer('low_stock_threshold'),
   },
   (t) => [
     index('variants_product_idx').on(t.productId, t.id),
@@ -143,6 +150,32 @@ export const productPrices = pgTable(
       .references(() => commerceRegions.id),
     retailPrice: numeric('retail_price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     salePrice: numeric('sale_price', { precision: 12, scale: 2, mode: 'number' }),
+    /** A scheduled sale: the sale price applies from this moment (null: already) … */
+    saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),
+    /** … until this one (null: until it is removed). Applied when prices are read, so no job has to run. */
+    saleEndsAt: timestamp('sale_ends_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.productId, t.regionId] })],
+);
+
+export const STOCK_REASONS = ['delivery', 'count', 'damage', 'return', 'import'] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+
+/** Every stock change made by staff, a command or an import (issue 20): the history per variant, append-only. */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: serial('id').primaryKey(),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: STOCK_REASONS }).notNull(),
+    before: integer('before').notNull(),
+    after: integer('after').notNull(),
+    note: text('note').notNull().default(''),
+    /** The staff member, or null for the stock command and scripts. */
+    staffId: integer('staff_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stock_movements_variant_idx').on(t.variantId, t.id)],
 );

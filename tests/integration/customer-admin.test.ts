@@ -1,13 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '#server/backoffice/audit.ts';
-import { auditLog, staff } from '#server/backoffice/schema.ts';
+import { auditLog } from '#server/backoffice/schema.ts';
 import type { CommerceError } from '#server/commerce/index.ts';
 import { addresses, customers, passwordResets, sessions } from '#server/commerce/schema-customers.ts';
 import { orderItems, orders } from '#server/commerce/schema-sales.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import { subscribeMail } from '#server/mail/subscribers.ts';
 import { newsletterSubscriptions } from '#server/newsletter/schema.ts';
+import { insertActor } from '../support/staff-actor.ts';
 import { testDatabaseTargets } from '../support/test-databases.ts';
 import { type ApiHarness, DEMO, openApi } from './api-harness.ts';
 
@@ -20,16 +21,7 @@ describe.each(testDatabaseTargets)('customer admin on $name', (target) => {
 
   beforeAll(async () => {
     api = await openApi(target);
-    const [member] = await api.handle.db
-      .insert(staff)
-      .values({
-        email: 'customer-admin-test@ridgeline.example',
-        name: 'Ops',
-        role: 'operations',
-        passwordHash: 'x',
-      })
-      .returning();
-    actor = { staffId: member!.id, email: member!.email };
+    actor = await insertActor(api.handle.db, 'operations', 'customer-admin-test@ridgeline.example');
     subscribeMail({
       commerce: api.commerce,
       origin: 'https://shop.example',

@@ -2,11 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proCodeInfoOf } from '#core/pro-code.ts';
 import type { Actor } from '#server/backoffice/audit.ts';
-import { auditLog, staff } from '#server/backoffice/schema.ts';
+import { auditLog } from '#server/backoffice/schema.ts';
 import type { CommerceError } from '#server/commerce/index.ts';
 import { customerGroups, customers } from '#server/commerce/schema-customers.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import { subscribeMail } from '#server/mail/subscribers.ts';
+import { insertActor } from '../support/staff-actor.ts';
 import { testDatabaseTargets } from '../support/test-databases.ts';
 import { type ApiHarness, openApi } from './api-harness.ts';
 
@@ -20,16 +21,7 @@ describe.each(testDatabaseTargets)('pro accounts on $name', (target) => {
 
   beforeAll(async () => {
     api = await openApi(target);
-    const [member] = await api.handle.db
-      .insert(staff)
-      .values({
-        email: 'pro-accounts-test@ridgeline.example',
-        name: 'Pro team',
-        role: 'pro_team',
-        passwordHash: 'x',
-      })
-      .returning();
-    actor = { staffId: member!.id, email: member!.email };
+    actor = await insertActor(api.handle.db, 'pro_team', 'pro-accounts-test@ridgeline.example');
     subscribeMail({
       commerce: api.commerce,
       origin: 'https://shop.example',
