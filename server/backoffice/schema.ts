@@ -60,14 +60,15 @@ export const staffSessions = pgTable(
 );
 
 /**
- * Every change made in the back office, append-only (no update or delete is ever issued on it): who, when, what
- * (entity and id) and the values before and after. The staff member's email is copied so the record outlives them.
+ * Every change made in the back office, append-only: who, when, what (entity and id) and the values before and
+ * after. The database holds it to that (migration 0018): a trigger refuses UPDATE, DELETE and TRUNCATE, and a staff
+ * member with entries cannot be deleted (staff are disabled, never deleted). The email is copied all the same.
  */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'restrict' }),
     staffEmail: text('staff_email').notNull(),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
