@@ -78,6 +78,11 @@ export function createServices(input: {
       signupPerIp: config.SIGNUP_LIMIT_PER_IP,
       signupPerEmail: config.SIGNUP_LIMIT_PER_EMAIL,
     },
+    orderStatusLimits: {
+      windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+      perIp: config.ORDER_STATUS_LIMIT_PER_IP,
+      perEmail: config.ORDER_STATUS_LIMIT_PER_EMAIL,
+    },
   });
   commerce.sessions.configure({
     idleMinutes: config.SESSION_IDLE_MINUTES,

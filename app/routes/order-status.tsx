@@ -7,6 +7,7 @@ import { type OrderDetail, orderDetail } from '../lib/account/orders.server.ts';
 import { emailField } from '../lib/account/schemas.ts';
 import type { RouteHandle } from '../lib/layout.ts';
 import { rootText } from '../lib/page-meta.ts';
+import { attempt, refusal } from '../lib/refusal.server.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
 import { useText } from '../lib/use-text.ts';
 import accountStyles from '../styles/account.css?url';
@@ -35,7 +36,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { order: url.searchParams.get('order') ?? '' };
 }
 
-/** §7 order-status: an order by number and email, without signing in. Wrong email and unknown number look alike. */
+/**
+ * §7 order-status: an order by number and email, without signing in. Wrong email and unknown number look alike;
+ * the engine counts every lookup per client address and per email (the same limits /api/order-status keeps).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = await storefrontContext(request, context);
   const form = await request.formData();
@@ -43,28 +47,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(lookupSchema, form);
   if (!parsed.ok) return data<LookupResult>({ order: null, errors: parsed.errors, values }, { status: 400 });
   const id = Number(parsed.data.order.replace('#', ''));
-  // Every lookup counts per email, so guessing order numbers for an address is slow (429 past the limit).
-  const { config } = ctx.services;
-  const limit = await ctx.services.commerce.rateLimits.hit(
-    `order-status:email:${parsed.data.email.toLowerCase()}`,
-    config.ORDER_STATUS_LIMIT_PER_EMAIL,
-    config.RATE_LIMIT_WINDOW_SECONDS,
+  const found = await attempt(ctx, () =>
+    ctx.services.commerce.orders.lookUpStatus(ctx.caller, id, parsed.data.email),
   );
-  if (!limit.allowed)
+  if (!found.ok && found.code === 'not-found')
     return data<LookupResult>(
-      { order: null, errors: {}, formError: 'error too many attempts', values },
-      { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } },
+      { order: null, errors: {}, formError: 'error order not found', values },
+      { status: 404 },
     );
-  try {
-    await ctx.services.commerce.orders.statusByEmail(id, parsed.data.email);
-  } catch (error) {
-    if (ctx.services.errorCode(error) === 'not-found')
-      return data<LookupResult>(
-        { order: null, errors: {}, formError: 'error order not found', values },
-        { status: 404 },
-      );
-    throw error;
-  }
+  if (!found.ok) return refusal<LookupResult>(found.code, values);
   return data<LookupResult>({ order: await orderDetail(ctx, id), errors: {}, values });
 }
 

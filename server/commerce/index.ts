@@ -27,7 +27,7 @@ import { notFound } from './errors.ts';
 import { createGroups, type Groups } from './groups.ts';
 import { createOrderAdmin, type OrderAdmin } from './order-admin.ts';
 import { createOrderQueries, type OrderQueries } from './order-queries.ts';
-import { createOrders, type Orders } from './orders.ts';
+import { createOrders, DEFAULT_ORDER_STATUS_LIMITS, type OrderStatusLimits, type Orders } from './orders.ts';
 import { createProAccounts, type ProAccounts } from './pro-accounts.ts';
 import { createRateLimits, type RateLimits } from './rate-limits.ts';
 import { createReports, type Reports } from './reports.ts';
@@ -139,6 +139,7 @@ export interface CurrencyJson {
 export interface CommerceOptions {
   logger?: Pick<Logger, 'warn' | 'error'>;
   accountLimits?: AccountLimits;
+  orderStatusLimits?: OrderStatusLimits;
 }
 
 const silent = { warn: () => {}, error: () => {} };
@@ -191,7 +192,10 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     customers,
     carts,
     shipping,
-    orders: createOrders(db),
+    orders: createOrders(db, {
+      rateLimits,
+      statusLimits: options.orderStatusLimits ?? DEFAULT_ORDER_STATUS_LIMITS,
+    }),
     orderAdmin: createOrderAdmin(db, events),
     orderQueries: createOrderQueries(db),
     reports: createReports(db),

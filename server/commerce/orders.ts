@@ -1,6 +1,8 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { notFound } from './errors.ts';
+import type { Caller } from './accounts.ts';
+import { notFound, tooManyAttempts } from './errors.ts';
+import type { RateLimits } from './rate-limits.ts';
 import { orderItems, orders, shipments } from './schema-sales.ts';
 
 /** The read side of orders (placing orders comes with checkout). */
@@ -27,7 +29,19 @@ function orderJson(row: OrderRow) {
   };
 }
 
-export function createOrders(db: Database) {
+/** Per-window limits of the order-status lookup (settings ORDER_STATUS_LIMIT_PER_IP, ORDER_STATUS_LIMIT_PER_EMAIL). */
+export interface OrderStatusLimits {
+  windowSeconds: number;
+  perIp: number;
+  perEmail: number;
+}
+
+export const DEFAULT_ORDER_STATUS_LIMITS: OrderStatusLimits = { windowSeconds: 900, perIp: 30, perEmail: 10 };
+
+export function createOrders(
+  db: Database,
+  deps: { rateLimits: RateLimits; statusLimits: OrderStatusLimits },
+) {
   const byId = db
     .select()
     .from(orders)
@@ -90,8 +104,26 @@ export function createOrders(db: Database) {
     },
 
     /**
-     * Order status for a visitor who knows the order's email (§7 order-status). A wrong email and an unknown
-     * order give the same not-found.
+     * The order-status lookup every door uses (the page form and /api/order-status): an order number and an
+     * email are all it takes, so guessing either must be slow. Every lookup counts per client address, then
+     * per email; the first exhausted limit refuses with its Retry-After, and a lookup refused per address does
+     * not use up the email's limit (an attacker cannot lock the owner out from elsewhere).
+     */
+    async lookUpStatus(caller: Pick<Caller, 'ip'>, id: number, email: string) {
+      const { windowSeconds, perIp, perEmail } = deps.statusLimits;
+      for (const [key, limit] of [
+        [`order-status:ip:${caller.ip}`, perIp],
+        [`order-status:email:${email.trim().toLowerCase()}`, perEmail],
+      ] as const) {
+        const hit = await deps.rateLimits.hit(key, limit, windowSeconds);
+        if (!hit.allowed) throw tooManyAttempts(hit.retryAfter);
+      }
+      return api.statusByEmail(id, email);
+    },
+
+    /**
+     * The order-status read without a throttle (tests, trusted callers); a visitor's door calls `lookUpStatus`.
+     * A wrong email and an unknown order give the same not-found.
      */
     async statusByEmail(id: number, email: string) {
       const [row] = await byId.execute({ id });

@@ -23,7 +23,6 @@ import { bodyLimits, defaultRouteLimits } from './middleware/body-limit.ts';
 import { clientAddress, fromTrustedProxy, requestClientIp } from './middleware/client-ip.ts';
 import { loadShed } from './middleware/load-shed.ts';
 import { privatePages } from './middleware/private-pages.ts';
-import { orderStatusLimit } from './middleware/rate-limit.ts';
 import { sameOriginPosts } from './middleware/same-origin.ts';
 import { requestLogger } from './request-logger.ts';
 import { type SitemapSource, seoRoutes, staticPages } from './seo-routes.ts';
@@ -78,6 +77,9 @@ export function createHttpApp({
       },
     }),
   );
+  // Before every middleware that may answer by itself (blocklist, cross-site 403, 413, load shedding 503), so
+  // those answers on /admin and private pages are never stored or indexed either.
+  app.use(privatePages());
   // Who the client is, decided once (TRUST_PROXY) before anything reads an address or the scheme.
   app.use(clientAddress(services.config.TRUST_PROXY));
   app.use(blocklist(blocklistOptionsFrom(services.config)));
@@ -91,7 +93,6 @@ export function createHttpApp({
   );
   app.use(loadShed({ poolStats: database.poolStats }));
   app.use(compress());
-  app.use(privatePages());
 
   app.get('/healthz', async (c) => {
     c.header('Cache-Control', 'no-store');
@@ -134,15 +135,6 @@ export function createHttpApp({
   );
 
   // Commerce: the /api contract of SPEC §7 (server/http/api).
-  app.use(
-    '/api/order-status/*',
-    orderStatusLimit(commerce, {
-      windowSeconds: services.config.RATE_LIMIT_WINDOW_SECONDS,
-      perIp: services.config.ORDER_STATUS_LIMIT_PER_IP,
-      perEmail: services.config.ORDER_STATUS_LIMIT_PER_EMAIL,
-      trustProxy: services.config.TRUST_PROXY,
-    }),
-  );
   app.route('/api', createApiRouter(apiOptionsFrom(services)));
   app.all('/api/*', (c) =>
     c.json({ status: 404, title: 'Not Found', detail: `No API endpoint ${c.req.method} ${c.req.path}` }, 404),

@@ -248,7 +248,9 @@ describe('one origin, from configuration, never from the Host header', () => {
 describe('the account page forms keep the per-address limits the API keeps', () => {
   let limited: RunningServer;
   beforeAll(async () => {
-    limited = await startServer({ env: { LOGIN_LIMIT_PER_IP: '3', SIGNUP_LIMIT_PER_IP: '2' } });
+    limited = await startServer({
+      env: { LOGIN_LIMIT_PER_IP: '3', SIGNUP_LIMIT_PER_IP: '2', ORDER_STATUS_LIMIT_PER_IP: '3' },
+    });
   });
   afterAll(async () => {
     await limited?.stop();
@@ -271,6 +273,21 @@ describe('the account page forms keep the per-address limits the API keeps', () 
       statuses.push(response.status);
     }
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
+  });
+
+  it('answers order-status lookups past the per-address limit with 429, whatever the email', async () => {
+    const statuses: number[] = [];
+    let refusedPage = '';
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await post('/en-us/order-status', {
+        order: '101',
+        email: `guess${attempt}@example.com`,
+      });
+      statuses.push(response.status);
+      refusedPage = await response.text();
+    }
+    expect(statuses).toEqual([404, 404, 404, 429, 429]);
+    expect(refusedPage).toContain('Too many attempts. Please wait a few minutes and try again.');
   });
 
   it('answers account creations past the per-address limit with 429', async () => {

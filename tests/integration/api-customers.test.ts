@@ -260,6 +260,32 @@ describe.each(testDatabaseTargets)('/api customers, sessions, orders and pro on 
     expect((await anonymous.json('GET', '/api/order-status/101')).status).toBe(400);
   });
 
+  it('answers order-status lookups past the engine limits (30 per address, 10 per email) with 429', async () => {
+    const guesser = api.browser({ ip: '203.0.113.95' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++)
+      statuses.push((await guesser.call('GET', `/api/order-status/101?email=guess${i}@example.com`)).status);
+    expect(statuses).toEqual([...Array(30).fill(404), 429]);
+    const perEmail: number[] = [];
+    for (let i = 0; i < 11; i++)
+      perEmail.push(
+        (
+          await api
+            .browser({ ip: `203.0.113.${150 + i}` })
+            .call('GET', '/api/order-status/101?email=x@example.com')
+        ).status,
+      );
+    expect(perEmail).toEqual([...Array(10).fill(404), 429]);
+    const limited = await guesser.json('GET', `/api/order-status/101?email=${DEMO.standard.email}`);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({
+      code: 'too-many-attempts',
+      detail: expect.stringMatching(/try again in \d+ seconds/),
+    });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('answers pro order_total only for pro customers, about themselves', async () => {
     const pro = api.browser();
     const proMe = await pro.login(DEMO.pro.email, DEMO.pro.pw);

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { clientIp } from '../middleware/client-ip.ts';
 import type { ApiEnv } from '../middleware/session.ts';
 import {
   type ApiContext,
@@ -13,7 +14,7 @@ import {
 } from './support.ts';
 
 /** Orders and shipments of the signed-in customer; order status by id and email for anyone (SPEC §7). */
-export function orderRoutes({ commerce }: ApiOptions) {
+export function orderRoutes({ commerce, trustProxy }: ApiOptions) {
   const app = new Hono<ApiEnv>();
 
   async function ownOrderId(c: ApiContext, name: string): Promise<number> {
@@ -46,7 +47,8 @@ export function orderRoutes({ commerce }: ApiOptions) {
       c.req.query('email'),
       'query email',
     );
-    return c.json({ data: await commerce.orders.statusByEmail(id, email), meta: {} });
+    const caller = { ip: clientIp(c, trustProxy) };
+    return c.json({ data: await commerce.orders.lookUpStatus(caller, id, email), meta: {} });
   });
 
   return app;
