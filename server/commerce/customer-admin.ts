@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-
 import { commerceRegionsOfCountries, mailLocaleFor } from '#core/pro-approval.ts';
 import { proCodeInfoOf } from '#core/pro-code.ts';
 import { type Actor, recordAudit } from '../backoffice/audit.ts';
+import { demoBookings } from '../bookings/schema.ts';
 import type { Database } from '../db/database.ts';
 import { newsletterSubscriptions } from '../newsletter/schema.ts';
 import type { Accounts } from './accounts.ts';
@@ -16,6 +17,7 @@ import {
   passwordResets,
   rateLimits,
   sessions,
+  signupConfirmations,
 } from './schema-customers.ts';
 import { carts, type OrderAddressRecord, orderItems, orders } from './schema-sales.ts';
 
@@ -316,7 +318,8 @@ export function createCustomerAdmin(deps: {
 
     /**
      * Everything personal the store holds of the customer, as JSON (GDPR access): profile, addresses, orders
-     * with their lines, newsletter subscriptions of the email and the sessions' metadata. Audit-logged.
+     * with their lines, the email's newsletter subscriptions, demo-day bookings and sign-up confirmations (never
+     * their token or password hash), and the sessions' metadata. Audit-logged.
      */
     async exportData(actor: Actor, id: number, now = new Date()) {
       return db.transaction(async (tx) => {
@@ -348,6 +351,16 @@ export function createCustomerAdmin(deps: {
           .from(sessions)
           .where(eq(sessions.customerId, id))
           .orderBy(asc(sessions.createdAt));
+        const bookingRows = await tx
+          .select()
+          .from(demoBookings)
+          .where(eq(demoBookings.email, row.email.toLowerCase()))
+          .orderBy(asc(demoBookings.id));
+        const signupRows = await tx
+          .select()
+          .from(signupConfirmations)
+          .where(sql`lower(${signupConfirmations.email}) = lower(${row.email})`)
+          .orderBy(asc(signupConfirmations.createdAt));
         const lines = orderRows.length
           ? await tx
               .select()
@@ -393,6 +406,25 @@ export function createCustomerAdmin(deps: {
             ...entry,
             createdAt: entry.createdAt.toISOString(),
           })),
+          demo_bookings: bookingRows.map((booking) => ({
+            event_uid: booking.eventUid,
+            event_date: booking.eventDate,
+            name: booking.name,
+            email: booking.email,
+            party: booking.party,
+            locale: booking.locale,
+            consent_at: booking.consentAt.toISOString(),
+            created_at: booking.createdAt.toISOString(),
+          })),
+          signup_confirmations: signupRows.map((signup) => ({
+            email: signup.email,
+            region: signup.regionId,
+            details: signup.details,
+            pro_application: signup.proApplication,
+            created_at: signup.createdAt.toISOString(),
+            expires_at: signup.expiresAt.toISOString(),
+            used_at: signup.usedAt?.toISOString() ?? null,
+          })),
           sessions: sessionRows.map((session) => ({
             created_at: session.createdAt.toISOString(),
             expires_at: session.expiresAt.toISOString(),
@@ -406,6 +438,8 @@ export function createCustomerAdmin(deps: {
             addresses: exported.addresses.length,
             orders: exported.orders.length,
             newsletterSubscriptions: exported.newsletter_subscriptions.length,
+            demoBookings: exported.demo_bookings.length,
+            signupConfirmations: exported.signup_confirmations.length,
             sessions: exported.sessions.length,
           },
         });
@@ -415,9 +449,10 @@ export function createCustomerAdmin(deps: {
 
     /**
      * Erases the customer (GDPR erasure): the row is anonymised and can never sign in, addresses, sessions,
-     * reset links, carts, throttle counters and the email's newsletter subscriptions are deleted; the orders
-     * stay for the books with every personal field blanked (country, state and totals kept). The audit entry
-     * records what was removed by count, never the personal data itself.
+     * reset links, carts, throttle counters and the email's newsletter subscriptions, demo-day bookings and
+     * sign-up confirmations are deleted (a future booking's places are freed); the orders stay for the books
+     * with every personal field blanked (country, state and totals kept). The audit entry records what was
+     * removed by count, never the personal data itself.
      */
     async erase(actor: Actor, id: number, now = new Date()) {
       return db.transaction(async (tx) => {
@@ -469,6 +504,14 @@ export function createCustomerAdmin(deps: {
           .delete(newsletterSubscriptions)
           .where(sql`lower(${newsletterSubscriptions.email}) = ${email}`)
           .returning({ id: newsletterSubscriptions.id });
+        const removedBookings = await tx
+          .delete(demoBookings)
+          .where(eq(demoBookings.email, email))
+          .returning({ id: demoBookings.id });
+        const removedSignups = await tx
+          .delete(signupConfirmations)
+          .where(sql`lower(${signupConfirmations.email}) = ${email}`)
+          .returning({ tokenHash: signupConfirmations.tokenHash });
         const customerOrders = await tx
           .select({
             id: orders.id,
@@ -501,6 +544,8 @@ export function createCustomerAdmin(deps: {
             addressesDeleted: removedAddresses.length,
             sessionsEnded: endedSessions.length,
             newsletterSubscriptionsDeleted: removedSubscriptions.length,
+            demoBookingsDeleted: removedBookings.length,
+            signupConfirmationsDeleted: removedSignups.length,
             ordersAnonymised: customerOrders.length,
           },
         });

@@ -2,8 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '#server/backoffice/audit.ts';
 import { auditLog } from '#server/backoffice/schema.ts';
+import { demoBookings } from '#server/bookings/schema.ts';
 import type { CommerceError } from '#server/commerce/index.ts';
-import { addresses, customers, passwordResets, sessions } from '#server/commerce/schema-customers.ts';
+import {
+  addresses,
+  customers,
+  passwordResets,
+  sessions,
+  signupConfirmations,
+} from '#server/commerce/schema-customers.ts';
 import { orderItems, orders } from '#server/commerce/schema-sales.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import { subscribeMail } from '#server/mail/subscribers.ts';
@@ -54,6 +61,27 @@ describe.each(testDatabaseTargets)('customer admin on $name', (target) => {
     ).length;
   const row = async (id: number) =>
     (await api.handle.db.select().from(customers).where(eq(customers.id, id)))[0]!;
+
+  /** A demo-day booking and a sign-up confirmation made with `email`: personal data outside the account. */
+  async function bookAndSignUp(email: string, event: string) {
+    await api.handle.db.insert(demoBookings).values({
+      eventUid: event,
+      eventDate: '2099-01-15',
+      name: 'Test Booker',
+      email: email.toLowerCase(),
+      party: 2,
+      locale: 'en-us',
+      consentAt: new Date(),
+    });
+    await api.handle.db.insert(signupConfirmations).values({
+      tokenHash: `token-hash-${event}`,
+      email,
+      regionId: 'us',
+      passwordHash: '$argon2id$v=19$not-a-real-hash',
+      details: { first_name: 'Test', last_name: 'Booker', phone: '+1 802 555 0101' },
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+  }
 
   /** A fresh customer with one address in `country`, so tests never share state. */
   async function newCustomer(country = 'US', password = 'Fresh-Customer-2026') {
@@ -243,6 +271,7 @@ describe.each(testDatabaseTargets)('customer admin on $name', (target) => {
       locale: 'en-us',
       contentRegion: 'us',
     });
+    await bookAndSignUp(customer.email, `export-${target.name}`);
     const browser = await api.browser({ ip: '203.0.113.65' }).start();
     await browser.login(customer.email, customer.password);
     const exported = await admin().exportData(actor, customer.id);
@@ -253,11 +282,27 @@ describe.each(testDatabaseTargets)('customer admin on $name', (target) => {
       expect.objectContaining({ list: 'newsletter-us', locale: 'en-us' }),
     ]);
     expect(exported.sessions).toHaveLength(1);
+    expect(exported.demo_bookings).toEqual([
+      expect.objectContaining({ event_uid: `export-${target.name}`, name: 'Test Booker', party: 2 }),
+    ]);
+    expect(exported.signup_confirmations).toEqual([
+      expect.objectContaining({
+        email: customer.email,
+        details: expect.objectContaining({ last_name: 'Booker' }),
+      }),
+    ]);
+    expect(JSON.stringify(exported)).not.toMatch(/token-hash|not-a-real-hash/);
     const [entry] = await api.handle.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, String(customer.id)), eq(auditLog.action, 'customer.exported')));
-    expect(entry?.after).toMatchObject({ addresses: 1, sessions: 1, newsletterSubscriptions: 1 });
+    expect(entry?.after).toMatchObject({
+      addresses: 1,
+      sessions: 1,
+      newsletterSubscriptions: 1,
+      demoBookings: 1,
+      signupConfirmations: 1,
+    });
 
     // The demo pro's orders come with their lines.
     const pro = (await admin().search({ q: DEMO.pro.email })).customers[0]!;
@@ -277,6 +322,9 @@ describe.each(testDatabaseTargets)('customer admin on $name', (target) => {
       locale: 'en-us',
       contentRegion: 'us',
     });
+    // Booked and signed up with the address in other letter cases; another visitor's booking stays.
+    await bookAndSignUp(DEMO.pro.email.toUpperCase(), `erase-${target.name}`);
+    await bookAndSignUp('someone.else@example.com', `erase-other-${target.name}`);
     const ordersBefore = await api.handle.db.select().from(orders).where(eq(orders.customerId, pro.id));
     expect(ordersBefore.length).toBeGreaterThan(0);
     const linesBefore = await api.handle.db
@@ -305,6 +353,16 @@ describe.each(testDatabaseTargets)('customer admin on $name', (target) => {
         .from(newsletterSubscriptions)
         .where(eq(newsletterSubscriptions.email, DEMO.pro.email)),
     ).toEqual([]);
+    const bookingsLeft = await api.handle.db
+      .select({ email: demoBookings.email })
+      .from(demoBookings)
+      .where(sql`${demoBookings.eventUid} like ${`erase-%${target.name}`}`);
+    expect(bookingsLeft).toEqual([{ email: 'someone.else@example.com' }]);
+    const signupsLeft = await api.handle.db
+      .select({ email: signupConfirmations.email })
+      .from(signupConfirmations)
+      .where(sql`${signupConfirmations.tokenHash} like ${`token-hash-erase-%${target.name}`}`);
+    expect(signupsLeft).toEqual([{ email: 'someone.else@example.com' }]);
 
     const ordersAfter = await api.handle.db.select().from(orders).where(eq(orders.customerId, pro.id));
     expect(ordersAfter.map((order) => [order.id, order.total, order.currencyCode])).toEqual(
@@ -331,7 +389,12 @@ describe.each(testDatabaseTargets)('customer admin on $name', (target) => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, String(pro.id)), eq(auditLog.action, 'customer.erased')));
-    expect(entry?.after).toMatchObject({ addressesDeleted: 2, ordersAnonymised: ordersBefore.length });
+    expect(entry?.after).toMatchObject({
+      addressesDeleted: 2,
+      demoBookingsDeleted: 1,
+      signupConfirmationsDeleted: 1,
+      ordersAnonymised: ordersBefore.length,
+    });
     expect(JSON.stringify(entry)).not.toContain(DEMO.pro.email);
 
     const login = await (await api.browser({ ip: '203.0.113.67' }).start()).json(

@@ -254,8 +254,9 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
               <CsrfField />
               <input type="hidden" name="intent" value="erase" />
               <p className="admin-muted">
-                Erasing removes the name, email, addresses, sessions and newsletter subscriptions for good;
-                orders stay for the books with the personal fields blanked.
+                Erasing removes the name, email, addresses, sessions, newsletter subscriptions, demo-day
+                bookings and pending sign-ups for good; orders stay for the books with the personal fields
+                blanked.
               </p>
               <label htmlFor="confirm-email">Type the customer’s email to confirm</label>
               <input
