@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import {
   Links,
   Meta,
@@ -20,6 +20,7 @@ import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { SkipLink } from './components/skip-link.tsx';
 import { readCookie } from './lib/cookies.ts';
+import { consentBannerPart, errorPagePart } from './lib/deferred-parts.tsx';
 import { layoutOf } from './lib/layout.ts';
 import { seoLinks } from './lib/seo.ts';
 import { loadShell } from './lib/shell.server.ts';
@@ -27,15 +28,10 @@ import { storefrontContext } from './lib/storefront-context.server.ts';
 import { htmlLangFor } from './lib/url-locale.ts';
 import stylesHref from './styles/app.css?url';
 
-// Not needed by most first paints, so not in every page's JavaScript (issue 10 budget): the consent banner
-// (asked once per visitor) and the error page. React keeps their server-rendered HTML on screen and hydrates
-// it when the chunk arrives.
-const ConsentBanner = lazy(() =>
-  import('./components/consent-banner.tsx').then((module) => ({ default: module.ConsentBanner })),
-);
-const ErrorPage = lazy(() =>
-  import('./components/error-page.tsx').then((module) => ({ default: module.ErrorPage })),
-);
+// The consent banner (asked once per visitor) and the error page are not needed by most first paints, so not in
+// every page's JavaScript (issue 10 budget): see deferred-parts.tsx.
+const ConsentBanner = consentBannerPart.Component;
+const ErrorPage = errorPagePart.Component;
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },
@@ -123,7 +119,8 @@ export function Layout({ children }: { children: ReactNode }) {
             </div>
           </main>
           <SiteFooter />
-          {root ? (
+          {/* Only where it asks: a boundary rendered empty would still wait for its chunk (deferred-parts.tsx). */}
+          {root?.consentRequired && !root.consent && !pathname.endsWith('/consent') ? (
             <Suspense fallback={null}>
               <ConsentBanner />
             </Suspense>

@@ -3,13 +3,16 @@ import { useText } from '../lib/use-text.ts';
 import type { RootData } from '../root.tsx';
 import { ConsentChoices } from './consent-choices.tsx';
 
-/** Asks first where the law requires it (core/consent.ts); the footer links to the settings page to change it. */
+/**
+ * Asks first where the law requires it (core/consent.ts); the root renders it only then, and never on the
+ * settings page. The footer links to the settings page to change it.
+ */
 export function ConsentBanner() {
   const root = useRouteLoaderData<RootData>('root')!;
   const t = useText();
   const { pathname, search } = useLocation();
   const saving = useFetchers().some((fetcher) => fetcher.formAction?.endsWith('/consent'));
-  if (!root.consentRequired || root.consent || saving || pathname.endsWith('/consent')) return null;
+  if (saving) return null;
   return (
     <section className="consent-banner" aria-labelledby="consent-title">
       <div className="container consent-banner__inner">

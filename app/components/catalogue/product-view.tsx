@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Await, Link, useActionData, useFetcher } from 'react-router';
 import type { AddToCartResult } from '../../lib/catalogue/cart.ts';
 import { type ProductPageView, variantFor } from '../../lib/catalogue/product.ts';
@@ -7,15 +7,9 @@ import { useText } from '../../lib/use-text.ts';
 import { SKIP_ON_ERROR } from '../skip-on-error.tsx';
 import { ImageSet } from './image-set.tsx';
 import { PriceTag } from './price-tag.tsx';
-import type { GridTile } from './product-grid.tsx';
+import { type GridTile, ProductGrid } from './product-grid.tsx';
 import { ShareMenu } from './share-menu.tsx';
 import { SizeChart } from './size-chart.tsx';
-
-// Below the fold and deferred already (each sits in a Suspense boundary of its Await): the grid and slider code
-// loads with the data instead of with the page (issue 10 JS budget).
-const ProductGrid = lazy(() =>
-  import('./product-grid.tsx').then((module) => ({ default: module.ProductGrid })),
-);
 
 const QUANTITIES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 

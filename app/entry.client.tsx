@@ -1,0 +1,17 @@
+import { StrictMode, startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { HydratedRouter } from 'react-router/dom';
+import { preloadRenderedParts } from './lib/deferred-parts.tsx';
+
+// React Router's own entry, except that it first loads the chunks of the deferred parts the server rendered
+// (see deferred-parts.tsx).
+void preloadRenderedParts(document).then(() => {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+});
