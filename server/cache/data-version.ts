@@ -64,12 +64,7 @@ export function scopeVersion(all: string, scopes: readonly string[]): string {
  */
 export const READ_CACHE_VERSION_INTERVAL_MS = 100;
 
-// The server entry runs from source and routes from the Vite bundle, so this module exists twice in a process:
-// keep one registry per process on globalThis so both copies share each database's watcher.
-const WATCHERS = Symbol.for('ridgeline.readCacheWatchers');
-const registry = globalThis as typeof globalThis & { [WATCHERS]?: WeakMap<object, DataVersionWatcher> };
-registry[WATCHERS] ??= new WeakMap();
-const readCacheWatchers = registry[WATCHERS];
+const readCacheWatchers = new WeakMap<Database, DataVersionWatcher>();
 
 /** The watcher that in-process read caches share, one per database handle. */
 export function readCacheWatcher(db: Database): DataVersionWatcher {
