@@ -4,7 +4,9 @@ import {
   isEmployeeFlag,
   loggedOutCustomerState,
   proStatusFrom,
+  proSummaryOf,
 } from './customer-state.ts';
+import { CURRENCIES } from './regions.ts';
 
 describe('§4 logout clears all customer and pro state', () => {
   it('returns an empty customer with the default spend limit', () => {
@@ -65,5 +67,35 @@ describe('§6 employee flag from the pro status', () => {
 
   it.each([false, 0, 'false', '0', '', 'no', null, undefined, {}])('%j is not an employee', (value) => {
     expect(isEmployeeFlag(value)).toBe(false);
+  });
+});
+
+describe('§3 pro status on the pro page', () => {
+  const euro = CURRENCIES.find((currency) => currency.code === 'EUR')!;
+  const status = {
+    order_total: 1234.5,
+    spend_limit: 3000,
+    expiration_date: '2027-01-31',
+    employee_group: true,
+  };
+
+  it('formats spend, limit and what remains in the given currency', () => {
+    expect(proSummaryOf(status, euro)).toEqual({
+      spend: '1.234,50 €',
+      limit: '3.000,00 €',
+      remaining: '1.765,50 €',
+      progress: 1234.5 / 3000,
+      expires: '2027-01-31',
+      employee: true,
+    });
+  });
+
+  it('never shows a negative remainder or progress past the limit', () => {
+    const usd = CURRENCIES.find((currency) => currency.code === 'USD')!;
+    expect(proSummaryOf({ ...status, order_total: 3500 }, usd)).toMatchObject({
+      remaining: '$0.00',
+      progress: 1,
+    });
+    expect(proSummaryOf({ ...status, order_total: 0, spend_limit: 0 }, usd).progress).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The customer store state of SPEC §3, its logged-out value (§4 logout) and the pro status reading (§7).
  */
+import { type CurrencyFormatSettings, formatCurrency } from './currency-format.ts';
 import type { Customer } from './customer.ts';
 import type { CustomerGroup, DiscountRule } from './discount-rules.ts';
 
@@ -67,5 +68,36 @@ export function proStatusFrom(response: ProStatusResponse | null | undefined): P
     proExpirationDate: response?.expiration_date || null,
     isEmployee: isEmployeeFlag(response?.employee_group),
     brandSpendLimit: numberOr(response?.spend_limit, DEFAULT_BRAND_SPEND_LIMIT),
+  };
+}
+
+/** Pro status as the pro page shows it (§3): money formatted in the region's currency. */
+export interface ProSummary {
+  spend: string;
+  limit: string;
+  remaining: string;
+  /** Spend against the limit, 0 to 1 (1 when the limit is 0). */
+  progress: number;
+  expires: string | null;
+  employee: boolean;
+}
+
+export function proSummaryOf(
+  status: {
+    order_total: number;
+    spend_limit: number;
+    expiration_date: string | null;
+    employee_group: boolean;
+  },
+  format: CurrencyFormatSettings,
+): ProSummary {
+  const money = (value: number) => formatCurrency(value, format);
+  return {
+    spend: money(status.order_total),
+    limit: money(status.spend_limit),
+    remaining: money(Math.max(0, status.spend_limit - status.order_total)),
+    progress: status.spend_limit > 0 ? Math.min(1, status.order_total / status.spend_limit) : 1,
+    expires: status.expiration_date,
+    employee: status.employee_group,
   };
 }

@@ -4,6 +4,7 @@ import {
   COMMERCE_REGION_CURRENCY,
   COMMERCE_REGIONS,
   CURRENCIES,
+  currencyOfRegion,
   EUROPE_COUNTRIES,
   isEuCountry,
   REGION_GROUPS,
@@ -53,5 +54,13 @@ describe('§3 commerce regions and currencies', () => {
       expect(currency).toBeDefined();
     }
     expect(COMMERCE_REGION_CURRENCY.us).toBe('USD');
+  });
+
+  it('names the currency of a region from that table, USD for any other region', () => {
+    expect(currencyOfRegion('ca')).toBe('CAD');
+    expect(currencyOfRegion('eu_region_1')).toBe('EUR');
+    expect(currencyOfRegion('us')).toBe('USD');
+    expect(currencyOfRegion('global')).toBe('USD');
+    expect(currencyOfRegion('toString')).toBe('USD');
   });
 });

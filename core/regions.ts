@@ -159,6 +159,13 @@ export const COMMERCE_REGION_CURRENCY: Record<CommerceRegion, string> = {
   eu_region_1: 'EUR',
 };
 
+/** The currency a commerce region sells in (the table above); USD, the §9 default, for any other region. */
+export function currencyOfRegion(region: string): string {
+  return Object.hasOwn(COMMERCE_REGION_CURRENCY, region)
+    ? COMMERCE_REGION_CURRENCY[region as CommerceRegion]
+    : 'USD';
+}
+
 /** Region group a country belongs to (§9), if any. */
 export function regionGroupOf(country: string): RegionGroupId | undefined {
   const code = country.toLowerCase();

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { formatCurrency } from '#core/currency-format.ts';
 import { RichText } from '../components/editorial/rich-text.tsx';
 import { loadPageByUid } from '../lib/editorial/pages.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
@@ -26,29 +25,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadPageByUid(ctx.services, ctx.locale, 'pro'),
     null,
   );
-  let status = null;
-  if (customer?.isPro) {
-    const commerce = ctx.services.commerce;
-    const pro = await commerce.groups.proStatus(customer.id);
-    if (pro) {
-      const format = await commerce.currencies.get(
-        ctx.locale.commerceRegion === 'ca'
-          ? 'CAD'
-          : ctx.locale.commerceRegion === 'eu_region_1'
-            ? 'EUR'
-            : 'USD',
-      );
-      const money = (value: number) => formatCurrency(value, format);
-      status = {
-        spend: money(pro.order_total),
-        limit: money(pro.spend_limit),
-        remaining: money(Math.max(0, pro.spend_limit - pro.order_total)),
-        progress: pro.spend_limit > 0 ? Math.min(1, pro.order_total / pro.spend_limit) : 1,
-        expires: pro.expiration_date,
-        employee: pro.employee_group,
-      };
-    }
-  }
+  const status = customer?.isPro
+    ? await ctx.services.commerce.groups.proSummary(customer.id, ctx.locale.commerceRegion)
+    : null;
   return {
     segment: ctx.locale.segment,
     signedIn: Boolean(customer),

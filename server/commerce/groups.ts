@@ -1,13 +1,14 @@
 import { and, asc, eq, gt, lte, notInArray, sql } from 'drizzle-orm';
-import { DEFAULT_BRAND_SPEND_LIMIT } from '#core/customer-state.ts';
+import { DEFAULT_BRAND_SPEND_LIMIT, type ProSummary, proSummaryOf } from '#core/customer-state.ts';
 import { type DiscountRule, discountRulesFor } from '#core/discount-rules.ts';
 import { ORDER_STATUS } from '#core/order-lifecycle.ts';
 import { proCodeInfoOf } from '#core/pro-code.ts';
 import { proSpendPeriod } from '#core/pro-spend-period.ts';
+import { currencyOfRegion } from '#core/regions.ts';
 import type { Database } from '../db/database.ts';
 import { notFound } from './errors.ts';
 import { cached, REFERENCE_TTL_MS } from './reference-cache.ts';
-import { commerceRegions } from './schema.ts';
+import { commerceRegions, currencies } from './schema.ts';
 import {
   type CustomerGroupRow,
   customerGroups,
@@ -112,6 +113,28 @@ export function createGroups(db: Database) {
     return { regions: new Map(regionRows.map((row) => [row.id, row])), guests };
   });
 
+  /**
+   * Pro status (§3, §7 /api/pro/order_total): the customer's order total in the current spend period
+   * (`proSpendPeriod`), the expiration date, the employee flag (the customer's or the group's) and the spend
+   * limit (the customer's own when the pro team set one, else the group's).
+   * Null when the customer is not pro.
+   */
+  async function proStatus(customerId: number, now = new Date()) {
+    const [row] = await customerWithGroup.execute({ id: customerId });
+    if (!row) return null;
+    const info = proCodeInfoOf({ notes: row.customer.notes, form_fields: row.customer.formFields });
+    if (!(typeof info?.region === 'string' && info.region.startsWith('pro'))) return null;
+    const expires = row.customer.proExpiresAt;
+    const orderTotal = await proSpend(db, customerId, expires, now);
+    return {
+      order_total: orderTotal,
+      expiration_date: expires ? expires.toISOString().slice(0, 10) : null,
+      // The terms the pro team set on approval win over the group's (issue 19).
+      employee_group: row.customer.proEmployee || (row.group?.isEmployee ?? false),
+      spend_limit: row.customer.proSpendLimit ?? row.group?.spendLimit ?? DEFAULT_BRAND_SPEND_LIMIT,
+    };
+  }
+
   return {
     async regionExists(regionId: string): Promise<boolean> {
       return (await regionById.execute({ region: regionId })).length > 0;
@@ -179,26 +202,26 @@ export function createGroups(db: Database) {
       return row ? groupJson(row) : null;
     },
 
+    proStatus,
+
     /**
-     * Pro status (§3, §7 /api/pro/order_total): the customer's order total in the current spend period
-     * (`proSpendPeriod`), the expiration date, the employee flag (the customer's or the group's) and the spend
-     * limit (the customer's own when the pro team set one, else the group's).
+     * Pro status for the pro page (§3): the spend, limit and remaining amount formatted in the currency that
+     * core's region → currency table names for the shopper's region (USD outside the commerce regions).
      * Null when the customer is not pro.
      */
-    async proStatus(customerId: number, now = new Date()) {
-      const [row] = await customerWithGroup.execute({ id: customerId });
-      if (!row) return null;
-      const info = proCodeInfoOf({ notes: row.customer.notes, form_fields: row.customer.formFields });
-      if (!(typeof info?.region === 'string' && info.region.startsWith('pro'))) return null;
-      const expires = row.customer.proExpiresAt;
-      const orderTotal = await proSpend(db, customerId, expires, now);
-      return {
-        order_total: orderTotal,
-        expiration_date: expires ? expires.toISOString().slice(0, 10) : null,
-        // The terms the pro team set on approval win over the group's (issue 19).
-        employee_group: row.customer.proEmployee || (row.group?.isEmployee ?? false),
-        spend_limit: row.customer.proSpendLimit ?? row.group?.spendLimit ?? DEFAULT_BRAND_SPEND_LIMIT,
-      };
+    async proSummary(customerId: number, regionId: string, now = new Date()): Promise<ProSummary | null> {
+      const status = await proStatus(customerId, now);
+      if (!status) return null;
+      const code = currencyOfRegion(regionId);
+      const [format] = await db.select().from(currencies).where(eq(currencies.code, code));
+      if (!format) throw notFound(`No currency ${code}`);
+      return proSummaryOf(status, {
+        token: format.token,
+        decimal_token: format.decimalToken,
+        thousands_token: format.thousandsToken,
+        decimal_places: format.decimalPlaces,
+        token_location: format.tokenLocation,
+      });
     },
   };
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCurrency } from '#core/currency-format.ts';
+import { CURRENCIES } from '#core/regions.ts';
 import { type Commerce, createCommerce } from '#server/commerce/index.ts';
 import { seedLargeCatalogue } from '#server/commerce/seed-commerce.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
@@ -60,8 +62,17 @@ describe.each(testDatabaseTargets)('the Commerce port on $name', (target) => {
     expect(pricing.rules).toHaveLength(3);
     const status = await commerce.groups.proStatus(pro!.id);
     expect(status?.order_total).toBeGreaterThan(0);
+    const summary = await commerce.groups.proSummary(pro!.id, 'ca');
+    expect(summary?.spend).toBe(
+      formatCurrency(
+        status!.order_total,
+        CURRENCIES.find((currency) => currency.code === 'CAD'),
+      ),
+    );
+    expect(summary?.limit).toMatch(/^C\$/);
     const standard = await commerce.customers.findByEmail('hannah.miller@example.com');
     expect(await commerce.groups.proStatus(standard!.id)).toBeNull();
+    expect(await commerce.groups.proSummary(standard!.id, 'us')).toBeNull();
     expect((await commerce.groups.pricing('us', standard!.id)).rules).toEqual([]);
     expect((await commerce.groups.defaultGroup('eu_region_1'))?.id).toBe(3);
   });
