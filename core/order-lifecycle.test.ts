@@ -18,6 +18,7 @@ const order = (overrides: Partial<OrderFacts> = {}): OrderFacts => ({
   total: 100,
   refunded: 0,
   paid: true,
+  payOnDelivery: false,
   delivered: false,
   lines: [
     { id: 1, name: 'Timberline', quantity: 2, shipped: 0 },
@@ -187,6 +188,33 @@ describe('order lifecycle (issue 19)', () => {
     });
     expect(markDelivered(refunded(allShipped().lines))).toMatchObject({ ok: true, statusId: 14 });
     expect(cancel(refunded(order().lines))).toMatchObject({ ok: true, statusId: 5 });
+  });
+
+  it('takes cash on delivery as received only when recorded after shipping in full; no refund before', () => {
+    const cod = (facts: Partial<OrderFacts> = {}) => ({ ...facts, payOnDelivery: true, paid: false });
+    // Placed: awaiting fulfilment, not paid: it ships and can be cancelled, but gives nothing back.
+    expect(allowedIntents(order(cod()))).toEqual(['ship', 'cancel']);
+    expect(markPaid(order(cod()))).toEqual(refusedWith('ship all of it before recording the cash received'));
+    expect(markPaid(partlyShipped())).toEqual(refusedWith('already paid'));
+    expect(markPaid({ ...partlyShipped(), ...cod() })).toEqual(refusedWith('cash on delivery'));
+    expect(refund(order(cod()), 10)).toEqual(refusedWith('has not been paid: there is nothing to refund'));
+    expect(allowedIntents({ ...partlyShipped(), ...cod() })).toEqual(['ship']);
+    // Shipped or delivered: the cash is recorded and the status stays.
+    expect(allowedIntents({ ...allShipped(), ...cod() })).toEqual(['mark-paid', 'mark-delivered']);
+    expect(markPaid({ ...allShipped(), ...cod() })).toEqual({ ok: true, statusId: 2, status: 'Shipped' });
+    expect(markPaid({ ...allShipped(10), ...cod() })).toEqual({
+      ok: true,
+      statusId: 10,
+      status: 'Completed',
+    });
+    expect(allowedIntents({ ...allShipped(10), ...cod() })).toEqual(['mark-paid']);
+    // Received: then it is paid like any other order, once.
+    const received = { ...allShipped(10), payOnDelivery: true, paid: true };
+    expect(markPaid(received)).toEqual(refusedWith('Order 1042 is already paid (Completed).'));
+    expect(allowedIntents(received)).toEqual(['refund']);
+    // Cancelled unpaid: nothing to record or refund.
+    expect(markPaid(order(cod({ statusId: 5 })))).toEqual(refusedWith('is cancelled'));
+    expect(allowedIntents(order(cod({ statusId: 5 })))).toEqual([]);
   });
 
   it('offers only the changes that make sense', () => {

@@ -6,6 +6,10 @@
  * States are the BigCommerce status ids the store already uses (§3): Awaiting Payment 7 → Awaiting Fulfillment 11
  * (paid) → Partially Shipped 3 / Shipped 2 → Completed 10 (delivered); Cancelled 5 before anything shipped;
  * Refunded 4 (all of the total given back) and Partially Refunded 14 once money was given back.
+ *
+ * Cash on delivery starts at Awaiting Fulfillment without money received: the parcel ships first and the cash is
+ * recorded ('mark paid', status unchanged) once it is shipped in full. Until then nothing can be refunded and a
+ * cancellation gives nothing back.
  */
 
 export const ORDER_STATUS = {
@@ -52,8 +56,13 @@ export interface OrderFacts {
   total: number;
   /** Sum of the refunds recorded so far. */
   refunded: number;
-  /** The payment was received (marked paid, or taken at checkout); false for an order cancelled unpaid. */
+  /**
+   * The payment was received (marked paid, or taken at checkout); false for an order cancelled unpaid and for
+   * cash on delivery until the cash is recorded.
+   */
   paid: boolean;
+  /** Paid on delivery (cash on delivery): shipped before the money comes, which is marked paid afterwards. */
+  payOnDelivery: boolean;
   /** Every shipment was marked delivered (read for a partially refunded order, whose status does not say). */
   delivered: boolean;
   lines: readonly OrderLineFacts[];
@@ -151,9 +160,21 @@ function stateRefusal(facts: OrderFacts, stage: 'cancelled' | 'refunded' | 'unkn
   );
 }
 
-/** Mark a bank transfer or cash on delivery as received: only an order awaiting payment. */
+/**
+ * Mark a bank transfer or cash on delivery as received: a bank transfer awaiting payment (it may then ship), or
+ * cash on delivery once shipped in full and not yet received (the status stays as it is).
+ */
 export function markPaid(facts: OrderFacts): Verdict {
   const stage = stageOf(facts);
+  if (facts.payOnDelivery && !facts.paid) {
+    if (stage === 'shipped') return next('shipped');
+    if (stage === 'completed') return next('completed');
+    if (stage === 'awaiting-fulfillment' || stage === 'partially-shipped')
+      return refuse(
+        'order-state',
+        `Order ${facts.id} is paid in cash on delivery: ship all of it before recording the cash received.`,
+      );
+  }
   if (stage === 'awaiting-payment') return next('awaitingFulfillment');
   if (stage === 'cancelled' || stage === 'unknown') return stateRefusal(facts, stage, 'marked paid');
   return refuse('order-state', `Order ${facts.id} is already paid (${statusName(facts.statusId)}).`);

@@ -4,6 +4,7 @@ import { countryByIso } from '#core/countries.ts';
 import { DISPLAY_TEXT_DEFAULTS } from '#core/display-text-defaults.ts';
 import { defaultLanguageOf, formatLocale, parseServedLocale } from '#core/locale.ts';
 import * as lifecycle from '#core/order-lifecycle.ts';
+import { ORDER_STATUS } from '#core/order-lifecycle.ts';
 import type { Actor } from '../backoffice/audit.ts';
 import { recordAudit } from '../backoffice/audit.ts';
 import { staff } from '../backoffice/schema.ts';
@@ -96,12 +97,19 @@ export function createOrderAdmin(db: Database, events: EventBus) {
     const cancelledPaid = eventRows.some(
       (entry) => entry.type === 'cancelled' && entry.detail.wasPaid === true,
     );
+    // Cash on delivery leaves checkout at Awaiting Fulfillment with nothing received: it is paid once staff
+    // record the cash ('paid' in the timeline). Every other method is paid once past Awaiting Payment.
+    const payOnDelivery = row.paymentMethod === 'cash_on_delivery';
+    const received = payOnDelivery
+      ? eventRows.some((entry) => entry.type === 'paid')
+      : row.statusId !== ORDER_STATUS.awaitingPayment.id;
     const facts: lifecycle.OrderFacts = {
       id: row.id,
       statusId: row.statusId,
       total: row.total,
       refunded,
-      paid: row.statusId === 5 ? cancelledPaid : row.statusId !== 7,
+      paid: row.statusId === ORDER_STATUS.cancelled.id ? cancelledPaid : received,
+      payOnDelivery,
       delivered:
         row.statusId === 10 ||
         (shipmentRows.length > 0 && shipmentRows.every((shipment) => shipment.deliveredAt !== null)),
@@ -313,7 +321,7 @@ export function createOrderAdmin(db: Database, events: EventBus) {
       };
     },
 
-    /** A bank transfer or cash on delivery received. */
+    /** A bank transfer received (the order may ship), or the cash of a delivered cash-on-delivery order. */
     async markPaid(actor: Actor, orderId: number, expectedVersion: number) {
       const done = await change(actor, orderId, expectedVersion, (facts) => ({
         verdict: lifecycle.markPaid(facts),

@@ -523,6 +523,112 @@ describe.each(testDatabaseTargets)('order admin on $name', (target) => {
     }
   });
 
+  /** A guest order placed through the European checkout with cash on delivery (a German address). */
+  async function placeCashOnDelivery() {
+    const cart = await commerce.carts.create('eu_region_1', null, [
+      { product_id: snowshoe.productId, variant_id: snowshoe.variantId, quantity: 1 },
+      { product_id: pole.productId, variant_id: pole.variantId, quantity: 1 },
+    ]);
+    const [option] = await commerce.checkout.shippingOptions('eu_region_1', cart.cart_amount, null);
+    const placed = await commerce.checkout.placeOrder({
+      cartId: cart.id,
+      customerId: null,
+      email: 'bar.zahler@example.com',
+      shippingAddress: {
+        ...US_ADDRESS,
+        state_or_province: undefined,
+        city: 'München',
+        postal_code: '80331',
+        country_code: 'DE',
+      },
+      billingAddress: null,
+      shippingMethodId: option!.id,
+      paymentMethod: 'cash_on_delivery',
+      idempotencyKey: randomUUID(),
+    });
+    return commerce.orderAdmin.detail(placed.orderId);
+  }
+
+  it('ships cash on delivery unpaid, records the cash once delivered, and refunds only money received', async () => {
+    await setStock(50);
+    const order = await placeCashOnDelivery();
+    expect(order).toMatchObject({
+      statusId: 11,
+      paymentMethod: { id: 'cash_on_delivery' },
+      paid: false,
+      allowed: ['ship', 'cancel'],
+    });
+    // Nothing received: no refund, and no cash to record before the parcel leaves. Neither changes anything.
+    const untouched = await snapshot(order.id);
+    expect(
+      await refusal(commerce.orderAdmin.refund(ops, order.id, 0, { amount: 5, reason: 'Goodwill' })),
+    ).toMatchObject({
+      code: 'order-state',
+      status: 409,
+      message: expect.stringContaining('has not been paid'),
+    });
+    expect(await refusal(commerce.orderAdmin.markPaid(ops, order.id, 0))).toMatchObject({
+      code: 'order-state',
+      message: expect.stringContaining('ship all of it before recording the cash received'),
+    });
+    expect(await snapshot(order.id)).toEqual(untouched);
+
+    await commerce.orderAdmin.addShipment(ops, order.id, 0, {
+      carrier: 'DHL',
+      trackingNumber: 'COD-1',
+      lines: order.lines.map((line) => ({ orderItemId: line.id, quantity: line.quantity })),
+    });
+    const shipped = await commerce.orderAdmin.detail(order.id);
+    expect(shipped).toMatchObject({ statusId: 2, paid: false, allowed: ['mark-paid', 'mark-delivered'] });
+    await commerce.orderAdmin.markDelivered(ops, order.id, 1);
+    expect((await commerce.orderAdmin.detail(order.id)).allowed).toEqual(['mark-paid']);
+
+    // The carrier hands over the cash: recorded, the status stays Completed.
+    const paid = await commerce.orderAdmin.markPaid(ops, order.id, 2);
+    expect(paid).toMatchObject({ version: 3, status: 'Completed' });
+    const received = await commerce.orderAdmin.detail(order.id);
+    expect(received).toMatchObject({ statusId: 10, paid: true, allowed: ['refund'] });
+    expect(received.timeline.at(-1)).toMatchObject({
+      type: 'paid',
+      detail: { fromStatus: 'Completed', toStatus: 'Completed' },
+    });
+    const [entry] = await handle.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.entityId} = ${String(order.id)} and ${auditLog.action} = 'order.paid'`);
+    expect(entry).toMatchObject({ staffId: ops.staffId, after: { statusId: 10, version: 3 } });
+
+    // Paid once only; now money can be given back.
+    const afterPaid = await snapshot(order.id);
+    expect(await refusal(commerce.orderAdmin.markPaid(ops, order.id, 3))).toMatchObject({
+      code: 'order-state',
+      message: expect.stringContaining('already paid'),
+    });
+    expect(await snapshot(order.id)).toEqual(afterPaid);
+    expect(
+      await commerce.orderAdmin.refund(ops, order.id, 3, { amount: 5, reason: 'Goodwill' }),
+    ).toMatchObject({
+      status: 'Partially Refunded',
+    });
+  });
+
+  it('cancels a cash-on-delivery order without promising money back', async () => {
+    await setStock(50);
+    const order = await placeCashOnDelivery();
+    await commerce.orderAdmin.cancel(ops, order.id, 0, { reason: 'Changed my mind' });
+    const cancelled = await commerce.orderAdmin.detail(order.id);
+    expect(cancelled).toMatchObject({ statusId: 5, paid: false, allowed: [] });
+    expect(cancelled.timeline.at(-1)).toMatchObject({ type: 'cancelled', detail: { wasPaid: false } });
+    const [mail] = await mails('order-cancelled', order.id);
+    expect(mail).toContain('Changed my mind');
+    expect(mail).not.toContain('refunded to you');
+    expect(
+      await refusal(commerce.orderAdmin.refund(ops, order.id, 1, { amount: 5, reason: 'x' })),
+    ).toMatchObject({
+      code: 'order-state',
+    });
+  });
+
   it('writes the cancellation mail in the shipping country’s language when display text has it', async () => {
     const order = await place();
     // A German shipping address for this order (the storefront's eu_region_1 checkout would give one).
