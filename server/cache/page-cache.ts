@@ -84,7 +84,8 @@ export function createPageCache(options: PageCacheOptions) {
   const renderAndStore = async (key: string, request: Request, version: string): Promise<Response> => {
     const waiting = inflight.get(key);
     if (waiting) {
-      const shared = await waiting.catch(() => null);
+      // Never rejects: a failed render settles it with null (the leader's caller gets the error).
+      const shared = await waiting;
       if (shared) {
         stats.shared++;
         return respond(shared, 'SHARED', request);

@@ -146,7 +146,11 @@ export function createSearchServices(input: {
   async function runSync(): Promise<SyncResult> {
     const started = Date.now();
     const current = await source();
-    lastSource ??= await indexSource(db, config.SEARCH_ENGINE).catch(() => null);
+    // Not knowing what the index was built from only costs a full rebuild.
+    lastSource ??= await indexSource(db, config.SEARCH_ENGINE).catch((error: unknown) => {
+      logger?.warn({ err: error }, 'search index source unreadable; rebuilding the index');
+      return null;
+    });
     if (current && current.all === lastSource && (await engine.documentCount(config.SEARCH_ENGINE)) > 0) {
       return { written: 0, removed: 0, skipped: true };
     }

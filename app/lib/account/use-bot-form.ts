@@ -15,7 +15,12 @@ export function useBotSubmit(action: string) {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const token = await botToken(siteKey, action).catch(() => null);
+    // Without a token the form is still sent: the server answers the shopper (a challenge that fails to load
+    // must not leave the button doing nothing).
+    const token = await botToken(siteKey, action).catch((error: unknown) => {
+      console.warn('Bot protection gave no token; the form is sent without one.', error);
+      return null;
+    });
     if (token) data.set('token', token);
     await submit(data, { method: 'post', action: form.getAttribute('action') ?? undefined });
   };

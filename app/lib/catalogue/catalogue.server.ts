@@ -5,6 +5,7 @@ import type { PricingContext } from '#server/commerce/index.ts';
 import type { Entry } from '#server/content/content-client.ts';
 import type { Services } from '#server/services.ts';
 import type { LocaleState } from '../locale-state.ts';
+import { optional } from '../optional.server.ts';
 import { storefrontContext } from '../storefront-context.server.ts';
 import { type ListingFacts, listingFacts } from './listing.ts';
 import type { CommerceProduct, ContentProduct, TileContext } from './tile.ts';
@@ -186,8 +187,12 @@ const titlesByEntries = new WeakMap<readonly Entry[], Map<string, string>>();
  * it, so a product page never names its categories in English on a translated page (issue 18 #3).
  */
 export async function categoryTitles(shopper: Shopper): Promise<(path: string, fallback: string) => string> {
-  const client = shopper.services.content?.client;
-  const entries = client ? await client.productCategories(shopper.contentLocale).catch(() => []) : [];
+  const entries = await optional(
+    shopper.services,
+    'Category titles',
+    shopper.services.content.client.productCategories(shopper.contentLocale),
+    [] as Entry[],
+  );
   let titles = titlesByEntries.get(entries);
   if (!titles) {
     titles = new Map();
