@@ -39,16 +39,19 @@ const customerForm = z.discriminatedUnion('intent', [
 ]);
 
 export async function action(args: Route.ActionArgs) {
-  // Erasing needs customers:privacy as well: checked below, before anything changes.
   const { services, actor, csrfToken, staff } = await requireStaff(args, 'customers:write');
+  // Erasing needs customers:privacy as well: refused before the form is read, so the answer is 403 whatever it holds.
+  if (
+    !can(staff.role, 'customers:privacy') &&
+    (await args.request.clone().formData()).get('intent') === 'erase'
+  )
+    throw data({ message: 'Your role does not allow this (customers:privacy).' }, { status: 403 });
   const id = customerIdOf(args.params);
   const parsed = await parseStaffForm(args.request, csrfToken, customerForm);
   if (!parsed.ok) return parsed.answer;
   const form = parsed.data;
   const admin = services.commerce.customerAdmin;
   if (form.intent === 'erase') {
-    if (!can(staff.role, 'customers:privacy'))
-      throw data({ message: 'Your role does not allow this (customers:privacy).' }, { status: 403 });
     const current = await attemptStaff(services, () => admin.detail(id));
     if (!current.ok) return current.answer;
     if (form.confirmEmail.toLowerCase() !== current.value.customer.email.toLowerCase())
