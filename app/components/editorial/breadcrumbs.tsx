@@ -13,12 +13,12 @@ export interface Crumb {
 export function Breadcrumbs({ items, label }: { items: readonly Crumb[]; label?: string }) {
   const { origin } = rootFacts(useMatches());
   const t = useText();
-  // The first crumb is always the home page, named in the page's language.
+  // The first crumb is always the home page, named in the page's language, for shoppers and crawlers alike.
   const crumbs = items.map((item, index) => (index === 0 ? { ...item, name: t('breadcrumb home') } : item));
   return (
     <>
       <JsonLd
-        data={breadcrumbList(items.map((item) => ({ name: item.name, url: `${origin}${item.href}` })))}
+        data={breadcrumbList(crumbs.map((item) => ({ name: item.name, url: `${origin}${item.href}` })))}
       />
       <nav className="breadcrumbs" aria-label={label ?? t('breadcrumb')}>
         <ol>

@@ -2,7 +2,9 @@
  * The storefront's side of site search: builds hosted-search requests for the locale and region, calls the
  * connector (built-in service by default, hosted by configuration) and turns answers into view props.
  */
+import { formatCurrency } from '#core/currency-format.ts';
 import { contentLocaleOf } from '#core/locale.ts';
+import { CURRENCIES } from '#core/regions.ts';
 import type { SearchResult } from '#server/search/index.ts';
 import type { Services } from '#server/services.ts';
 import { contentClient } from '../editorial/content.server.ts';
@@ -42,16 +44,15 @@ export interface ResultView {
   requestId: string;
 }
 
-function money(value: unknown, currency: string | undefined, locale: LocaleState): string | null {
-  if (typeof value !== 'number' || !currency) return null;
-  try {
-    return new Intl.NumberFormat(`${locale.language}-${locale.country.toUpperCase()}`, {
-      style: 'currency',
-      currency,
-    }).format(value);
-  } catch {
-    return null;
-  }
+/**
+ * A result's price in the region's currency, formatted like every other price of the store (§3 currency format,
+ * not the browser's: C$ in Canada); none where the region does not sell, as its pages show the editors' content
+ * prices (§3), which the index does not hold.
+ */
+function money(value: unknown, currency: unknown, locale: LocaleState): string | null {
+  if (!locale.shoppingRegion || typeof value !== 'number') return null;
+  const format = CURRENCIES.find((entry) => entry.code === currency);
+  return format ? formatCurrency(value, format) : null;
 }
 
 const raw = (result: Record<string, unknown>, name: string): unknown => record(result[name]).raw;
@@ -73,11 +74,7 @@ export function resultView(
     href: `/${locale.segment}${text(raw(result, 'url'))}`,
     image: imageView(imageId, 240, 240, '') as ImageView,
     category: text(raw(result, 'category')) || null,
-    price: money(
-      raw(result, priceField(locale.commerceRegion)),
-      typeof currency === 'string' ? currency : undefined,
-      locale,
-    ),
+    price: money(raw(result, priceField(locale.commerceRegion)), currency, locale),
     requestId,
   };
 }
@@ -118,11 +115,14 @@ export async function loadSearchPage(services: Services, locale: LocaleState, st
       { name: 'type', values: facetValues(facetAnswer('type'), 'type') },
       { name: 'category', values: facetValues(facetAnswer('category'), 'category') },
       { name: 'colours', values: facetValues(facetAnswer('colours'), 'colours') },
+      // Price ranges only where results show prices.
       {
         name: 'price',
-        values: facetValues(facetAnswer('price'), priceKey).filter((item) =>
-          PRICE_RANGES.some((range) => range.key === item.value),
-        ),
+        values: locale.shoppingRegion
+          ? facetValues(facetAnswer('price'), priceKey).filter((item) =>
+              PRICE_RANGES.some((range) => range.key === item.value),
+            )
+          : [],
       },
     ];
     return {
