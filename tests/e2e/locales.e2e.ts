@@ -2,15 +2,23 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentLocaleOf } from '#core/locale.ts';
-import { COMMERCE_REGION_CURRENCY, type CommerceRegion, CURRENCIES } from '#core/regions.ts';
+import {
+  COMMERCE_REGION_CURRENCY,
+  type CommerceRegion,
+  CURRENCIES,
+  type CurrencyFormat,
+} from '#core/regions.ts';
 import { SERVED_LOCALES } from '#core/served-locales.ts';
 import { localeStateFor } from '../../app/lib/locale-state.ts';
+import { CATALOGUE_CATEGORIES, CATALOGUE_PRODUCTS } from '../../seed/catalogue/index.ts';
+import { catalogueContent } from '../../seed/content/catalogue-content.ts';
 import { ROOT, type RunningServer, startServer } from '../support/server.ts';
 
 /**
  * What shoppers and crawlers of every country meet (issue 18): the locale middleware's cookies and Vary on
  * rendered and cached pages (#1), price bands in the page's currency and words (#2), no English display text
- * left on translated pages (#3), in every served locale.
+ * left on translated pages (#3), and in every served locale no translated English (text, attributes,
+ * breadcrumbs for crawlers) and no price in another currency than the region's.
  */
 
 let server: RunningServer;
@@ -107,67 +115,197 @@ describe('headers set by the locale middleware (issue 18 #1)', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------
-// Display text: the English defaults each content language has a translation for, read from the seed.
-
-type DisplayTextFile = { locales: Record<string, { title: string; text: string }> };
-const DISPLAY_TEXT_DIR = join(ROOT, 'seed/content/display_text');
-const displayText: DisplayTextFile[] = readdirSync(DISPLAY_TEXT_DIR).map(
-  (name) => JSON.parse(readFileSync(join(DISPLAY_TEXT_DIR, name), 'utf8')) as DisplayTextFile,
-);
-
-// Editors' entries shown in the shell (navigation, alerts, newsletter copy) fall back to English where a
-// language has none: a content gap, not display text. Their strings are not held against the page.
-const CONTENT_DIRS = ['header', 'main_nav', 'top_alert', 'email_signup_settings'];
-const contentStrings = new Set<string>();
-const collect = (value: unknown): void => {
-  if (typeof value === 'string') contentStrings.add(value.trim());
-  else if (value && typeof value === 'object') for (const inner of Object.values(value)) collect(inner);
-};
-for (const dir of CONTENT_DIRS) {
-  for (const name of readdirSync(join(ROOT, 'seed/content', dir))) {
-    collect(JSON.parse(readFileSync(join(ROOT, 'seed/content', dir, name), 'utf8')));
-  }
-}
-
-/** English strings (no placeholders) that `language` translates differently. */
-function translatedEnglish(language: string): Set<string> {
-  const english = new Set<string>();
-  for (const file of displayText) {
-    const en = file.locales['en-us']?.text;
-    const translated = file.locales[language]?.text;
-    if (!en || !translated || en === translated || en.includes('{') || contentStrings.has(en)) continue;
-    english.add(en);
-  }
-  return english;
-}
+// What a page shows, and the English display text each content language has a translation for (the seed).
 
 const decode = (text: string) =>
   text
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
     .trim();
 
+const withoutScripts = (html: string) =>
+  html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<style[\s\S]*?<\/style>/g, '');
+
+/** Text nodes of the server-rendered HTML (scripts and styles left out). */
+const textNodes = (html: string) =>
+  [...withoutScripts(html).matchAll(/>([^<>]+)</g)].map((match) => decode(match[1]!)).filter(Boolean);
+
+/** Words a shopper or a screen reader meets outside text nodes. */
+const ATTRIBUTES = new RegExp(
+  `\\s(?:${['title', 'alt', 'placeholder', 'aria-label'].join('|')})="([^"]*)"`,
+  'g',
+);
+const attributeTexts = (html: string) =>
+  [...withoutScripts(html).matchAll(ATTRIBUTES)].map((match) => decode(match[1]!)).filter(Boolean);
+
 /** Visible text nodes and accessible names of the server-rendered HTML (scripts and styles left out). */
-function shownStrings(html: string): string[] {
-  const body = html.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<style[\s\S]*?<\/style>/g, '');
-  const texts = [...body.matchAll(/>([^<>]+)</g)].map((match) => decode(match[1]!));
-  const labels = [...body.matchAll(/aria-label="([^"]*)"/g)].map((match) => decode(match[1]!));
-  return [...texts, ...labels].filter(Boolean);
+const shownStrings = (html: string) => [...textNodes(html), ...attributeTexts(html)];
+
+type DisplayTextFile = { uid: string; locales: Record<string, { title: string; text: string }> };
+const DISPLAY_TEXT_DIR = join(ROOT, 'seed/content/display_text');
+const displayText: DisplayTextFile[] = readdirSync(DISPLAY_TEXT_DIR).map(
+  (name) => JSON.parse(readFileSync(join(DISPLAY_TEXT_DIR, name), 'utf8')) as DisplayTextFile,
+);
+
+const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
+const collect = (value: unknown, into: Set<string>): void => {
+  if (typeof value === 'string') {
+    into.add(value.trim());
+    // Rich text is shown as its text nodes.
+    if (value.includes('<')) for (const text of textNodes(`>${value}<`)) into.add(text);
+  } else if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) collect(inner, into);
+  }
+};
+
+// Editors' entries shown in the shell (navigation, alerts, newsletter copy) fall back to English where a
+// language has none: a content gap, not display text. Their strings are not held against the page as a
+// whole; the display text they share (the gender labels) is checked where it is display text, the filter.
+const CONTENT_DIRS = ['header', 'main_nav', 'top_alert', 'email_signup_settings'];
+const contentStrings = new Set<string>();
+for (const dir of CONTENT_DIRS) {
+  for (const name of readdirSync(join(ROOT, 'seed/content', dir))) {
+    collect(readJson(join(ROOT, 'seed/content', dir, name)), contentStrings);
+  }
 }
 
-/** Every shown price: the tiles and the product price, and the price filter's band labels. */
-function shownPrices(html: string): string[] {
-  const prices = [...html.matchAll(/class="price__current[^"]*">([^<]+)</g)].map((match) =>
-    decode(match[1]!),
-  );
-  const facet = html.match(/<fieldset class="facet facet--price">([\s\S]*?)<\/fieldset>/)?.[1] ?? '';
-  const bands = [...facet.matchAll(/<span>([^<]+)<\/span>/g)].map((match) => decode(match[1]!));
-  return [...prices, ...bands];
+// Every other text of the seed: editors' entries, the catalogue, the media's alt texts. English content where a
+// language has none is a content gap too, so a shown string that is such content verbatim is not taken for a
+// display text with placeholders ("Fast on snow" is not "{name} on {network}").
+const editorsText = new Set<string>();
+for (const entry of readdirSync(join(ROOT, 'seed/content'), { recursive: true, encoding: 'utf8' })) {
+  if (entry.endsWith('.json') && !/display_text/.test(entry)) {
+    collect(readJson(join(ROOT, 'seed/content', entry)), editorsText);
+  }
 }
+collect([catalogueContent(), CATALOGUE_PRODUCTS, CATALOGUE_CATEGORIES], editorsText);
+collect(readJson(join(ROOT, 'seed/media/manifest.json')), editorsText);
+
+// Long texts of the seed, for shown texts that quote them (a search snippet: a tagline and a description).
+const longEditorsTexts = [...editorsText].filter((text) => text.length >= 40);
+/** Whether a shown text is the editors' content rather than display text. */
+const isEditorsText = (text: string) =>
+  editorsText.has(text) || longEditorsTexts.some((content) => text.includes(content));
+
+/** An English text that `language` translates: the whole shown string matches it, placeholders as any text. */
+interface EnglishText {
+  english: string;
+  /** Whether it has placeholders. */
+  pattern: boolean;
+  matches: (shown: string) => boolean;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function englishText(english: string): EnglishText {
+  if (!english.includes('{')) return { english, pattern: false, matches: (shown) => shown === english };
+  const pattern = new RegExp(
+    `^${english
+      .split(/\{\w+\}/)
+      .map(escapeRegExp)
+      .join('.+?')}$`,
+    's',
+  );
+  return { english, pattern: true, matches: (shown) => pattern.test(shown) };
+}
+
+/** The English texts of `uids` (all display text when none given) that `language` translates differently. */
+function translatedEnglish(language: string, uids?: (uid: string) => boolean): EnglishText[] {
+  if (language === 'en-us') return [];
+  return displayText
+    .filter((file) => !uids || uids(file.uid))
+    .flatMap((file) => {
+      const en = file.locales['en-us']?.text.trim();
+      const translated = file.locales[language]?.text.trim();
+      return en && translated && en !== translated ? [englishText(en)] : [];
+    });
+}
+
+/** Category names (§3 product category) in English where `language` has its own. */
+function englishCategoryNames(language: string): Set<string> {
+  const names = new Set<string>();
+  for (const entry of catalogueContent()) {
+    if (entry.content_type !== 'product_category') continue;
+    const en = entry.locales['en-us']?.display_title;
+    const own = entry.locales[language]?.display_title;
+    if (typeof en === 'string' && typeof own === 'string' && en !== own) names.add(en);
+  }
+  return names;
+}
+
+/** The JSON-LD blocks of a page. */
+type JsonLd = {
+  '@type': string;
+  itemListElement?: Array<{ name: string }>;
+  offers?: { priceCurrency?: string } | Array<{ priceCurrency?: string }>;
+};
+const jsonLd = (html: string): JsonLd[] =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as JsonLd,
+  );
+
+const fieldset = (html: string, facet: string) =>
+  html.match(new RegExp(`<fieldset class="facet facet--${facet}"[^>]*>([\\s\\S]*?)</fieldset>`))?.[1];
+
+/** The option labels of a filter (the counts left out). */
+const facetLabels = (html: string, facet: string) =>
+  [...(fieldset(html, facet) ?? '').matchAll(/<span>([^<]+)<\/span>/g)].map((match) => decode(match[1]!));
+
+/**
+ * Every shown price: current (sale or not) and compare-at prices of tiles and products, search results, and the
+ * price bands.
+ */
+function shownPrices(html: string): string[] {
+  const prices = [
+    ...html.matchAll(/class="(?:price__current|price__was|search-result__price)[^"]*">([^<]+)</g),
+  ].map((match) => decode(match[1]!));
+  return [...prices, ...facetLabels(html, 'price')];
+}
+
+/** §3 content prices per country: what a non-selling country's prices are written in (seed catalogue content). */
+const CONTENT_PRICE_CURRENCY: Record<string, string> = {
+  au: 'AUD',
+  cz: 'CZK',
+  jp: 'JPY',
+  no: 'NOK',
+  pl: 'PLN',
+  se: 'SEK',
+  ch: 'CHF',
+  gb: 'GBP',
+  nz: 'NZD',
+};
+
+/** A price in `currency`: its token where §3 places it, not part of another token (C$ is not $). */
+function priceIn(currency: CurrencyFormat): RegExp {
+  const token = escapeRegExp(currency.token);
+  return currency.token_location === 'left'
+    ? new RegExp(`(^|[^\\p{L}$])${token}\\s?\\d`, 'u')
+    : new RegExp(`\\d\\s?${token}(?!\\p{L})`, 'u');
+}
+
+// Any amount with a currency mark, wherever it stands: the store's tokens, ISO codes and the browser's own
+// spellings (US$, CA$, ￥, 円), so an amount formatted outside the store's currency format is seen too.
+const MARKS = [
+  ...new Set([
+    ...CURRENCIES.flatMap((currency) => [currency.token, currency.code]).filter(
+      (mark) => !mark.endsWith('$'),
+    ),
+    '￥',
+    '円',
+  ]),
+].map(escapeRegExp);
+const MONEY = [
+  /(?<!\p{L})(\p{Lu}{0,3}\$)\s?\d/gu,
+  new RegExp(`(?<!\\p{L})(${MARKS.join('|')})\\s?\\d`, 'gu'),
+  new RegExp(`\\d\\s?(${MARKS.join('|')})(?!\\p{L})`, 'gu'),
+];
+/** The currency marks of the amounts in `texts`. */
+const moneyMarks = (texts: string[]) =>
+  texts.flatMap((text) => MONEY.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1]!)));
 
 const get = async (path: string, segment: string) => {
   const response = await fetch(`${server.url}${path}`, { headers: visitorOf(segment), redirect: 'manual' });
@@ -230,17 +368,26 @@ describe('translated pages (issue 18 #3)', () => {
 });
 
 describe('every served locale (issue 18)', () => {
-  const pages = ['', CATEGORY, PRODUCT];
+  // Home, a category (filters), a subcategory and a product (breadcrumbs; sale prices among the related
+  // products), search results (prices from the index) and the cart.
+  const pages = ['', CATEGORY, `${CATEGORY}/mens`, PRODUCT, '/search?q=summit', '/cart'];
   it('shows no English display text the locale has a translation for, and prices only in its currency', async () => {
     const problems: string[] = [];
     const checked: string[] = [];
+    const counted = { patterns: 0, prices: 0, compareAt: 0, genderLabels: 0, crumbs: 0 };
     for (const served of SERVED_LOCALES) {
       const state = localeStateFor({ ...served, segment: served.segment }, false);
       const language = contentLocaleOf(state);
-      const english = language === 'en-us' ? new Set<string>() : translatedEnglish(language);
-      const currency = CURRENCIES.find(
-        (entry) => entry.code === COMMERCE_REGION_CURRENCY[state.commerceRegion as CommerceRegion],
-      );
+      // Breadcrumbs are never navigation content: held against every translated English text.
+      const englishCrumbs = translatedEnglish(language);
+      const english = englishCrumbs.filter((text) => !contentStrings.has(text.english));
+      const englishGenders = translatedEnglish(language, (uid) => uid.startsWith('dt-gender-'));
+      const englishCategories = englishCategoryNames(language);
+      const currencyCode = state.shoppingRegion
+        ? COMMERCE_REGION_CURRENCY[state.commerceRegion as CommerceRegion]
+        : CONTENT_PRICE_CURRENCY[served.country];
+      const currency = CURRENCIES.find((entry) => entry.code === currencyCode);
+      counted.patterns += english.filter((text) => text.pattern).length;
       for (const page of pages) {
         const path = served.segment === 'en-us' && page === '' ? '/' : `/${served.segment}${page}`;
         const { status, html } = await get(path, served.segment);
@@ -249,26 +396,75 @@ describe('every served locale (issue 18)', () => {
           continue;
         }
         checked.push(path);
-        for (const text of shownStrings(html)) {
-          if (english.has(text)) problems.push(`${path}: English "${text}"`);
+        const shown = shownStrings(html);
+        for (const text of shown) {
+          const leak = english.find(
+            (candidate) => candidate.matches(text) && !(candidate.pattern && isEditorsText(text)),
+          );
+          if (leak) problems.push(`${path}: English "${text}" (display text "${leak.english}")`);
         }
+
+        // The gender filter's labels are display text, even where the navigation shows the same English words.
+        if (page === CATEGORY) {
+          const genders = facetLabels(html, 'gender');
+          if (genders.length === 0) problems.push(`${path}: no gender filter`);
+          counted.genderLabels += genders.length;
+          for (const label of genders) {
+            if (englishGenders.some((candidate) => candidate.matches(label))) {
+              problems.push(`${path}: English gender filter label "${label}"`);
+            }
+          }
+        }
+
+        // Breadcrumbs, visible and for crawlers, name categories as the category pages do.
+        const trail = html.match(/<nav [^>]*class="breadcrumbs"[\s\S]*?<\/nav>/)?.[0] ?? '';
+        const ld = jsonLd(html);
+        const crumbs = [
+          ...textNodes(trail),
+          ...ld.flatMap((data) =>
+            data['@type'] === 'BreadcrumbList' ? (data.itemListElement ?? []).map((item) => item.name) : [],
+          ),
+        ];
+        counted.crumbs += crumbs.length;
+        for (const name of crumbs) {
+          if (englishCategories.has(name) || englishCrumbs.some((candidate) => candidate.matches(name))) {
+            problems.push(`${path}: English "${name}" in breadcrumbs`);
+          }
+        }
+
+        // Prices: every shown price in the region's currency (a non-selling country's content prices in its
+        // own, §3), no amount in another currency anywhere, and none at all where the country has no prices.
         const prices = shownPrices(html);
-        if (state.shoppingRegion && currency) {
-          // The region's token, not part of another one (C$ is not $), where §3 places it.
-          const token = currency.token.replace(/[$]/g, '\\$');
-          const placed =
-            currency.token_location === 'left'
-              ? new RegExp(`(^|[^A-Z])${token}\\d`)
-              : new RegExp(`\\d ${token}`);
+        counted.prices += prices.length;
+        counted.compareAt += (html.match(/class="price__was/g) ?? []).length;
+        if (!currency) {
+          for (const price of prices) problems.push(`${path}: price "${price}" where the region shows none`);
+        } else {
+          const placed = priceIn(currency);
           for (const price of prices) {
             if (!placed.test(price)) problems.push(`${path}: price "${price}" is not in ${currency.code}`);
           }
-        } else if (html.includes('facet--price')) {
-          problems.push(`${path}: price bands where the region shows no commerce price`);
+        }
+        for (const mark of moneyMarks(shown)) {
+          if (mark !== currency?.token) problems.push(`${path}: an amount in "${mark}"`);
+        }
+        for (const data of ld) {
+          const offers = data.offers ? [data.offers].flat() : [];
+          for (const offer of offers) {
+            if (offer.priceCurrency !== currency?.code) {
+              problems.push(`${path}: JSON-LD offer in ${offer.priceCurrency}`);
+            }
+          }
         }
       }
     }
     expect(checked.length).toBeGreaterThanOrEqual(SERVED_LOCALES.length * pages.length - 3);
+    // Nothing checked vacuously: placeholders, gender labels, breadcrumbs, prices and sale prices all met.
+    expect(counted.patterns).toBeGreaterThan(0);
+    expect(counted.prices).toBeGreaterThan(0);
+    expect(counted.genderLabels).toBeGreaterThanOrEqual(SERVED_LOCALES.length);
+    expect(counted.crumbs).toBeGreaterThan(0);
+    expect(counted.compareAt).toBeGreaterThan(0);
     expect(problems).toEqual([]);
   }, 300_000);
 });
