@@ -158,6 +158,33 @@ describe('adding to the cart through the product page form, without JavaScript',
     expect(await response.text()).toContain('Not enough in stock for that quantity.');
   });
 
+  it('answers a sold-out variant with 409 and the stock message, and leaves the session without a cart', async () => {
+    // A page opened before the last one sold (the button is disabled now) still posts its form.
+    const session = await fetch(`${server.url}/api/session`);
+    const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const html = await (
+      await fetch(`${server.url}/en-us/p/ridgeline-frontier-mens`, { headers: { cookie } })
+    ).text();
+    const form = /<form class="add-to-cart".*?<\/form>/s.exec(html)?.[0] ?? '';
+    expect(form).toContain('Out of stock');
+    const field = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]+)"`).exec(form)?.[1] ?? '';
+    const response = await fetch(`${server.url}/en-us/p/ridgeline-frontier-mens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({
+        intent: 'add-to-cart',
+        product_id: field('product_id'),
+        variant_id: field('variant_id'),
+        quantity: '1',
+        csrf: field('csrf'),
+      }),
+    });
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain('Not enough in stock for that quantity.');
+    const after = await (await fetch(`${server.url}/api/session`, { headers: { cookie } })).json();
+    expect(after.data.cartId).toBeNull();
+  });
+
   it('refuses a form posted from another site before anything changes', async () => {
     const response = await fetch(`${server.url}/en-us/account/logout`, {
       method: 'POST',
