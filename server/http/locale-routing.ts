@@ -1,10 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { generateCookie, getCookie } from 'hono/cookie';
 import { isbot } from 'isbot';
 import { formatLocale, LOCALE_PATTERN, parseLocale, parseServedLocale } from '#core/locale.ts';
 import { localizedPath, normalizeLocalePrefix } from '#core/locale-prefix.ts';
 import { resolveLocale } from '#core/locale-resolution.ts';
 import { TOO_MANY_REDIRECTS } from '#core/redirect-limit.ts';
+import { editAnswerHeaders } from './answer-headers.ts';
 import { type RedirectRules, resolveLegacyRedirect } from './legacy-redirects.ts';
 import { isHttps, type ProxyTrust } from './middleware/client-ip.ts';
 import { mergeVary } from './vary.ts';
@@ -62,20 +63,24 @@ export function localeRouting(options: LocaleRoutingOptions): MiddlewareHandler 
     const remember = (values: Record<string, string>) => {
       for (const [name, value] of Object.entries(values)) cookies.set(name, value);
     };
-    const writeHeaders = () => {
+    const writeHeaders = (headers: Headers) => {
       for (const [name, value] of cookies) {
-        setCookie(c, name, value, { path: '/', maxAge: COOKIE_MAX_AGE, sameSite: 'Lax', secure });
+        headers.append(
+          'Set-Cookie',
+          generateCookie(name, value, { path: '/', maxAge: COOKIE_MAX_AGE, sameSite: 'Lax', secure }),
+        );
       }
       // Which page (or redirect) answers depends on the cookies and Accept-Language: shared caches must know.
-      c.header('Vary', mergeVary(c.finalized ? c.res.headers.get('Vary') : null, LOCALE_VARY));
+      headers.set('Vary', mergeVary(headers.get('Vary'), LOCALE_VARY));
     };
     const page = async () => {
       await next();
-      writeHeaders();
+      editAnswerHeaders(c, writeHeaders);
     };
     const redirect = (location: string, status: 301 | 302) => {
-      writeHeaders();
-      return c.redirect(location, status);
+      const answer = c.redirect(location, status);
+      writeHeaders(answer.headers);
+      return answer;
     };
 
     const legacy = resolveLegacyRedirect(options.redirects, url.pathname, url.search);

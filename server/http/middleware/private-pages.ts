@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { editAnswerHeaders } from '../answer-headers.ts';
 
 /**
  * Locale pages with a visitor's own data (account, cart, checkout, order status) and their route data
@@ -17,11 +18,13 @@ export const PER_VISITOR = 'private, max-age=0';
 export function privatePages(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    if (BACK_OFFICE.test(c.req.path)) {
-      c.header('Cache-Control', 'private, no-store');
-      c.header('X-Robots-Tag', 'noindex, nofollow');
-    } else if (PRIVATE_PAGE.test(c.req.path)) c.header('Cache-Control', 'private, no-store');
-    else if (c.res.headers.has('set-cookie') && SHARED.test(c.res.headers.get('cache-control') ?? ''))
-      c.header('Cache-Control', PER_VISITOR);
+    editAnswerHeaders(c, (headers) => {
+      if (BACK_OFFICE.test(c.req.path)) {
+        headers.set('Cache-Control', 'private, no-store');
+        headers.set('X-Robots-Tag', 'noindex, nofollow');
+      } else if (PRIVATE_PAGE.test(c.req.path)) headers.set('Cache-Control', 'private, no-store');
+      else if (headers.has('set-cookie') && SHARED.test(headers.get('cache-control') ?? ''))
+        headers.set('Cache-Control', PER_VISITOR);
+    });
   };
 }
