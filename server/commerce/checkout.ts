@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { countryByIso } from '#core/countries.ts';
+import { parseServedLocale } from '#core/locale.ts';
 import { shippingCost } from '#core/shipping-cost.ts';
 import { statesOf } from '#core/states.ts';
 import type { Database } from '../db/database.ts';
@@ -65,6 +66,8 @@ export interface PlaceOrderInput {
   idempotencyKey: string;
   /** The subtotal the shopper saw; when given and different from today's prices, the order is refused. */
   expectedSubtotal?: number;
+  /** The served locale segment the shopper ordered in; the order's mails speak it. */
+  locale?: string;
 }
 
 export interface PlacedOrder {
@@ -415,6 +418,7 @@ export function createCheckout(
             paymentMethod: input.paymentMethod,
             shippingMethod: method.name,
             placedBySession: input.sessionId ?? null,
+            locale: input.locale && parseServedLocale(input.locale) ? input.locale : null,
           });
           await tx.insert(orderItems).values(
             items.map((item) => ({

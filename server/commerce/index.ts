@@ -68,7 +68,7 @@ export {
 
 /** Placing an order, announced as 'order-placed' (with the shopper's locale segment for the mail) once written. */
 export type OrderPlacement = Omit<Checkout, 'placeOrder'> & {
-  placeOrder(input: PlaceOrderInput & { locale?: string }): ReturnType<Checkout['placeOrder']>;
+  placeOrder(input: PlaceOrderInput): ReturnType<Checkout['placeOrder']>;
 };
 
 export interface Commerce {

@@ -65,7 +65,10 @@ function parse<T>(schema: z.ZodType<T>, input: unknown): T {
   throw new CommerceError('invalid', 'Bad Request', `${field ? `${field}: ` : ''}${issue.message}`);
 }
 
-/** The locale of the shopper's mails: the order has none, so the default language of the shipping country. */
+/**
+ * The locale of the shopper's mails for an order placed before orders kept theirs (migration 0019): the default
+ * language of the shipping country.
+ */
 export function mailLocaleOf(countryIso2: string | undefined): string {
   const country = (countryIso2 ?? '').toLowerCase();
   if (!countryByIso(country)) return 'en-us';
@@ -364,7 +367,7 @@ export function createOrderAdmin(db: Database, events: EventBus) {
       await events.emit('order-shipped', {
         orderId,
         shipmentId,
-        locale: mailLocaleOf(done.row.shippingAddress.country_iso2),
+        locale: done.row.locale ?? mailLocaleOf(done.row.shippingAddress.country_iso2),
       });
       return { orderId, version: done.version, status: done.status, shipmentId };
     },
@@ -448,7 +451,7 @@ export function createOrderAdmin(db: Database, events: EventBus) {
       await events.emit('order-cancelled', {
         orderId,
         reason,
-        locale: mailLocaleOf(done.row.shippingAddress.country_iso2),
+        locale: done.row.locale ?? mailLocaleOf(done.row.shippingAddress.country_iso2),
       });
       return { orderId, version: done.version, status: done.status };
     },

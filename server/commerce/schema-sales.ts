@@ -139,6 +139,8 @@ export const orders = pgTable(
     shippingMethod: text('shipping_method').notNull().default(''),
     /** The session that placed the order (SHA-256 id), so a guest can see its confirmation page. */
     placedBySession: text('placed_by_session'),
+    /** The locale segment the shopper ordered in (`fr-ca`): the order's later mails speak it. Null before 0019. */
+    locale: text('locale'),
     /** Bumped by every back-office change: a form carries the version it was read at, a stale one is refused. */
     version: integer('version').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -147,6 +147,7 @@ describe.each(testDatabaseTargets)('order admin on $name', (target) => {
       customerId?: number | null;
       email?: string;
       lines?: { product_id: number; variant_id: number; quantity: number }[];
+      locale?: string;
     } = {},
   ) {
     const customerId = options.customerId ?? null;
@@ -172,6 +173,7 @@ describe.each(testDatabaseTargets)('order admin on $name', (target) => {
       shippingMethodId: method,
       paymentMethod: options.paymentMethod ?? 'bank_transfer',
       idempotencyKey: randomUUID(),
+      ...(options.locale ? { locale: options.locale } : {}),
     });
     return commerce.orderAdmin.detail(placed.orderId);
   }
@@ -474,6 +476,29 @@ describe.each(testDatabaseTargets)('order admin on $name', (target) => {
     expect(mail).toContain('Reason: Out of delivery area');
     // Not paid yet (bank transfer): nothing to refund, so the mail does not promise it.
     expect(mail).not.toContain('refunded to you');
+  });
+
+  it('mails the shopper in the locale the order was placed in, whatever the shipping country', async () => {
+    await setStock(50);
+    const german = await place({ locale: 'de-de' });
+    await commerce.orderAdmin.cancel(ops, german.id, 0, { reason: 'Out of delivery area' });
+    const [row] = await handle.db
+      .select({ locale: orders.locale })
+      .from(orders)
+      .where(eq(orders.id, german.id));
+    expect(row!.locale).toBe('de-de');
+    expect((await mails('order-cancelled', german.id))[0]).toContain(
+      `Subject: Ihre Bestellung ${german.id} ist storniert`,
+    );
+    // A segment the store does not serve is not kept: the shipping country's language speaks instead.
+    const unknown = await place({ locale: 'xx-yy' });
+    await commerce.orderAdmin.cancel(ops, unknown.id, 0, { reason: 'Out of delivery area' });
+    const [kept] = await handle.db
+      .select({ locale: orders.locale })
+      .from(orders)
+      .where(eq(orders.id, unknown.id));
+    expect(kept!.locale).toBeNull();
+    expect((await mails('order-cancelled', unknown.id))[0]).toContain('Subject: Your Ridgeline order');
   });
 
   it('releases a pro customer’s spend when the order is cancelled', async () => {
