@@ -90,7 +90,10 @@ async function run(handle: DatabaseHandle): Promise<Record<string, unknown>> {
     ['search: order number', () => ({ q: next(numbers) })],
     [
       'search: email prefix (firstname.l)',
-      () => ({ q: next(sample).email.slice(0, next(sample).email.indexOf('.') + 2) }),
+      () => {
+        const { email } = next(sample);
+        return { q: email.slice(0, email.indexOf('.') + 2) };
+      },
     ],
     ['search: full email', () => ({ q: next(sample).email })],
     ['search: name (first last)', () => ({ q: `${next(sample).first} ${next(sample).last}` })],
