@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { type StaffClient, staffClient } from '../support/staff.ts';
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Issue 19's refusals through the back office's own doors with the store on PostgreSQL (CI sets
+ * TEST_DATABASE_URL; every other browser test runs on the embedded PGlite): a form without its token, a form
+ * from another site, a stale form and a change that makes no sense are refused, and nothing changes.
+ */
+describe.runIf(postgresUrl)('the back office on PostgreSQL (issue 19)', () => {
+  const database = `ridgeline_e2e_${randomBytes(6).toString('hex')}`;
+  let server: RunningServer;
+  let owner: StaffClient;
+  let operations: StaffClient;
+
+  beforeAll(
+    async () => {
+      await adminQuery(`create database ${database}`);
+      const url = new URL(postgresUrl!);
+      url.pathname = `/${database}`;
+      server = await startServer({ env: { DATABASE_URL: url.toString() } });
+      owner = await staffClient(server.url, 'owner');
+      operations = await staffClient(server.url, 'operations');
+    },
+    Number(process.env.E2E_SERVER_START_MS ?? 60_000) + 60_000,
+  );
+  afterAll(async () => {
+    await server?.stop();
+    await adminQuery(`drop database if exists ${database} with (force)`);
+  });
+
+  const statusOf = async (orderId: number) => {
+    const html = await (await operations.get(`/admin/orders/${orderId}`)).text();
+    // The badge in the heading: <h1>Order 106 <span class="admin-badge">Awaiting Payment</span></h1>.
+    return /<h1>.*?<span class="admin-badge">([^<]+)<\/span>/s.exec(html)?.[1];
+  };
+
+  it('runs on PostgreSQL', async () => {
+    const health = (await (await fetch(`${server.url}/healthz`)).json()) as { database: string };
+    expect(health.database).toBe('postgres');
+  });
+
+  it('refuses a staff form without its token, and one from another site, creating nobody', async () => {
+    const missing = await owner.post(
+      '/admin/staff',
+      { intent: 'create', email: 'forged@ridgeline.example', name: 'Forged', role: 'owner' },
+      { csrf: false },
+    );
+    expect(missing.status).toBe(403);
+    const crossSite = await fetch(`${server.url}/admin/staff`, {
+      method: 'POST',
+      headers: {
+        origin: 'https://evil.example',
+        cookie: owner.cookie,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        csrf: owner.csrf,
+        intent: 'create',
+        email: 'cross@ridgeline.example',
+        name: 'Cross',
+        role: 'owner',
+      }).toString(),
+      redirect: 'manual',
+    });
+    expect(crossSite.status).toBe(403);
+    const staff = await (await owner.get('/admin/staff')).text();
+    expect(staff).not.toContain('forged@ridgeline.example');
+    expect(staff).not.toContain('cross@ridgeline.example');
+  });
+
+  const paidEntries = async () =>
+    ((await (await owner.get('/admin/audit')).text()).match(/order\.paid(?:<!-- -->)?\s*<strong>/g) ?? [])
+      .length;
+
+  it('refuses a stale order form and paying twice, and changes nothing', async () => {
+    const entries = await paidEntries();
+    const before = await statusOf(106);
+    expect(before).toBe('Awaiting Payment');
+    const paid = await operations.post('/admin/orders/106', { intent: 'mark-paid', version: '0' });
+    expect(paid.status).toBe(200);
+    expect(await statusOf(106)).toBe('Awaiting Fulfillment');
+    // The same form again: read before the change (version 0), so refused as stale.
+    const stale = await operations.post('/admin/orders/106', { intent: 'mark-paid', version: '0' });
+    expect(stale.status).toBe(409);
+    expect(await stale.text()).toContain('was changed by someone else in the meantime');
+    // Up to date, but the order is paid already.
+    const twice = await operations.post('/admin/orders/106', { intent: 'mark-paid', version: '1' });
+    expect(twice.status).toBe(409);
+    expect(await twice.text()).toContain('already paid');
+    expect(await statusOf(106)).toBe('Awaiting Fulfillment');
+    expect(await paidEntries()).toBe(entries + 1);
+  });
+});
