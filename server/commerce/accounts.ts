@@ -51,14 +51,9 @@ export function createAccounts(deps: {
 }) {
   const { customers, carts, sessions, rateLimits, events } = deps;
 
-  /** Counts one attempt against each key; the first key past its limit refuses with its Retry-After. */
-  async function throttle(keys: ReadonlyArray<readonly [string, number]>): Promise<void> {
-    const { windowSeconds } = deps.limits();
-    for (const [key, limit] of keys) {
-      const hit = await rateLimits.hit(key, limit, windowSeconds);
-      if (!hit.allowed) throw tooManyAttempts(hit.retryAfter);
-    }
-  }
+  /** Counts one attempt against each key in the accounts' window (rateLimits.throttle). */
+  const throttle = (keys: ReadonlyArray<readonly [string, number]>) =>
+    rateLimits.throttle(keys, deps.limits().windowSeconds);
 
   /**
    * Checks a password against the per-email limit of failed attempts: a failure counts, a right password never

@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import type { Caller } from './accounts.ts';
-import { notFound, tooManyAttempts } from './errors.ts';
+import { notFound } from './errors.ts';
 import type { RateLimits } from './rate-limits.ts';
 import { orderItems, orders, shipments } from './schema-sales.ts';
 
@@ -111,13 +111,13 @@ export function createOrders(
      */
     async lookUpStatus(caller: Pick<Caller, 'ip'>, id: number, email: string) {
       const { windowSeconds, perIp, perEmail } = deps.statusLimits;
-      for (const [key, limit] of [
-        [`order-status:ip:${caller.ip}`, perIp],
-        [`order-status:email:${email.trim().toLowerCase()}`, perEmail],
-      ] as const) {
-        const hit = await deps.rateLimits.hit(key, limit, windowSeconds);
-        if (!hit.allowed) throw tooManyAttempts(hit.retryAfter);
-      }
+      await deps.rateLimits.throttle(
+        [
+          [`order-status:ip:${caller.ip}`, perIp],
+          [`order-status:email:${email.trim().toLowerCase()}`, perEmail],
+        ],
+        windowSeconds,
+      );
       return api.statusByEmail(id, email);
     },
 

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { tooManyAttempts } from './errors.ts';
 
 /**
  * Fixed-window counters kept in the database, so every server process shares them. `hit` counts one attempt
  * and says whether it is within the limit, and if not, in how many seconds the window ends.
  */
 export function createRateLimits(db: Database) {
-  return {
+  const limits = {
     async hit(
       key: string,
       limit: number,
@@ -28,6 +29,16 @@ export function createRateLimits(db: Database) {
         allowed: Number(row.count) <= limit,
         retryAfter: Math.max(1, Math.ceil((ends - Date.now()) / 1000)),
       };
+    },
+    /**
+     * Counts one attempt against each key in turn; the first key past its limit refuses with its Retry-After
+     * (a coded 'too-many-attempts'), and the keys after it are not counted.
+     */
+    async throttle(keys: ReadonlyArray<readonly [key: string, limit: number]>, windowSeconds: number) {
+      for (const [key, limit] of keys) {
+        const hit = await limits.hit(key, limit, windowSeconds);
+        if (!hit.allowed) throw tooManyAttempts(hit.retryAfter);
+      }
     },
     /** Whether `limit` attempts are already used up in the current window, without counting one. */
     async check(key: string, limit: number): Promise<{ allowed: boolean; retryAfter: number }> {
@@ -52,6 +63,7 @@ export function createRateLimits(db: Database) {
       return result.rows.length;
     },
   };
+  return limits;
 }
 
 export type RateLimits = ReturnType<typeof createRateLimits>;
