@@ -6,6 +6,7 @@ import { proCodeInfoOf } from '#core/pro-code.ts';
 import { proSpendPeriod } from '#core/pro-spend-period.ts';
 import { currencyOfRegion } from '#core/regions.ts';
 import type { Database } from '../db/database.ts';
+import { currencyJson } from './currency-json.ts';
 import { notFound } from './errors.ts';
 import { cached, REFERENCE_TTL_MS } from './reference-cache.ts';
 import { commerceRegions, currencies } from './schema.ts';
@@ -215,13 +216,7 @@ export function createGroups(db: Database) {
       const code = currencyOfRegion(regionId);
       const [format] = await db.select().from(currencies).where(eq(currencies.code, code));
       if (!format) throw notFound(`No currency ${code}`);
-      return proSummaryOf(status, {
-        token: format.token,
-        decimal_token: format.decimalToken,
-        thousands_token: format.thousandsToken,
-        decimal_places: format.decimalPlaces,
-        token_location: format.tokenLocation,
-      });
+      return proSummaryOf(status, currencyJson(format));
     },
   };
 }

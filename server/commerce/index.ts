@@ -21,6 +21,7 @@ import { type Carts, createCarts } from './carts.ts';
 import { type Catalogue, createCatalogue } from './catalogue.ts';
 import { type CatalogueAdmin, createCatalogueAdmin } from './catalogue-admin.ts';
 import { type Checkout, createCheckout, type PlaceOrderInput } from './checkout.ts';
+import { type CurrencyJson, currencyJson } from './currency-json.ts';
 import { type CustomerAdmin, createCustomerAdmin } from './customer-admin.ts';
 import { type Customers, createCustomers } from './customers.ts';
 import { notFound } from './errors.ts';
@@ -125,16 +126,7 @@ export interface Commerce {
   }>;
 }
 
-export interface CurrencyJson {
-  id: string;
-  currency_code: string;
-  token: string;
-  decimal_token: string;
-  thousands_token: string;
-  decimal_places: number;
-  token_location: 'left' | 'right';
-  is_default: boolean;
-}
+export type { CurrencyJson };
 
 export interface CommerceOptions {
   logger?: Pick<Logger, 'warn' | 'error'>;
@@ -170,19 +162,6 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
   async function regionCurrency(regionId: string): Promise<string | undefined> {
     const [row] = await db.select().from(commerceRegions).where(eq(commerceRegions.id, regionId));
     return row?.currencyCode;
-  }
-
-  function currencyJson(row: typeof currencies.$inferSelect, defaultCode?: string): CurrencyJson {
-    return {
-      id: row.code,
-      currency_code: row.code,
-      token: row.token,
-      decimal_token: row.decimalToken,
-      thousands_token: row.thousandsToken,
-      decimal_places: row.decimalPlaces,
-      token_location: row.tokenLocation,
-      is_default: row.code === defaultCode,
-    };
   }
 
   return {
