@@ -4,7 +4,6 @@ import { countryByIso } from '#core/countries.ts';
 import { DISPLAY_TEXT_DEFAULTS } from '#core/display-text-defaults.ts';
 import { defaultLanguageOf, formatLocale, parseServedLocale } from '#core/locale.ts';
 import * as lifecycle from '#core/order-lifecycle.ts';
-import { ORDER_STATUS } from '#core/order-lifecycle.ts';
 import type { Actor } from '../backoffice/audit.ts';
 import { recordAudit } from '../backoffice/audit.ts';
 import { staff } from '../backoffice/schema.ts';
@@ -105,13 +104,13 @@ export function createOrderAdmin(db: Database, events: EventBus) {
     const payOnDelivery = row.paymentMethod === 'cash_on_delivery';
     const received = payOnDelivery
       ? eventRows.some((entry) => entry.type === 'paid')
-      : row.statusId !== ORDER_STATUS.awaitingPayment.id;
+      : row.statusId !== lifecycle.ORDER_STATUS.awaitingPayment.id;
     const facts: lifecycle.OrderFacts = {
       id: row.id,
       statusId: row.statusId,
       total: row.total,
       refunded,
-      paid: row.statusId === ORDER_STATUS.cancelled.id ? cancelledPaid : received,
+      paid: row.statusId === lifecycle.ORDER_STATUS.cancelled.id ? cancelledPaid : received,
       payOnDelivery,
       delivered:
         row.statusId === 10 ||
