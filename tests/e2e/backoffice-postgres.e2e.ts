@@ -1,20 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { type StaffClient, staffClient } from '../support/staff.ts';
+import { createPostgresDatabase } from '../support/test-databases.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * Issue 19's refusals through the back office's own doors with the store on PostgreSQL (CI sets
@@ -22,17 +11,15 @@ async function adminQuery(text: string): Promise<void> {
  * from another site, a stale form and a change that makes no sense are refused, and nothing changes.
  */
 describe.runIf(postgresUrl)('the back office on PostgreSQL (issue 19)', () => {
-  const database = `ridgeline_e2e_${randomBytes(6).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
   let server: RunningServer;
   let owner: StaffClient;
   let operations: StaffClient;
 
   beforeAll(
     async () => {
-      await adminQuery(`create database ${database}`);
-      const url = new URL(postgresUrl!);
-      url.pathname = `/${database}`;
-      server = await startServer({ env: { DATABASE_URL: url.toString() } });
+      database = await createPostgresDatabase('ridgeline_e2e');
+      server = await startServer({ env: { DATABASE_URL: database.url } });
       owner = await staffClient(server.url, 'owner');
       operations = await staffClient(server.url, 'operations');
     },
@@ -40,7 +27,7 @@ describe.runIf(postgresUrl)('the back office on PostgreSQL (issue 19)', () => {
   );
   afterAll(async () => {
     await server?.stop();
-    await adminQuery(`drop database if exists ${database} with (force)`);
+    await database?.drop();
   });
 
   const statusOf = async (orderId: number) => {

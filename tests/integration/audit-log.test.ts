@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '#server/backoffice/audit.ts';
-import { type Backoffice, createBackoffice } from '#server/backoffice/index.ts';
 import { auditLog, staff } from '#server/backoffice/schema.ts';
-import { createRateLimits } from '#server/commerce/rate-limits.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openBackofficeWithOwner } from '../support/backoffice.ts';
+import { testDatabaseTargets } from '../support/test-databases.ts';
 
 /** The database's own message for a refused statement (drizzle wraps the driver's error as its cause). */
 async function refusal(statement: Promise<unknown>): Promise<string> {
@@ -22,22 +21,12 @@ describe.each(testDatabaseTargets)(
   'the audit log is append-only in the database on $name (issue 19)',
   (target) => {
     let handle: DatabaseHandle;
-    let backoffice: Backoffice;
     const actor = { staffId: 0, email: '' };
 
     beforeAll(async () => {
-      handle = await openMigrated(target);
-      backoffice = createBackoffice(handle.db, {
-        rateLimits: createRateLimits(handle.db),
-        sessions: { idleMinutes: 30, absoluteHours: 12 },
-        limits: { windowSeconds: 900, loginPerIp: 50, loginPerEmail: 3 },
-      });
-      const created = await backoffice.staff.create(null, {
-        email: 'owner@shop.test',
-        name: 'Owner',
-        role: 'owner',
-      });
-      Object.assign(actor, { staffId: created.staff.id, email: created.staff.email });
+      const opened = await openBackofficeWithOwner(target, { email: 'owner@shop.test', name: 'Owner' });
+      handle = opened.handle;
+      Object.assign(actor, opened.owner);
       await recordAudit(handle.db, actor, {
         action: 'order.paid',
         entity: 'order',

@@ -1,11 +1,11 @@
 import { generateTOTP } from '@epic-web/totp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Backoffice, createBackoffice } from '#server/backoffice/index.ts';
+import type { Backoffice } from '#server/backoffice/index.ts';
 import { auditLog, staff, staffSessions } from '#server/backoffice/schema.ts';
-import { createRateLimits } from '#server/commerce/rate-limits.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openBackofficeWithOwner } from '../support/backoffice.ts';
+import { testDatabaseTargets } from '../support/test-databases.ts';
 
 const TOTP = { period: 30, digits: 6, algorithm: 'SHA-1' } as const;
 const codeFor = async (secret: string) => (await generateTOTP({ ...TOTP, secret })).otp;
@@ -21,18 +21,9 @@ describe.each(testDatabaseTargets)('staff accounts and sessions on $name (issue 
   const owner = { staffId: 0, email: '' };
 
   beforeAll(async () => {
-    handle = await openMigrated(target);
-    backoffice = createBackoffice(handle.db, {
-      rateLimits: createRateLimits(handle.db),
-      sessions: { idleMinutes: 30, absoluteHours: 12 },
-      limits: { windowSeconds: 900, loginPerIp: 50, loginPerEmail: 3 },
-    });
-    const created = await backoffice.staff.create(null, {
-      email: 'first@shop.test',
-      name: 'First',
-      role: 'owner',
-    });
-    Object.assign(owner, { staffId: created.staff.id, email: created.staff.email });
+    const opened = await openBackofficeWithOwner(target, { email: 'first@shop.test', name: 'First' });
+    ({ handle, backoffice } = opened);
+    Object.assign(owner, opened.owner);
   }, 60_000);
   afterAll(async () => {
     await handle?.close();

@@ -24,17 +24,25 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
-async function openFreshPostgres(): Promise<DatabaseHandle> {
-  const name = `ridgeline_test_${randomBytes(6).toString('hex')}`;
+/** A new, empty database on the TEST_DATABASE_URL server: its URL, and how to drop it. */
+export async function createPostgresDatabase(
+  prefix = 'ridgeline_test',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   await adminQuery(`create database ${name}`);
   const url = new URL(postgresUrl!);
   url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString(), { poolMax: 4 });
+  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+}
+
+async function openFreshPostgres(): Promise<DatabaseHandle> {
+  const database = await createPostgresDatabase();
+  const handle = await openPostgres(database.url, { poolMax: 4 });
   return {
     ...handle,
     async close() {
       await handle.close();
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await database.drop();
     },
   };
 }
