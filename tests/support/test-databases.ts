@@ -32,7 +32,28 @@ export async function createPostgresDatabase(
   await adminQuery(`create database ${name}`);
   const url = new URL(postgresUrl!);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
+  return { url: url.toString(), drop: () => dropDatabase(name) };
+}
+
+/**
+ * Drops a test database, ending its connections. An autovacuum worker (the server's own role) may be on a
+ * freshly filled database, and ending it is refused ("must be a member of the role whose process is being
+ * terminated"): try again shortly; a database left behind after that costs nothing but disk, so it is reported,
+ * not thrown (a test's outcome never hangs on its clean-up).
+ */
+async function dropDatabase(name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminQuery(`drop database if exists ${name} with (force)`);
+      return;
+    } catch (error) {
+      if (attempt === 6) {
+        console.warn(`test database ${name} left behind: ${(error as Error).message}`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
 }
 
 async function openFreshPostgres(): Promise<DatabaseHandle> {
