@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
+import { preloadAllParts } from './lib/deferred-parts.tsx';
 
 /**
  * React Router's Node entry, plus one thing: the load-context keys leave the route bundle here, so that the
@@ -13,7 +14,7 @@ export { requestFactsContext, servicesContext } from './lib/load-context.ts';
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -24,6 +25,10 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // Loaded once per process: a deferred part that suspended here would stream in a boundary of its own, which
+  // the browser reveals later than it hydrates, and an update meeting it unrevealed drew it again (the 410
+  // page blinked: deferred-parts.tsx).
+  await preloadAllParts();
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

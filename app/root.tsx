@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import {
   Links,
   Meta,
@@ -121,9 +121,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteFooter />
           {/* Only where it asks: a boundary rendered empty would still wait for its chunk (deferred-parts.tsx). */}
           {root?.consentRequired && !root.consent && !pathname.endsWith('/consent') ? (
-            <Suspense fallback={null}>
-              <ConsentBanner />
-            </Suspense>
+            <ConsentBanner />
           ) : null}
         </ResponsiveProvider>
         {root ? <BuildWatcher buildId={root.buildId} /> : null}
@@ -139,9 +137,5 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <Suspense fallback={null}>
-      <ErrorPage error={error} />
-    </Suspense>
-  );
+  return <ErrorPage error={error} />;
 }

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 
 /**
  * Parts of the shell in chunks of their own (most pages never show them: issue 10 budget) that the server may
@@ -35,8 +35,16 @@ function deferredPart<P extends object>(load: () => Promise<ComponentType<P>>): 
   function Component(props: P) {
     // Chosen once per instance: switching from the lazy wrapper to the component would remount the part.
     const [Loaded] = useState(() => loaded);
-    const Part = (Loaded ?? Lazy) as ComponentType<P>;
-    return <Part {...props} />;
+    if (Loaded) return <Loaded {...props} />;
+    // Only a part still loading has a boundary: the server (which loads every part first) would stream a
+    // boundary's content apart from the shell when it is large (React's outlining), and the browser reveals it
+    // after hydration has met it unrevealed: the 410 page was drawn again.
+    const Part = Lazy as ComponentType<P>;
+    return (
+      <Suspense fallback={null}>
+        <Part {...props} />
+      </Suspense>
+    );
   }
   return { Component, preload };
 }
@@ -48,6 +56,11 @@ export const errorPagePart = deferredPart(() =>
 export const consentBannerPart = deferredPart(() =>
   import('../components/consent-banner.tsx').then((module) => module.ConsentBanner),
 );
+
+/** Every part, loaded (the server, before its first render: a part it renders is then part of the shell). */
+export function preloadAllParts(): Promise<unknown> {
+  return Promise.all([errorPagePart.preload(), consentBannerPart.preload()]);
+}
 
 /** The chunks of the parts in the server's HTML, loaded; failures are left to the part's own boundary. */
 export function preloadRenderedParts(document: Document): Promise<unknown> {

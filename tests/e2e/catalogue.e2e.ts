@@ -426,6 +426,11 @@ describe('product page behaviours', () => {
       expect(await recommended.count()).toBeGreaterThan(0);
       expect(await page.evaluate(() => (window as unknown as { __replaced: number }).__replaced)).toBe(0);
       expect(await recommended.first().locator('a').first().getAttribute('href')).toMatch(/^\/en-us\/p\//);
+      // The cause of that blink on a busy machine: the page in a boundary of its own, streamed after the shell
+      // and revealed by the browser only after hydration had met it (React outlines a large boundary).
+      const html = await (await fetch(`${server.url}/en-us/p/ridgeline-backcountry-nordic-classic`)).text();
+      expect(html.indexOf('class="error-page"')).toBeGreaterThan(0);
+      expect(html.indexOf('class="error-page"')).toBeLessThan(html.indexOf('</main>'));
     } finally {
       await context.close();
     }
