@@ -36,6 +36,7 @@ import { commerceRegions, countries, currencies } from './schema.ts';
 import { createSessionCart, type SessionCart } from './session-cart.ts';
 import { createSessions, type Sessions } from './sessions.ts';
 import { createShipping, type Shipping } from './shipping.ts';
+import { createShippingAdmin, type ShippingAdmin } from './shipping-admin.ts';
 
 export type { AccountLimits, Accounts, Caller, SignedIn } from './accounts.ts';
 export { MAX_LINE_QUANTITY } from './carts.ts';
@@ -66,6 +67,7 @@ export {
   type SessionView,
   tokensMatch,
 } from './sessions.ts';
+export type { ShippingAdmin, ShippingMethodView, ShippingOverview } from './shipping-admin.ts';
 
 /** Placing an order, announced as 'order-placed' (with the shopper's locale segment for the mail) once written. */
 export type OrderPlacement = Omit<Checkout, 'placeOrder'> & {
@@ -82,6 +84,8 @@ export interface Commerce {
   customers: Customers;
   carts: Carts;
   shipping: Shipping;
+  /** Back office (issue 20): zones, methods and ranges, free-shipping minimums and hidden groups per region. */
+  shippingAdmin: ShippingAdmin;
   orders: Orders;
   /** The back office's order use cases (issue 19): detail, mark paid, ship, deliver, cancel, refund. */
   orderAdmin: OrderAdmin;
@@ -171,6 +175,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     customers,
     carts,
     shipping,
+    shippingAdmin: createShippingAdmin(db),
     orders: createOrders(db, {
       rateLimits,
       statusLimits: options.orderStatusLimits ?? DEFAULT_ORDER_STATUS_LIMITS,

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { type ShippingMethod, shippingCost } from '#core/shipping-cost.ts';
+import { createVersionedCache, readCacheWatcher, scopeVersion } from '../cache/data-version.ts';
 import type { Database } from '../db/database.ts';
 import { notFound } from './errors.ts';
-import { cached, REFERENCE_TTL_MS } from './reference-cache.ts';
 import { shippingMethods, shippingSettings, shippingZones } from './schema-sales.ts';
 
 /** Shipping zones, methods and settings per commerce region (SPEC §3); the cost rule itself is core's. */
@@ -57,8 +57,14 @@ export function createShipping(db: Database) {
     .where(eq(shippingSettings.regionId, sql.placeholder('region')))
     .prepare('shipping_settings_of');
 
-  // Zones, methods and settings behind the cart's shipping estimate: kept for a few seconds per region.
-  const estimateInputs = new Map<string, ReturnType<typeof cached<EstimateInputs | null>>>();
+  // Zones, methods and settings behind the cart's shipping estimate, per region, kept until the catalogue's data
+  // version moves: the shipping tables' triggers bump it (migration 0017), so a back-office change to a method, a
+  // zone or the settings reaches every process's cart within the read-cache interval.
+  const watcher = readCacheWatcher(db);
+  const estimateInputs = createVersionedCache<EstimateInputs | null>({
+    version: async () => scopeVersion(await watcher.current(), ['catalogue']),
+    maxEntries: 50,
+  });
 
   const api = {
     async zones(regionId: string) {
@@ -84,20 +90,15 @@ export function createShipping(db: Database) {
     },
     /** The cheapest shipping for a subtotal in the region's first zone, for a customer group (§6, §9). */
     async estimate(regionId: string, subtotal: number, customerGroupId: number | null) {
-      let entry = estimateInputs.get(regionId);
-      if (!entry) {
-        entry = cached(REFERENCE_TTL_MS, async (): Promise<EstimateInputs | null> => {
-          const [zone] = await zonesOf.execute({ region: regionId });
-          if (!zone) return null;
-          const [methods, settings] = await Promise.all([
-            methodsOf.execute({ zone: zone.id }),
-            api.settings(regionId),
-          ]);
-          return { zone, methods: methods.map(methodJson), settings };
-        });
-        estimateInputs.set(regionId, entry);
-      }
-      const inputs = await entry.get();
+      const inputs = await estimateInputs.get(regionId, async (): Promise<EstimateInputs | null> => {
+        const [zone] = await zonesOf.execute({ region: regionId });
+        if (!zone) return null;
+        const [methods, settings] = await Promise.all([
+          methodsOf.execute({ zone: zone.id }),
+          api.settings(regionId),
+        ]);
+        return { zone, methods: methods.map(methodJson), settings };
+      });
       if (!inputs) return null;
       const { zone, methods, settings } = inputs;
       const quote = shippingCost(subtotal, methods, { customerGroupId, settings });
