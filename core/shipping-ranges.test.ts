@@ -46,6 +46,11 @@ describe('shipping method ranges (issue 20)', () => {
     expect(messages([band(60, null, 5), band(0, 49.99, 8.95)])[0]).toMatch(
       /^Ranges 2 \(0\.00–49\.99\) and 1/,
     );
+    // A form that skipped a blank row names the rows it shows.
+    expect(rangeProblems([band(0, 49.99, 8.95), band(60, null, 5)], [1, 3])[0]?.message).toMatch(
+      /^Ranges 1 \(0\.00–49\.99\) and 3 \(60\.00–no upper limit\) leave a gap/,
+    );
+    expect(rangeProblems([band(0, null, -2)], [4])[0]).toMatchObject({ row: 4, field: 'shipping_cost' });
   });
 
   it('refuses a lowest band that does not start at 0', () => {

@@ -41,16 +41,20 @@ export function amountProblem(value: number, what: string): string | null {
   return null;
 }
 
-/** Every problem with a total method's bands, in the order a person would fix them; empty when they are valid. */
-export function rangeProblems(ranges: readonly RangeInput[]): RangeProblem[] {
+/**
+ * Every problem with a total method's bands, in the order a person would fix them; empty when they are valid.
+ * Bands are named by their row on the form: `rows[i]` for band i when given (a form that skips blank rows), else i + 1.
+ */
+export function rangeProblems(ranges: readonly RangeInput[], rows?: readonly number[]): RangeProblem[] {
   if (ranges.length === 0)
     return [{ row: null, field: null, message: 'Add at least one range: from 0 with its cost.' }];
   if (ranges.length > MAX_RANGES)
     return [{ row: null, field: null, message: `A method has at most ${MAX_RANGES} ranges.` }];
 
   const problems: RangeProblem[] = [];
+  const rowOf = (index: number) => rows?.[index] ?? index + 1;
   ranges.forEach((range, index) => {
-    const row = index + 1;
+    const row = rowOf(index);
     const checks: [RangeField, number | null, string][] = [
       ['lower_limit', range.lower_limit, 'The lower limit'],
       ['upper_limit', range.upper_limit, 'The upper limit'],
@@ -72,7 +76,7 @@ export function rangeProblems(ranges: readonly RangeInput[]): RangeProblem[] {
   if (problems.length) return problems;
 
   const order = ranges
-    .map((range, index) => ({ range, row: index + 1 }))
+    .map((range, index) => ({ range, row: rowOf(index) }))
     .sort((a, b) => a.range.lower_limit - b.range.lower_limit || a.row - b.row);
   const first = order[0]!;
   if (toCents(first.range.lower_limit) !== 0)

@@ -258,7 +258,7 @@ export function createShippingAdmin(db: Database) {
       const problem = freeShippingMinimumProblem(minimum);
       if (problem) throw badRequest(problem);
       return db.transaction(async (tx) => {
-        await regionOf(tx, regionId);
+        const region = await regionOf(tx, regionId);
         const methods = await freeMethodsOf(tx, regionId);
         if (!methods.length)
           throw conflict(
@@ -277,7 +277,7 @@ export function createShippingAdmin(db: Database) {
           before: { freeShippingMinimum: before, methods: methods.map((method) => method.id) },
           after: { freeShippingMinimum: minimum, methods: methods.map((method) => method.id) },
         });
-        return { regionId, freeShippingMinimum: minimum };
+        return { regionId, currency: region.currencyCode, freeShippingMinimum: minimum };
       });
     },
 

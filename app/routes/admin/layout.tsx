@@ -22,6 +22,7 @@ const SECTIONS: { href: string; label: string; permission: Permission }[] = [
   { href: '/admin/customers', label: 'Customers', permission: 'customers:read' },
   { href: '/admin/pro', label: 'Pro accounts', permission: 'pro:read' },
   { href: '/admin/products', label: 'Products', permission: 'catalogue:read' },
+  { href: '/admin/shipping', label: 'Shipping', permission: 'catalogue:read' },
   { href: '/admin/staff', label: 'Staff', permission: 'staff:manage' },
   { href: '/admin/audit', label: 'Audit log', permission: 'audit:read' },
 ];
