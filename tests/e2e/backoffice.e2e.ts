@@ -121,6 +121,11 @@ const DOORS: Door[] = [
   ...['publish', 'unpublish', 'flags'].map((intent) =>
     post(NO_PRODUCT, 'catalogue:write', { intent, allowed: 404, dataOf: PRODUCT }),
   ),
+  get('/admin/shipping', 'catalogue:read'),
+  post('/admin/shipping', 'catalogue:write'),
+  ...['method', 'zone', 'free-minimum', 'free-groups'].map((intent) =>
+    post('/admin/shipping', 'catalogue:write', { intent }),
+  ),
 ];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;

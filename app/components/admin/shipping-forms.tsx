@@ -183,14 +183,14 @@ function MethodForm({
                 <tr>
                   <th scope="col">Row</th>
                   <th scope="col">From</th>
-                  <th scope="col">To (blank: no limit)</th>
+                  <th scope="col">To</th>
                   <th scope="col">Cost</th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map(({ row, range }) => (
                   <tr key={row}>
-                    <th scope="row">{range ? row : `${row} (new)`}</th>
+                    <th scope="row">{row}</th>
                     <td>{cell(`lower-${row}`, `Row ${row} from`, amount(range?.lower_limit ?? null))}</td>
                     <td>{cell(`upper-${row}`, `Row ${row} to`, amount(range?.upper_limit ?? null))}</td>
                     <td>{cell(`cost-${row}`, `Row ${row} cost`, amount(range?.shipping_cost ?? null))}</td>
@@ -199,7 +199,10 @@ function MethodForm({
               </tbody>
             </table>
           </div>
-          <p className="admin-muted">Fill the last row to add a band; clear a row to remove it.</p>
+          <p className="admin-muted">
+            A blank “To” means no upper limit. Fill the last, empty row to add a band; clear a row to remove
+            it.
+          </p>
         </fieldset>
       )}
       <button type="submit" className="admin-button admin-button--small">
