@@ -115,7 +115,7 @@ describe('the merchandiser runs shipping', () => {
       await staff.close();
       await shopper.context.close();
     }
-  });
+  }, 120_000);
 
   it('lets operations read shipping but not change it, and keeps an editor out (403)', async () => {
     const operations = await staffClient(server.url, 'operations');
