@@ -20,6 +20,7 @@ export default [
     route('pro', 'routes/admin/pro.tsx'),
     route('products', 'routes/admin/products.tsx'),
     route('products/:productId', 'routes/admin/product.tsx'),
+    route('products/:productId/stock', 'routes/admin/product-stock.tsx'),
   ]),
   route(':lang', 'routes/locale-layout.tsx', [
     index('routes/home.tsx'),
