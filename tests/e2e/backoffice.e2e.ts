@@ -121,6 +121,9 @@ const DOORS: Door[] = [
   ...['publish', 'unpublish', 'flags'].map((intent) =>
     post(NO_PRODUCT, 'catalogue:write', { intent, allowed: 404, dataOf: PRODUCT }),
   ),
+  get(`${PRODUCT}/stock`, 'catalogue:read'),
+  post(`${PRODUCT}/stock`, 'catalogue:write'),
+  ...['stock', 'threshold'].map((intent) => post(`${PRODUCT}/stock`, 'catalogue:write', { intent })),
 ];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;

@@ -15,6 +15,7 @@ import { FieldError, FormMessage } from '../../components/admin/form-message.tsx
 import { ProductTabs } from '../../components/admin/product-tabs.tsx';
 import { attemptStaff, parseStaffForm, refuse } from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
+import customerStyles from '../../styles/admin-customers.css?url';
 import dashboardStyles from '../../styles/admin-dashboard.css?url';
 import stockStyles from '../../styles/admin-stock.css?url';
 import type { Route } from './+types/product-stock';
@@ -27,6 +28,7 @@ import type { Route } from './+types/product-stock';
  */
 
 export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: customerStyles },
   { rel: 'stylesheet', href: dashboardStyles },
   { rel: 'stylesheet', href: stockStyles },
 ];
@@ -308,7 +310,7 @@ function VariantView({
         </div>
       ) : null}
 
-      <h3>History</h3>
+      <h3 className="admin-stock-history">History</h3>
       {history.rows.length === 0 ? (
         <p className="admin-muted">No stock changes recorded yet.</p>
       ) : (
@@ -381,21 +383,18 @@ export default function ProductStockPage({ loaderData }: Route.ComponentProps) {
         <>
           <h2>Variants</h2>
           <div className="admin-table-wrap">
-            <table className="admin-table">
+            <table className="admin-table admin-stock-table">
               <caption className="visually-hidden">Stock of each variant of {product.name}</caption>
               <thead>
                 <tr>
-                  <th scope="col">SKU</th>
-                  <th scope="col">Options</th>
+                  <th scope="col">Variant</th>
                   <th scope="col" className="num">
                     In stock
                   </th>
-                  <th scope="col">State</th>
                   <th scope="col" className="num">
                     Low at
                   </th>
-                  {canWrite ? <th scope="col">Change</th> : null}
-                  <th scope="col">History</th>
+                  {canWrite ? <th scope="col">Count or adjust</th> : null}
                 </tr>
               </thead>
               <tbody>
@@ -404,25 +403,24 @@ export default function ProductStockPage({ loaderData }: Route.ComponentProps) {
                     key={variant.id}
                     className={variant.purchasingDisabled ? 'admin-row--muted' : undefined}
                   >
-                    <th scope="row">{variant.sku}</th>
-                    <td>{optionsOf(variant)}</td>
-                    <td className="num">{variant.level}</td>
-                    <td>
-                      <StateBadge variant={variant} />
-                    </td>
-                    <td className="num">
-                      <Threshold variant={variant} />
-                    </td>
-                    {canWrite ? (
-                      <td>
-                        <StockForm variant={variant} full={false} />
-                      </td>
-                    ) : null}
-                    <td>
+                    <th scope="row" className="admin-stock-variant">
+                      {variant.sku}
+                      <span className="admin-stock-options">{optionsOf(variant)}</span>
                       <Link to={`?variant=${variant.id}`} aria-label={`History of ${variant.sku}`}>
                         History
                       </Link>
+                    </th>
+                    <td className="num" data-label="In stock">
+                      {variant.level} <StateBadge variant={variant} />
                     </td>
+                    <td className="num" data-label="Low at">
+                      <Threshold variant={variant} />
+                    </td>
+                    {canWrite ? (
+                      <td className="admin-stock-change">
+                        <StockForm variant={variant} full={false} />
+                      </td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>
