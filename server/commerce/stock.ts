@@ -152,24 +152,23 @@ export function createStock(db: Database, options: StockOptions = {}) {
       for (const part of chunks(movements, INSERT_CHUNK)) await tx.insert(stockMovements).values(part);
 
       if (actor) {
-        const entry = (change: StockChange, index: number) => ({
+        // What each change was, as the history shows it: the variant, the reason, the level before and after.
+        const described = done.map((change, index) => ({
           variantId: change.variantId,
           sku: rows.get(change.variantId)!.sku,
           reason: changes[index]!.reason,
-          ...('set' in changes[index]! ? {} : { adjust: (changes[index] as { adjust: number }).adjust }),
-          before: change.before,
-          after: change.after,
+          level: change.after,
           ...(notes[index] ? { note: notes[index] } : {}),
-        });
-        const single = done.length === 1;
+        }));
+        const single = described.length === 1;
         await recordAudit(tx, actor, {
-          action: single ? `stock.${changes[0]!.reason}` : 'stock.batch',
+          action: single ? `stock.${described[0]!.reason}` : 'stock.batch',
           entity: single ? 'variant' : 'stock',
-          entityId: single ? done[0]!.variantId : `${done.length} changes`,
+          entityId: single ? described[0]!.variantId : `${described.length} changes`,
           before: single
             ? { level: done[0]!.before }
             : done.map((change) => ({ variantId: change.variantId, level: change.before })),
-          after: single ? { level: done[0]!.after, ...entry(done[0]!, 0) } : done.map(entry),
+          after: single ? described[0] : described,
         });
       }
       return { done, initial };
