@@ -21,6 +21,7 @@ export default [
     route('products', 'routes/admin/products.tsx'),
     route('products/:productId', 'routes/admin/product.tsx'),
     route('shipping', 'routes/admin/shipping.tsx'),
+    route('products/:productId/stock', 'routes/admin/product-stock.tsx'),
   ]),
   route(':lang', 'routes/locale-layout.tsx', [
     index('routes/home.tsx'),

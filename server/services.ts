@@ -11,6 +11,7 @@ import { schedulePurge } from './commerce/sessions.ts';
 import type { Config } from './config.ts';
 import { type ContentServices, createContentServices } from './content/index.ts';
 import type { Database } from './db/database.ts';
+import { subscribeBackInStockMail } from './mail/back-in-stock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { subscribeMail } from './mail/subscribers.ts';
 import { createMediaRoutes, MEDIA_MANIFEST, MEDIA_ORIGINALS_DIR } from './media/index.ts';
@@ -100,6 +101,12 @@ export function createServices(input: {
     logger,
   });
   subscribeMail({ commerce, mailer, origin, textFor: (locale) => content.client.displayText(locale) });
+  subscribeBackInStockMail(db, commerce.events, {
+    mailer,
+    origin,
+    textFor: (locale) => content.client.displayText(locale),
+    logger,
+  });
   const watcher = readCacheWatcher(db);
   const catalogueCache = createVersionedCache<unknown>({
     version: async () => scopeVersion(await watcher.current(), ['catalogue']),

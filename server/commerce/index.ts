@@ -37,6 +37,8 @@ import { createSessionCart, type SessionCart } from './session-cart.ts';
 import { createSessions, type Sessions } from './sessions.ts';
 import { createShipping, type Shipping } from './shipping.ts';
 import { createShippingAdmin, type ShippingAdmin } from './shipping-admin.ts';
+import { createStock, type Stock } from './stock.ts';
+import { createStockAdmin, type StockAdmin } from './stock-admin.ts';
 
 export type { AccountLimits, Accounts, Caller, SignedIn } from './accounts.ts';
 export { MAX_LINE_QUANTITY } from './carts.ts';
@@ -68,6 +70,8 @@ export {
   tokensMatch,
 } from './sessions.ts';
 export type { ShippingAdmin, ShippingMethodView, ShippingOverview } from './shipping-admin.ts';
+export type { Stock, StockChange, StockRequest } from './stock.ts';
+export type { StockAdmin, StockHistoryPage, StockMovementRow, StockVariantRow } from './stock-admin.ts';
 
 /** Placing an order, announced as 'order-placed' (with the shopper's locale segment for the mail) once written. */
 export type OrderPlacement = Omit<Checkout, 'placeOrder'> & {
@@ -93,6 +97,10 @@ export interface Commerce {
   orderQueries: OrderQueries;
   /** The back office dashboard's figures (reports.ts). */
   reports: Reports;
+  /** Every stock change but checkout's, one path (stock.ts); a variant back in stock announces 'back-in-stock'. */
+  stock: Stock;
+  /** Back office (issue 20): variants' stock, history per variant, counts, adjustments, low-stock threshold. */
+  stockAdmin: StockAdmin;
   /** Placing orders: one transaction with row locks and an idempotency key (checkout.ts). */
   checkout: OrderPlacement;
   sessions: Sessions;
@@ -162,6 +170,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
   });
   const customerAdmin = createCustomerAdmin({ db, customers, accounts, groups });
   const proAccounts = createProAccounts({ db, groups, customerAdmin, events });
+  const stock = createStock(db, { onBackInStock: (changes) => events.emit('back-in-stock', { changes }) });
 
   async function regionCurrency(regionId: string): Promise<string | undefined> {
     const [row] = await db.select().from(commerceRegions).where(eq(commerceRegions.id, regionId));
@@ -183,6 +192,8 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     orderAdmin: createOrderAdmin(db, events),
     orderQueries: createOrderQueries(db),
     reports: createReports(db),
+    stock,
+    stockAdmin: createStockAdmin(db, stock),
     checkout: {
       ...checkout,
       async placeOrder(input) {

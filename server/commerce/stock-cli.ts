@@ -8,14 +8,23 @@ import { createMailer } from '../mail/mailer.ts';
 import { CommerceError } from './errors.ts';
 import { createStock } from './stock.ts';
 
-// `npm run stock -- --sku RL-…-RED-M --set 12` (a stock count) or `--add 12` (a delivery). A variant that was
-// sold out and comes back mails its back-in-stock subscribers (the outbox, or SMTP when configured).
+// `npm run stock -- --sku RL-…-RED-M --set 12` (a stock count) or `--add 12` (a delivery), optionally with
+// `--note "…"`. The change takes the one stock path (stock.ts): a stock movement 'count' or 'delivery' by the
+// command line, shown in the variant's history in the back office. A variant that was sold out and comes back mails
+// its back-in-stock subscribers (the outbox, or SMTP when configured).
 const { values } = parseArgs({
-  options: { sku: { type: 'string' }, set: { type: 'string' }, add: { type: 'string' } },
+  options: {
+    sku: { type: 'string' },
+    set: { type: 'string' },
+    add: { type: 'string' },
+    note: { type: 'string' },
+  },
 });
 const amount = Number(values.set ?? values.add);
 if (!values.sku || (values.set === undefined) === (values.add === undefined) || !Number.isInteger(amount)) {
-  process.stderr.write('Usage: npm run stock -- --sku <variant sku> (--set <level> | --add <units>)\n');
+  process.stderr.write(
+    'Usage: npm run stock -- --sku <variant sku> (--set <level> | --add <units>) [--note <text>]\n',
+  );
   process.exit(1);
 }
 const config = loadConfig(process.env);
@@ -44,7 +53,9 @@ try {
     process.exitCode = 1;
   } else {
     const change =
-      values.set !== undefined ? await stock.set(variantId, amount) : await stock.add(variantId, amount);
+      values.set !== undefined
+        ? await stock.set(variantId, amount, values.note)
+        : await stock.add(variantId, amount, values.note);
     process.stdout.write(
       `${values.sku.toUpperCase()}: ${change.before} → ${change.after}; ${mailed} back-in-stock e-mail(s) sent.\n`,
     );

@@ -47,6 +47,8 @@ export interface DomainEvents {
     firstName: string;
     locale: string;
   };
+  /** Variants that went from sold out to in stock (server/commerce/stock.ts): their subscribers are mailed. */
+  'back-in-stock': { changes: { variantId: number; productId: number; before: number; after: number }[] };
 }
 
 type Handler<K extends keyof DomainEvents> = (event: DomainEvents[K]) => Promise<void> | void;

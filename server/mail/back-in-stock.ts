@@ -5,6 +5,7 @@ import { products, variants } from '../commerce/schema-catalogue.ts';
 import { backInStockNotices } from '../commerce/schema-sales.ts';
 import type { StockChange } from '../commerce/stock.ts';
 import type { Database } from '../db/database.ts';
+import type { EventBus } from '../events/domain-events.ts';
 import { newsletterSubscriptions } from '../newsletter/schema.ts';
 import type { Mailer } from './mailer.ts';
 import { backInStockMessage } from './messages.ts';
@@ -93,4 +94,19 @@ export function createBackInStockNotifier(db: Database, options: BackInStockNoti
     }
     return sent;
   };
+}
+
+/**
+ * The store's wiring (server/services.ts): commerce announces 'back-in-stock' after a stock change commits (the
+ * back office, the CSV import), and the subscribers are mailed before the page answers.
+ */
+export function subscribeBackInStockMail(
+  db: Database,
+  events: Pick<EventBus, 'on'>,
+  options: BackInStockNotifierOptions,
+): void {
+  const notify = createBackInStockNotifier(db, options);
+  events.on('back-in-stock', async ({ changes }) => {
+    await notify(changes);
+  });
 }

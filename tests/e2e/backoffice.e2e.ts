@@ -126,6 +126,9 @@ const DOORS: Door[] = [
   ...['method', 'zone', 'free-minimum', 'free-groups'].map((intent) =>
     post('/admin/shipping', 'catalogue:write', { intent }),
   ),
+  get(`${PRODUCT}/stock`, 'catalogue:read'),
+  post(`${PRODUCT}/stock`, 'catalogue:write'),
+  ...['stock', 'threshold'].map((intent) => post(`${PRODUCT}/stock`, 'catalogue:write', { intent })),
 ];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
