@@ -121,6 +121,11 @@ const DOORS: Door[] = [
   ...['publish', 'unpublish', 'flags'].map((intent) =>
     post(NO_PRODUCT, 'catalogue:write', { intent, allowed: 404, dataOf: PRODUCT }),
   ),
+  get(`${PRODUCT}/images`, 'catalogue:read'),
+  post(`${PRODUCT}/images`, 'catalogue:write'),
+  ...['upload', 'move', 'remove', 'colour'].map((intent) =>
+    post(`${PRODUCT}/images`, 'catalogue:write', { intent }),
+  ),
 ];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
