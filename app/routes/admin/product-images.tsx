@@ -74,9 +74,10 @@ export async function action(args: Route.ActionArgs) {
     const bytes = new Uint8Array(await form.image.arrayBuffer());
     const done = await attemptStaff(services, () => images.upload(actor, id, { bytes, alt: form.alt }));
     if (!done.ok) return done.answer;
-    const { width, height, format } = done.value;
+    const { id: uploaded, width, height, format } = done.value;
     return {
       ok: true as const,
+      uploaded,
       message: `Uploaded: a ${width}×${height} ${format.toUpperCase()}, added after the other images. Pick it for a colour below.`,
     };
   }
@@ -186,7 +187,13 @@ export default function ProductImagesPage({ loaderData }: Route.ComponentProps) 
       )}
 
       {canWrite ? (
-        <Form method="post" encType="multipart/form-data" className="admin-form" aria-label="Upload an image">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="admin-form admin-form--narrow"
+          aria-label="Upload an image"
+          key={answer?.ok && 'uploaded' in answer ? answer.uploaded : 'upload'}
+        >
           <h2>Upload an image</h2>
           <CsrfField />
           <input type="hidden" name="intent" value="upload" />
@@ -222,8 +229,7 @@ export default function ProductImagesPage({ loaderData }: Route.ComponentProps) 
             <thead>
               <tr>
                 <th scope="col">Colour</th>
-                <th scope="col">Shows</th>
-                {canWrite ? <th scope="col">Change</th> : null}
+                <th scope="col">Image shown</th>
               </tr>
             </thead>
             <tbody>
@@ -239,7 +245,7 @@ export default function ProductImagesPage({ loaderData }: Route.ComponentProps) 
                       {colour.label}
                     </th>
                     <td>
-                      <span className="admin-colour-image">
+                      <div className="admin-colour-image">
                         {colour.imageId ? (
                           <img
                             src={thumbnail(colour.imageId)}
@@ -249,42 +255,40 @@ export default function ProductImagesPage({ loaderData }: Route.ComponentProps) 
                             loading="lazy"
                           />
                         ) : null}
-                        {labelOf(colour.imageId)}
-                      </span>
+                        <span>{labelOf(colour.imageId)}</span>
+                        {canWrite ? (
+                          <Form
+                            method="post"
+                            className="admin-inline-form"
+                            aria-label={`Show an image for ${colour.label}`}
+                          >
+                            <CsrfField />
+                            <input type="hidden" name="intent" value="colour" />
+                            <input type="hidden" name="colourId" value={colour.id} />
+                            <select
+                              id={`colour-${colour.id}`}
+                              aria-label={`Image for ${colour.label}`}
+                              name="mediaId"
+                              defaultValue={colour.imageId ?? undefined}
+                              disabled={choices.length === 0}
+                            >
+                              {choices.map((choice) => (
+                                <option key={choice.id} value={choice.id}>
+                                  {choice.label}
+                                </option>
+                              ))}
+                            </select>
+                            <button
+                              type="submit"
+                              className="admin-button admin-button--small"
+                              disabled={choices.length === 0}
+                            >
+                              Show
+                            </button>
+                          </Form>
+                        ) : null}
+                      </div>
                     </td>
-                    {canWrite ? (
-                      <td>
-                        <Form
-                          method="post"
-                          className="admin-inline-form"
-                          aria-label={`Show an image for ${colour.label}`}
-                        >
-                          <CsrfField />
-                          <input type="hidden" name="intent" value="colour" />
-                          <input type="hidden" name="colourId" value={colour.id} />
-                          <select
-                            id={`colour-${colour.id}`}
-                            aria-label={`Image for ${colour.label}`}
-                            name="mediaId"
-                            defaultValue={colour.imageId ?? undefined}
-                            disabled={choices.length === 0}
-                          >
-                            {choices.map((choice) => (
-                              <option key={choice.id} value={choice.id}>
-                                {choice.label}
-                              </option>
-                            ))}
-                          </select>
-                          <button
-                            type="submit"
-                            className="admin-button admin-button--small"
-                            disabled={choices.length === 0}
-                          >
-                            Show
-                          </button>
-                        </Form>
-                      </td>
-                    ) : null}
                   </tr>
                 );
               })}
