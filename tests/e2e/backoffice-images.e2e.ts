@@ -128,6 +128,40 @@ describe('the merchandiser’s product images', () => {
         expect(Math.abs(shown[channel] - MAGENTA[channel])).toBeLessThan(12);
       expect(await mainImage('summit-red')).toContain(`/media/i/ridgeline/${SLUG}-summit-red`);
       await shopper.close();
+
+      // A photo of about 2 MB (above the page forms' 64 KB and BODY_LIMIT_BYTES' 1 MB): accepted, then moved
+      // first, then removed, which closes the order up again.
+      const photo = await sharp({
+        create: {
+          width: 1600,
+          height: 1200,
+          channels: 3,
+          background: '#808080',
+          noise: { type: 'gaussian', mean: 128, sigma: 40 },
+        },
+      })
+        .jpeg({ quality: 95 })
+        .toBuffer();
+      expect(photo.byteLength).toBeGreaterThan(1024 * 1024);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page
+        .getByLabel('Image file')
+        .setInputFiles({ name: 'noise.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await page.getByRole('button', { name: 'Upload' }).click();
+      await page.getByRole('status').filter({ hasText: 'Uploaded: a 1600×1200 JPEG' }).waitFor();
+      expect(uploads()).toHaveLength(2);
+      await page.getByRole('form', { name: 'Move image 2 up' }).getByRole('button').click();
+      await page.getByRole('status').filter({ hasText: 'Moved up.' }).waitFor();
+      const facts = page.locator('.admin-image__facts');
+      await expect.poll(() => facts.first().textContent()).toMatch(/Image 1.*1600×1200 JPEG/);
+      expect(await facts.nth(1).textContent()).toMatch(/Image 2.*900×1200 PNG.*Shown for Graphite/);
+      // The image Graphite shows cannot be removed; the other can.
+      await page.getByRole('form', { name: 'Remove image 2' }).getByRole('button').click();
+      await page.getByRole('alert').filter({ hasText: 'Graphite shows this image' }).waitFor();
+      await page.getByRole('form', { name: 'Remove image 1' }).getByRole('button').click();
+      await page.getByRole('status').filter({ hasText: 'Image removed.' }).waitFor();
+      await expect.poll(() => facts.count()).toBe(1);
+      expect(uploads()).toHaveLength(1);
     } finally {
       await context.close();
     }
@@ -157,6 +191,24 @@ describe('who may change product images', () => {
       expect(answer.status, `${role} POST`).toBe(403);
       expect(await answer.text()).toContain('catalogue:write');
     }
+    expect(uploads()).toEqual(before);
+  });
+
+  it('answers 413 to a body above the upload limit before reading it, storing nothing', async () => {
+    const before = uploads();
+    const client = await staffClient(server.url, 'merchandiser');
+    const form = new FormData();
+    form.set('csrf', client.csrf);
+    form.set('intent', 'upload');
+    form.set('image', new Blob([new Uint8Array(21 * 1024 * 1024)], { type: 'image/jpeg' }), 'huge.jpg');
+    const answer = await fetch(`${server.url}${PAGE}`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+      headers: { origin: server.url, cookie: client.cookie },
+    }).catch((error: unknown) => error);
+    // The server may close the connection while the body is still being sent; either way nothing is stored.
+    if (answer instanceof Response) expect(answer.status).toBe(413);
     expect(uploads()).toEqual(before);
   });
 });
