@@ -16,7 +16,7 @@ import { type ProductOptionRecord, productImages, products, variants } from './s
  *
  * The media side is never half-written: an upload's file is written whole (renamed into place) before the
  * transaction and deleted when the transaction fails; a removed image's file goes only after its row is gone.
- * After each commit the uploads' manifest is written again for the product: each of its images is an image set
+ * After each commit the product's manifest is written again from its rows: each of its images is an image set
  * of that image followed by the product's other images in order, which is the gallery the storefront's product
  * page shows for a colour that shows it.
  */
@@ -124,16 +124,14 @@ export function createCatalogueImages(db: Database, media: MediaUploads, logger:
     );
   }
 
-  /** Writes the product's sets and alt texts into the uploads' manifest; a failure is logged, not thrown. */
-  async function publish(product: { id: number; name: string }, removed: string[] = []) {
+  /** Writes the product's manifest (sets and alt texts) from its rows; a failure is logged, not thrown. */
+  async function publish(product: { id: number; name: string }) {
     try {
       const rows = await imagesOf(db, product.id);
-      const ids = orderOf(rows);
-      await media.publish({
-        removed,
-        assets: Object.fromEntries(rows.map((row) => [row.mediaId, { alt: row.alt || product.name }])),
-        sets: Object.fromEntries(ids.map((id) => [id, [id, ...ids.filter((other) => other !== id)]])),
-      });
+      await media.publishProduct(
+        product.id,
+        rows.map((row) => ({ id: row.mediaId, alt: row.alt || product.name })),
+      );
     } catch (error) {
       logger.error({ err: error, productId: product.id }, 'writing the uploaded images’ manifest failed');
     }
@@ -270,7 +268,7 @@ export function createCatalogueImages(db: Database, media: MediaUploads, logger:
         });
         return { product: locked, removed: row };
       });
-      await publish(product, [mediaId]);
+      await publish(product);
       await media
         .discard(removed.mediaId, removed.format)
         .catch((error: unknown) =>

@@ -6,7 +6,7 @@ import { ByteLru } from './byte-lru.ts';
 import type { OriginalStamp } from './cache-key.ts';
 import { MediaError } from './errors.ts';
 import type { PointOfInterest } from './geometry.ts';
-import { type MediaManifest, readManifest } from './manifest.ts';
+import { type MediaManifest, readManifest, readManifestFolder } from './manifest.ts';
 
 export interface Original extends OriginalStamp {
   id: string;
@@ -25,7 +25,7 @@ export interface OriginalInfo {
 export interface OriginalStoreOptions {
   dir: string;
   manifestPath?: string | undefined;
-  /** Uploaded originals (server/media/upload.ts), looked up after `dir`, with their own manifest.json. */
+  /** Uploaded originals (server/media/upload.ts), looked up after `dir`, with their manifests in `manifests/`. */
   uploadsDir?: string | undefined;
   /** Originals with more pixels than this are refused (a decompression bomb must not be decoded). */
   maxInputPixels: number;
@@ -158,7 +158,7 @@ export class OriginalStore {
     const value = this.options.manifestPath ? await readManifest(this.options.manifestPath) : emptyManifest();
     if (this.options.uploadsDir) {
       // Uploaded ids never take a drawn asset's or set's name: the seed's entries win a clash.
-      const uploads = await readManifest(join(resolve(this.options.uploadsDir), 'manifest.json'));
+      const uploads = await readManifestFolder(join(resolve(this.options.uploadsDir), 'manifests'));
       value.assets = { ...uploads.assets, ...value.assets };
       value.sets = { ...uploads.sets, ...value.sets };
     }

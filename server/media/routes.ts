@@ -24,7 +24,7 @@ export interface MediaRoutesOptions {
   originalsDir: string;
   /** Points of interest, sets and videos (seed/media/manifest.json); optional. */
   manifestPath?: string;
-  /** Uploaded originals and their manifest.json (server/media/upload.ts), served after `originalsDir`. */
+  /** Uploaded originals and their manifests (server/media/upload.ts), served after `originalsDir`. */
   uploadsDir?: string;
   /** Folder of rendered files (`${DATA_DIR}/media-cache`). */
   cacheDir: string;

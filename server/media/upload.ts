@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import {
   DEFAULT_UPLOAD_LIMITS,
@@ -12,20 +12,21 @@ import {
 } from '../../core/image-upload.ts';
 import { isSafeAssetName, ORIGINAL_EXTENSIONS } from './asset-name.ts';
 import { badRequest } from './errors.ts';
-import { type MediaManifest, manifestSchema } from './manifest.ts';
-import { emptyManifest } from './originals.ts';
+import { type MediaManifest, manifestSchema, readManifestFolder } from './manifest.ts';
 
 /**
  * Uploaded originals (issue 20): the back office's product images, kept apart from the drawn demo media in their
- * own folder (`${DATA_DIR}/media-uploads` unless MEDIA_UPLOADS_DIR says otherwise) with their own manifest
- * (alt text and image sets), both of which the media service reads next to seed/media.
+ * own folder (`${DATA_DIR}/media-uploads` unless MEDIA_UPLOADS_DIR says otherwise) with their own manifests
+ * (alt text and image sets, one file per product in `manifests/`), which the media service reads next to
+ * seed/media.
  *
  * An upload is checked from its bytes (core/image-upload.ts: not empty, at most 20 MB, a JPEG, PNG, WebP or AVIF
  * signature), then its header's size (at most 40 megapixels, so a decompression bomb is refused before any
  * pixel is decoded), then decoded by sharp under the same pixel cap and encoded again: the stored file is new
  * pixels in a new file, with no metadata (EXIF, GPS, comments) and nothing of the uploaded bytes. Files are
- * written under a temporary name and renamed into place, so the media service never reads half a file; the
- * manifest is rewritten the same way, one change at a time.
+ * written under a temporary name and renamed into place, so the media service never reads half a file; a
+ * product's manifest is written whole the same way, from the product's rows, so no process rewrites another
+ * product's entries.
  */
 
 export interface PreparedImage {
@@ -44,11 +45,10 @@ export interface StoredImage {
   bytes: number;
 }
 
-/** A change of the uploads' manifest: alt texts and sets to write, and ids whose entries go. */
-export interface ManifestChange {
-  assets?: Record<string, { alt: string }>;
-  sets?: Record<string, string[]>;
-  removed?: readonly string[];
+/** One image of a product's manifest: its id and the text shoppers who cannot see it get. */
+export interface PublishedImage {
+  id: string;
+  alt: string;
 }
 
 export interface MediaUploadsOptions {
@@ -62,34 +62,20 @@ const EXTENSIONS: Record<PreparedImage['format'], string> = { jpeg: '.jpg', png:
 /** sharp's name of each accepted type (AVIF is read by libheif). */
 const SHARP_FORMATS: Record<UploadType, string> = { jpeg: 'jpeg', png: 'png', webp: 'webp', avif: 'heif' };
 
-export function uploadsManifestPath(dir: string): string {
-  return join(resolve(dir), 'manifest.json');
-}
-
 export function createMediaUploads(options: MediaUploadsOptions) {
   const dir = resolve(options.dir);
   const limits = options.limits ?? DEFAULT_UPLOAD_LIMITS;
-  const manifestPath = uploadsManifestPath(dir);
-  let manifestWrites: Promise<unknown> = Promise.resolve();
+  const manifestsDir = join(dir, 'manifests');
 
   const pathOf = (id: string, format: PreparedImage['format']) => {
     if (!isSafeAssetName(id)) throw badRequest('Unsafe asset name.');
     return join(dir, `${id}${EXTENSIONS[format]}`);
   };
 
-  async function readUploadsManifest(): Promise<MediaManifest> {
-    try {
-      return manifestSchema.parse(JSON.parse(await readFile(manifestPath, 'utf8')));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyManifest();
-      throw error;
-    }
-  }
-
   /** Writes a whole file under a temporary name, then renames it into place. */
   async function writeWhole(path: string, data: Buffer | string) {
-    await mkdir(dir, { recursive: true });
-    const temporary = join(dir, `.tmp-${randomBytes(8).toString('hex')}`);
+    await mkdir(dirname(path), { recursive: true });
+    const temporary = join(dirname(path), `.tmp-${randomBytes(8).toString('hex')}`);
     try {
       await writeFile(temporary, data, { flag: 'wx' });
       await rename(temporary, path);
@@ -101,7 +87,7 @@ export function createMediaUploads(options: MediaUploadsOptions) {
 
   return {
     dir,
-    manifestPath,
+    manifestsDir,
     limits,
 
     /** Checks and re-encodes an upload; refusals are MediaError 400 with a message a person can act on. */
@@ -179,24 +165,37 @@ export function createMediaUploads(options: MediaUploadsOptions) {
       return false;
     },
 
-    /** Applies a change to the uploads' manifest: read, change, written whole; changes queue one after another. */
-    publish(change: ManifestChange): Promise<void> {
-      const run = manifestWrites.then(async () => {
-        const manifest = await readUploadsManifest();
-        for (const id of change.removed ?? []) {
-          delete manifest.assets[id];
-          delete manifest.sets[id];
-        }
-        Object.assign(manifest.assets, change.assets ?? {});
-        for (const [name, ids] of Object.entries(change.sets ?? {}))
-          manifest.sets[name] = { items: ids.map((id) => ({ type: 'img' as const, id })) };
-        await writeWhole(manifestPath, `${JSON.stringify(manifestSchema.parse(manifest), null, 2)}\n`);
-      });
-      manifestWrites = run.catch(() => {});
-      return run;
+    /**
+     * Writes a product's manifest whole: each image's alt text, and per image a set of that image followed by
+     * the product's other images in order. A product with no images has no manifest.
+     */
+    async publishProduct(productId: number, images: readonly PublishedImage[]): Promise<void> {
+      const path = join(manifestsDir, `product-${productId}.json`);
+      if (images.length === 0) {
+        await rm(path, { force: true });
+        return;
+      }
+      const ids = images.map((image) => image.id);
+      const manifest: MediaManifest = {
+        assets: Object.fromEntries(images.map((image) => [image.id, { alt: image.alt }])),
+        sets: Object.fromEntries(
+          ids.map((id) => [
+            id,
+            {
+              items: [id, ...ids.filter((other) => other !== id)].map((item) => ({
+                type: 'img' as const,
+                id: item,
+              })),
+            },
+          ]),
+        ),
+        videos: {},
+      };
+      await writeWhole(path, `${JSON.stringify(manifestSchema.parse(manifest), null, 2)}\n`);
     },
 
-    readManifest: readUploadsManifest,
+    /** Every uploaded product's manifest, merged (as the media service reads them). */
+    readManifest: () => readManifestFolder(manifestsDir),
   };
 }
 

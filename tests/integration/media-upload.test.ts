@@ -66,7 +66,7 @@ const logo = () =>
 
 function uploadsIn(dir: string): string[] {
   try {
-    return readdirSync(dir).filter((file) => file !== 'manifest.json');
+    return readdirSync(dir).filter((file) => file.startsWith('upload-'));
   } catch {
     return [];
   }
@@ -110,10 +110,10 @@ describe('the media service’s uploaded originals', () => {
     expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).width).toBe(300);
     // The drawn originals are still served; the uploads' manifest names sets and alt texts.
     expect((await app.request('/media/i/ridgeline/photo?w=100&fmt=png')).status).toBe(200);
-    await uploads.publish({
-      assets: { [stored.id]: { alt: 'A green board' } },
-      sets: { [stored.id]: [stored.id, 'photo'] },
-    });
+    await uploads.publishProduct(7, [
+      { id: stored.id, alt: 'A green board' },
+      { id: 'photo', alt: '' },
+    ]);
     const set = (await (await app.request(`/media/s/ridgeline/${stored.id}.json`)).json()) as {
       items: { name: string; alt?: string; width: number }[];
     };
