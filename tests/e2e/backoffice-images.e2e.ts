@@ -155,6 +155,7 @@ describe('the merchandiser’s product images', () => {
       const facts = page.locator('.admin-image__facts');
       await expect.poll(() => facts.first().textContent()).toMatch(/Image 1.*1600×1200 JPEG/);
       expect(await facts.nth(1).textContent()).toMatch(/Image 2.*900×1200 PNG.*Shown for Graphite/);
+      await page.screenshot({ path: join(SHOTS, 'admin-images-two-1440.png'), fullPage: true });
       // The image Graphite shows cannot be removed; the other can.
       await page.getByRole('form', { name: 'Remove image 2' }).getByRole('button').click();
       await page.getByRole('alert').filter({ hasText: 'Graphite shows this image' }).waitFor();

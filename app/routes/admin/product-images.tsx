@@ -222,7 +222,10 @@ export default function ProductImagesPage({ loaderData }: Route.ComponentProps) 
 
       <h2>Image per colour</h2>
       {colours.length === 0 ? (
-        <p>This product has no colours: the storefront shows its first image.</p>
+        <p>
+          This product has no colour option: its storefront page shows the image of its content entry, which
+          is changed with the content, not here.
+        </p>
       ) : (
         <div className="admin-table-wrap">
           <table className="admin-table">
