@@ -22,6 +22,7 @@ export default [
     route('products/:productId', 'routes/admin/product.tsx'),
     route('shipping', 'routes/admin/shipping.tsx'),
     route('products/:productId/stock', 'routes/admin/product-stock.tsx'),
+    route('products/:productId/images', 'routes/admin/product-images.tsx'),
   ]),
   route(':lang', 'routes/locale-layout.tsx', [
     index('routes/home.tsx'),

@@ -91,6 +91,7 @@ export const configSchema = z.object({
     .regex(/^GTM-[A-Z0-9]+$/, { error: 'must look like GTM- followed by uppercase letters or digits' })
     .optional(),
   MEDIA_CACHE_DIR: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
+  MEDIA_UPLOADS_DIR: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
   MEDIA_MAX_DIMENSION: z.coerce
     .number({ error: 'must be a whole number of pixels from 16 to 8192' })
     .int({ error: 'must be a whole number of pixels from 16 to 8192' })
@@ -214,6 +215,7 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   RECAPTCHA_VERIFY_URL: 'https://www.google.com/recaptcha/api/siteverify',
   RECAPTCHA_MIN_SCORE: '0.5',
   MEDIA_CACHE_DIR: undefined,
+  MEDIA_UPLOADS_DIR: undefined,
   MEDIA_MAX_DIMENSION: '4000',
   CONTENT_BASE_URL: '/cms',
   CONTENT_REGION: 'us',

@@ -6,6 +6,7 @@ import { type Backoffice, createBackoffice } from './backoffice/index.ts';
 import { type Bookings, createBookings } from './bookings/index.ts';
 import { type BotProtection, createBotProtection } from './bot-protection/bot-protection.ts';
 import { createVersionedCache, readCacheWatcher, scopeVersion } from './cache/data-version.ts';
+import { type CatalogueImages, createCatalogueImages } from './commerce/catalogue-images.ts';
 import { type Commerce, createCommerce, errorCodeOf } from './commerce/index.ts';
 import { schedulePurge } from './commerce/sessions.ts';
 import type { Config } from './config.ts';
@@ -15,6 +16,7 @@ import { subscribeBackInStockMail } from './mail/back-in-stock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { subscribeMail } from './mail/subscribers.ts';
 import { createMediaRoutes, MEDIA_MANIFEST, MEDIA_ORIGINALS_DIR } from './media/index.ts';
+import { createMediaUploads } from './media/upload.ts';
 import { createNewsletter, type Newsletter } from './newsletter/subscribe.ts';
 import { createSearchServices, type SearchServices } from './search/index.ts';
 
@@ -45,6 +47,8 @@ export interface Services {
   botProtection: BotProtection;
   /** The media service's routes (/media). */
   media: Hono;
+  /** Back office (issue 20): a product's uploaded images, their order and the image each colour shows. */
+  productImages: CatalogueImages;
   /** Anonymous catalogue reads, kept until the catalogue's data version moves (every process sees a change). */
   catalogueCache: { get<T>(key: string, read: () => Promise<T>): Promise<T> };
   /** The stable code of an engine refusal (core/error-codes.ts), or null for a fault that must reach the 500. */
@@ -107,6 +111,10 @@ export function createServices(input: {
     textFor: (locale) => content.client.displayText(locale),
     logger,
   });
+  const mediaUploads = createMediaUploads({
+    dir: config.MEDIA_UPLOADS_DIR ?? join(config.DATA_DIR, 'media-uploads'),
+    originalsDir: MEDIA_ORIGINALS_DIR,
+  });
   const watcher = readCacheWatcher(db);
   const catalogueCache = createVersionedCache<unknown>({
     version: async () => scopeVersion(await watcher.current(), ['catalogue']),
@@ -139,10 +147,12 @@ export function createServices(input: {
     media: createMediaRoutes({
       originalsDir: MEDIA_ORIGINALS_DIR,
       manifestPath: MEDIA_MANIFEST,
+      uploadsDir: mediaUploads.dir,
       cacheDir: config.MEDIA_CACHE_DIR ?? join(config.DATA_DIR, 'media-cache'),
       maxDimension: config.MEDIA_MAX_DIMENSION,
       logger,
     }),
+    productImages: createCatalogueImages(db, mediaUploads, logger),
     catalogueCache: {
       get: <T>(key: string, read: () => Promise<T>) => catalogueCache.get(key, read) as Promise<T>,
     },

@@ -179,3 +179,27 @@ export const stockMovements = pgTable(
   },
   (t) => [index('stock_movements_variant_idx').on(t.variantId, t.id)],
 );
+
+/**
+ * Product images uploaded in the back office (issue 20), in order per product. The file is the media service's
+ * (`{mediaId}.{jpg|png|webp}` in its uploads folder, server/media/upload.ts); a colour shows one of them through
+ * variants.thumbnail.
+ */
+export const productImages = pgTable(
+  'product_images',
+  {
+    mediaId: text('media_id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    alt: text('alt').notNull().default(''),
+    format: text('format', { enum: ['jpeg', 'png', 'webp'] }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    staffId: integer('staff_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+);

@@ -19,7 +19,7 @@ import type { RedirectRules } from './legacy-redirects.ts';
 import { loadContextFactory } from './load-context.ts';
 import { localeRouting } from './locale-routing.ts';
 import { blocklist } from './middleware/blocklist.ts';
-import { bodyLimits, defaultRouteLimits } from './middleware/body-limit.ts';
+import { bodyLimits, defaultRouteLimits, UPLOAD_ROUTE_LIMITS } from './middleware/body-limit.ts';
 import { clientAddress, fromTrustedProxy, requestClientIp } from './middleware/client-ip.ts';
 import { loadShed } from './middleware/load-shed.ts';
 import { privatePages } from './middleware/private-pages.ts';
@@ -89,6 +89,7 @@ export function createHttpApp({
     bodyLimits({
       maxBytes: services.config.BODY_LIMIT_BYTES,
       routes: defaultRouteLimits(services.config.SEARCH_BASE_PATH),
+      uploads: UPLOAD_ROUTE_LIMITS,
     }),
   );
   app.use(loadShed({ poolStats: database.poolStats }));

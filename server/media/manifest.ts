@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -37,4 +38,25 @@ export async function readManifest(path: string): Promise<MediaManifest> {
     throw error;
   }
   return manifestSchema.parse(JSON.parse(text));
+}
+
+/**
+ * Every manifest file in a folder, merged (the uploads' manifests: one file per product, written whole by
+ * server/media/upload.ts, so two processes never rewrite each other's entries). No folder: an empty manifest.
+ */
+export async function readManifestFolder(dir: string): Promise<MediaManifest> {
+  let files: string[];
+  try {
+    files = (await readdir(dir)).filter((file) => file.endsWith('.json')).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { assets: {}, sets: {}, videos: {} };
+    throw error;
+  }
+  const merged: MediaManifest = { assets: {}, sets: {}, videos: {} };
+  for (const file of files) {
+    const part = await readManifest(join(dir, file));
+    Object.assign(merged.assets, part.assets);
+    Object.assign(merged.sets, part.sets);
+  }
+  return merged;
 }

@@ -6,7 +6,7 @@ import { ByteLru } from './byte-lru.ts';
 import type { OriginalStamp } from './cache-key.ts';
 import { MediaError } from './errors.ts';
 import type { PointOfInterest } from './geometry.ts';
-import { type MediaManifest, readManifest } from './manifest.ts';
+import { type MediaManifest, readManifest, readManifestFolder } from './manifest.ts';
 
 export interface Original extends OriginalStamp {
   id: string;
@@ -25,6 +25,8 @@ export interface OriginalInfo {
 export interface OriginalStoreOptions {
   dir: string;
   manifestPath?: string | undefined;
+  /** Uploaded originals (server/media/upload.ts), looked up after `dir`, with their manifests in `manifests/`. */
+  uploadsDir?: string | undefined;
   /** Originals with more pixels than this are refused (a decompression bomb must not be decoded). */
   maxInputPixels: number;
   /** How long a file lookup (found or not) is trusted before the disk is asked again. */
@@ -40,6 +42,7 @@ export interface OriginalStoreOptions {
  */
 export class OriginalStore {
   readonly dir: string;
+  private readonly dirs: string[];
   private readonly lookups = new Map<string, { at: number; found: Original | null }>();
   private readonly bytes: ByteLru<Buffer>;
   private readonly infos = new Map<string, OriginalInfo>();
@@ -47,6 +50,7 @@ export class OriginalStore {
 
   constructor(private readonly options: OriginalStoreOptions) {
     this.dir = resolve(options.dir);
+    this.dirs = options.uploadsDir ? [this.dir, resolve(options.uploadsDir)] : [this.dir];
     this.bytes = new ByteLru(options.memoryBytes ?? 64 * 1024 * 1024);
   }
 
@@ -54,10 +58,10 @@ export class OriginalStore {
     return this.options.lookupTtlMs ?? 1000;
   }
 
-  private pathFor(id: string, ext: string): string {
+  private pathFor(dir: string, id: string, ext: string): string {
     if (!isSafeAssetName(id)) throw new MediaError(400, 'Bad Request', 'Unsafe asset name.');
-    const path = resolve(join(this.dir, `${id}${ext}`));
-    if (!path.startsWith(this.dir + sep)) throw new MediaError(400, 'Bad Request', 'Unsafe asset name.');
+    const path = resolve(join(dir, `${id}${ext}`));
+    if (!path.startsWith(dir + sep)) throw new MediaError(400, 'Bad Request', 'Unsafe asset name.');
     return path;
   }
 
@@ -77,8 +81,9 @@ export class OriginalStore {
     const cached = this.lookups.get(cacheKey);
     if (cached && now - cached.at < this.ttl) return cached.found;
     let found: Original | null = null;
-    for (const ext of extensions) {
-      const path = this.pathFor(id, ext);
+    for (const [dir, ext] of this.dirs.flatMap((dir) => extensions.map((ext) => [dir, ext] as const))) {
+      if (found) break;
+      const path = this.pathFor(dir, id, ext);
       try {
         const info = await stat(path);
         if (!info.isFile()) continue;
@@ -91,7 +96,6 @@ export class OriginalStore {
           size: info.size,
           vector: ext === '.svg',
         };
-        break;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }
@@ -152,6 +156,12 @@ export class OriginalStore {
     const now = Date.now();
     if (this.manifestCache && now - this.manifestCache.at < this.ttl) return this.manifestCache.value;
     const value = this.options.manifestPath ? await readManifest(this.options.manifestPath) : emptyManifest();
+    if (this.options.uploadsDir) {
+      // Uploaded ids never take a drawn asset's or set's name: the seed's entries win a clash.
+      const uploads = await readManifestFolder(join(resolve(this.options.uploadsDir), 'manifests'));
+      value.assets = { ...uploads.assets, ...value.assets };
+      value.sets = { ...uploads.sets, ...value.sets };
+    }
     this.manifestCache = { at: now, value };
     return value;
   }

@@ -24,6 +24,8 @@ export interface MediaRoutesOptions {
   originalsDir: string;
   /** Points of interest, sets and videos (seed/media/manifest.json); optional. */
   manifestPath?: string;
+  /** Uploaded originals and their manifests (server/media/upload.ts), served after `originalsDir`. */
+  uploadsDir?: string;
   /** Folder of rendered files (`${DATA_DIR}/media-cache`). */
   cacheDir: string;
   /** Media alias served; any other is a 404. */
@@ -77,6 +79,7 @@ export function createMediaRoutes(options: MediaRoutesOptions): Hono {
   const store = new OriginalStore({
     dir: options.originalsDir,
     manifestPath: options.manifestPath,
+    uploadsDir: options.uploadsDir,
     maxInputPixels,
     lookupTtlMs: options.lookupTtlMs ?? 1000,
   });

@@ -129,6 +129,11 @@ const DOORS: Door[] = [
   get(`${PRODUCT}/stock`, 'catalogue:read'),
   post(`${PRODUCT}/stock`, 'catalogue:write'),
   ...['stock', 'threshold'].map((intent) => post(`${PRODUCT}/stock`, 'catalogue:write', { intent })),
+  get(`${PRODUCT}/images`, 'catalogue:read'),
+  post(`${PRODUCT}/images`, 'catalogue:write'),
+  ...['upload', 'move', 'remove', 'colour'].map((intent) =>
+    post(`${PRODUCT}/images`, 'catalogue:write', { intent }),
+  ),
 ];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 const TABS = [
   { id: 'overview', label: 'Overview', path: '' },
   { id: 'stock', label: 'Stock', path: '/stock' },
+  { id: 'images', label: 'Images', path: '/images' },
 ] as const;
 
 export type ProductTab = (typeof TABS)[number]['id'];

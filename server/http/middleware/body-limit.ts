@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { IMAGE_UPLOAD_MAX_BYTES } from '../../../core/image-upload.ts';
 
 /**
  * One request-body limit for the whole server, lowered per part of it, enforced before any handler reads a byte.
@@ -14,7 +15,14 @@ export interface BodyLimits {
   maxBytes: number;
   /** Lower limits by path prefix; the longest matching prefix wins, and none is above `maxBytes`. */
   routes: readonly { prefix: string; maxBytes: number }[];
+  /** Routes that take files, with their own limit: the only ones that may go above `maxBytes`. */
+  uploads?: readonly { pattern: RegExp; maxBytes: number }[];
 }
+
+/** The back office's product image upload (issue 20): a 20 MB image and the form's other fields. */
+export const UPLOAD_ROUTE_LIMITS: NonNullable<BodyLimits['uploads']> = [
+  { pattern: /^\/admin\/products\/\d+\/images(?:\.data)?$/, maxBytes: IMAGE_UPLOAD_MAX_BYTES + 64 * 1024 },
+];
 
 /** The per-route limits: what each door's largest honest request needs, with room to spare. */
 export function defaultRouteLimits(searchBasePath: string): BodyLimits['routes'] {
@@ -63,11 +71,17 @@ export function bodyLimits(limits: BodyLimits): MiddlewareHandler {
     .map((route) => ({ prefix: route.prefix, handler: tooLarge(Math.min(route.maxBytes, limits.maxBytes)) }))
     .sort((a, b) => b.prefix.length - a.prefix.length);
   const pages = tooLarge(Math.min(PAGE_FORM_LIMIT, limits.maxBytes));
+  const uploads = (limits.uploads ?? []).map((upload) => ({
+    pattern: upload.pattern,
+    handler: tooLarge(upload.maxBytes),
+  }));
   return (c, next) => {
     // A fetch Request never has a body on GET or HEAD (the Node adapter gives none), and asking would cost
     // every page view the building of a full Request.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const path = c.req.path;
+    const upload = uploads.find((entry) => entry.pattern.test(path));
+    if (upload) return upload.handler(c, next);
     const route = routes.find((entry) => matches(path, entry.prefix));
     return (route?.handler ?? pages)(c, next);
   };
