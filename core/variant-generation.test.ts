@@ -40,6 +40,9 @@ describe('optionProblems', () => {
       { option: 1, part: 'values', message: 'Give the option at least one value.' },
     ]);
     expect(optionProblems([{ name: 'Size', values: [' '] }])[0]?.part).toBe('values');
+    expect(optionProblems([{ name: 'Size', values: ['21"', ' '] }])).toEqual([
+      { option: 0, part: 'values', message: 'A value is blank: type it or leave it out.' },
+    ]);
   });
 
   it('refuses a value listed twice, ignoring case and spaces', () => {

@@ -81,11 +81,18 @@ export function optionProblems(options: readonly OptionInput[]): OptionProblem[]
     else {
       const duplicate = values.find((value, at) => values.slice(0, at).some((other) => same(other, value)));
       const long = values.find((value) => value.length > MAX_VALUE);
-      const codeless = values.find((value) => !valueCode(value));
+      const blank = values.some((value) => !value);
+      const codeless = values.find((value) => value && !valueCode(value));
       const clash = values.find((value, at) =>
         values.slice(0, at).some((other) => !same(other, value) && valueCode(other) === valueCode(value)),
       );
-      if (duplicate)
+      if (blank)
+        problems.push({
+          option: index,
+          part: 'values',
+          message: 'A value is blank: type it or leave it out.',
+        });
+      else if (duplicate)
         problems.push({ option: index, part: 'values', message: `${duplicate} is listed twice.` });
       else if (long)
         problems.push({
