@@ -171,7 +171,7 @@ describe.each(testDatabaseTargets)('product creation on $name', (target) => {
     const row = listed.data.find((product) => product.id === created.id);
     expect(row).toMatchObject({ price: 299.95, currency: 'CAD' });
     await services.search.sync();
-    const found = await services.search.client.search('larch', { locale: 'en-us' });
+    const found = await services.search.client.search('larch');
     expect(JSON.stringify(found)).toContain('ridgeline-larch-trail');
   });
 
