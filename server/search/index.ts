@@ -32,6 +32,8 @@ export { LOCALE_CONFIG, SEARCH_LOCALES } from './text.ts';
 export { SearchRequestError } from './validation.ts';
 
 const IN_PROCESS_ORIGIN = 'http://ridgeline.internal';
+/** How often a running server checks whether the catalogue or the content moved since the index was built. */
+export const SEARCH_FOLLOW_INTERVAL_MS = 2000;
 
 type SearchConfig = Pick<
   Config,
@@ -118,6 +120,7 @@ export function createSearchServices(input: {
   let lastSource: string | null = null;
   let running: Promise<SyncResult> | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
+  let follower: ReturnType<typeof setInterval> | null = null;
 
   /** Commerce facts of the last build, reused while the catalogue's data version has not moved. */
   let catalogueCache: { version: string; catalogue: CatalogueFacts } | null = null;
@@ -169,6 +172,16 @@ export function createSearchServices(input: {
       logger?.info({ ...result, documents: docs.length, ms }, 'search index synced');
     }
     return { ...result, skipped: false, ms };
+  }
+
+  /**
+   * Follows the data versions: a published product, a new price or an edited entry reaches search within
+   * SEARCH_FOLLOW_INTERVAL_MS instead of at the next periodic sync (one small query when nothing moved).
+   */
+  async function follow() {
+    if (running || !first || stopped) return;
+    const current = await source();
+    if (current && current.all !== lastSource) await sync();
   }
 
   function sync() {
@@ -234,12 +247,18 @@ export function createSearchServices(input: {
           sync().catch((error) => logger?.warn({ err: error }, 'search index sync failed'));
         }, config.SEARCH_SYNC_INTERVAL_MS);
         timer.unref?.();
+        follower = setInterval(() => {
+          follow().catch((error) => logger?.warn({ err: error }, 'search index sync failed'));
+        }, SEARCH_FOLLOW_INTERVAL_MS);
+        follower.unref?.();
       }
     },
     stop() {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
+      if (follower) clearInterval(follower);
+      follower = null;
       if (retryTimer) clearTimeout(retryTimer);
       retryTimer = null;
     },
