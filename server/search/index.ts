@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { bumpDataVersion } from '../cache/data-version.ts';
 import type { Commerce } from '../commerce/index.ts';
 import type { Config } from '../config.ts';
 import type { ContentClient } from '../content/index.ts';
@@ -169,6 +170,9 @@ export function createSearchServices(input: {
     const ms = { documents: built - started, write: Date.now() - built };
     if (result.written > 0 || result.removed > 0) {
       client.clearCache();
+      // Pages showing results (the search page, cached for anonymous visitors) are rendered again: the page
+      // cache follows the data versions, and the index changes after the catalogue's or content's version did.
+      await bumpDataVersion(db, 'search');
       logger?.info({ ...result, documents: docs.length, ms }, 'search index synced');
     }
     return { ...result, skipped: false, ms };
