@@ -121,6 +121,11 @@ const DOORS: Door[] = [
   ...['publish', 'unpublish', 'flags'].map((intent) =>
     post(NO_PRODUCT, 'catalogue:write', { intent, allowed: 404, dataOf: PRODUCT }),
   ),
+  get('/admin/products/new', 'catalogue:write'),
+  post('/admin/products/new', 'catalogue:write'),
+  get(`${PRODUCT}/options`, 'catalogue:read'),
+  post(`${PRODUCT}/options`, 'catalogue:write'),
+  ...['add', 'retire'].map((intent) => post(`${PRODUCT}/options`, 'catalogue:write', { intent })),
 ];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;

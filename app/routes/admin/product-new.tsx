@@ -274,11 +274,11 @@ export default function NewProductPage({ loaderData }: Route.ComponentProps) {
           <legend>Retail prices</legend>
           <FieldError answer={answer} name="prices" />
           {regions.map((region) => (
-            <div key={region.id}>
+            <div key={region.id} className="admin-price-row">
               <label htmlFor={`new-price-${region.id}`}>
                 {REGION_LABELS[region.id] ?? region.id} ({region.currency})
               </label>
-              <input {...field(`price-${region.id}`)} inputMode="decimal" placeholder="229.00" />
+              <input {...field(`price-${region.id}`)} inputMode="decimal" autoComplete="off" />
               <FieldError answer={answer} name={`price-${region.id}`} />
             </div>
           ))}
