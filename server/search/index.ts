@@ -155,6 +155,8 @@ export function createSearchServices(input: {
       logger?.warn({ err: error }, 'search index source unreadable; rebuilding the index');
       return null;
     });
+    // A first build (an empty index) replaces no results any page could have shown: searches wait for it.
+    const rebuild = lastSource !== null;
     if (current && current.all === lastSource && (await engine.documentCount(config.SEARCH_ENGINE)) > 0) {
       return { written: 0, removed: 0, skipped: true };
     }
@@ -172,7 +174,7 @@ export function createSearchServices(input: {
       client.clearCache();
       // Pages showing results (the search page, cached for anonymous visitors) are rendered again: the page
       // cache follows the data versions, and the index changes after the catalogue's or content's version did.
-      await bumpDataVersion(db, 'search');
+      if (rebuild) await bumpDataVersion(db, 'search');
       logger?.info({ ...result, documents: docs.length, ms }, 'search index synced');
     }
     return { ...result, skipped: false, ms };
