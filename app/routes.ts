@@ -19,10 +19,12 @@ export default [
     route('customers/:customerId/export', 'routes/admin/customer-export.tsx'),
     route('pro', 'routes/admin/pro.tsx'),
     route('products', 'routes/admin/products.tsx'),
+    route('products/new', 'routes/admin/product-new.tsx'),
     route('products/:productId', 'routes/admin/product.tsx'),
     route('shipping', 'routes/admin/shipping.tsx'),
     route('products/:productId/stock', 'routes/admin/product-stock.tsx'),
     route('products/:productId/images', 'routes/admin/product-images.tsx'),
+    route('products/:productId/options', 'routes/admin/product-options.tsx'),
   ]),
   route(':lang', 'routes/locale-layout.tsx', [
     index('routes/home.tsx'),

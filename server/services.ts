@@ -10,7 +10,8 @@ import { type CatalogueImages, createCatalogueImages } from './commerce/catalogu
 import { type Commerce, createCommerce, errorCodeOf } from './commerce/index.ts';
 import { schedulePurge } from './commerce/sessions.ts';
 import type { Config } from './config.ts';
-import { type ContentServices, createContentServices } from './content/index.ts';
+import { CONTENT_BASE_PATH, type ContentServices, createContentServices } from './content/index.ts';
+import { productEntryWriter } from './content/product-entry.ts';
 import type { Database } from './db/database.ts';
 import { subscribeBackInStockMail } from './mail/back-in-stock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -88,6 +89,10 @@ export function createServices(input: {
       perIp: config.ORDER_STATUS_LIMIT_PER_IP,
       perEmail: config.ORDER_STATUS_LIMIT_PER_EMAIL,
     },
+    // A product created in the back office gets its entry in the built-in content service (a hosted one is edited there).
+    ...(config.CONTENT_BASE_URL === CONTENT_BASE_PATH
+      ? { productContent: productEntryWriter([config.CONTENT_ENVIRONMENT]) }
+      : {}),
   });
   commerce.sessions.configure({
     idleMinutes: config.SESSION_IDLE_MINUTES,

@@ -16,20 +16,25 @@ export class CommerceError extends Error {
       retryAfter?: number;
       /** Only where the /api contract tells two cases of one code apart (checkout: 404 no cart, 410 closed). */
       status?: ErrorStatus | 400 | 404 | 410 | 422;
+      /** The form fields the refusal is about, each with its message (a back-office form shows them by the field). */
+      fields?: Record<string, string>;
     } = {},
   ) {
     super(detail ?? title);
     this.name = 'CommerceError';
     this.status = (options.status ?? statusOf(code)) as ErrorStatus;
     this.retryAfter = options.retryAfter;
+    this.fields = options.fields;
   }
   readonly retryAfter?: number;
+  readonly fields?: Record<string, string>;
 }
 
 export const notFound = (detail?: string) => new CommerceError('not-found', 'Not Found', detail);
-export const badRequest = (detail: string) => new CommerceError('invalid', 'Bad Request', detail);
-export const conflict = (detail: string, code: ErrorCode = 'conflict') =>
-  new CommerceError(code, 'Conflict', detail);
+export const badRequest = (detail: string, fields?: Record<string, string>) =>
+  new CommerceError('invalid', 'Bad Request', detail, { fields });
+export const conflict = (detail: string, code: ErrorCode = 'conflict', fields?: Record<string, string>) =>
+  new CommerceError(code, 'Conflict', detail, { fields });
 export const gone = (detail: string) => new CommerceError('gone', 'Gone', detail);
 export const unprocessable = (detail: string, code: ErrorCode = 'not-purchasable') =>
   new CommerceError(code, 'Unprocessable Entity', detail);

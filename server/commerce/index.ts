@@ -30,6 +30,7 @@ import { createOrderAdmin, type OrderAdmin } from './order-admin.ts';
 import { createOrderQueries, type OrderQueries } from './order-queries.ts';
 import { createOrders, DEFAULT_ORDER_STATUS_LIMITS, type OrderStatusLimits, type Orders } from './orders.ts';
 import { createProAccounts, type ProAccounts } from './pro-accounts.ts';
+import { createProductAdmin, type ProductAdmin, type ProductContentPort } from './product-create.ts';
 import { createRateLimits, type RateLimits } from './rate-limits.ts';
 import { createReports, type Reports } from './reports.ts';
 import { commerceRegions, countries, currencies } from './schema.ts';
@@ -60,6 +61,7 @@ export type { OrderAdmin, ShipmentInput } from './order-admin.ts';
 export type { OrderListPage, OrderListRow } from './order-queries.ts';
 export { discountedPrice } from './pricing.ts';
 export type { ProAccounts, ProTerms } from './pro-accounts.ts';
+export type { NewProduct, ProductAdmin, ProductContentInput, ProductContentPort } from './product-create.ts';
 export type { DailyReport, DailySeries, LowStockVariant, ProApplication } from './reports.ts';
 export type { SessionCart } from './session-cart.ts';
 export {
@@ -83,6 +85,8 @@ export interface Commerce {
   catalogue: Catalogue;
   /** Back office (issue 20): the product list, one product's commerce record, publish, flags and category. */
   catalogueAdmin: CatalogueAdmin;
+  /** Back office (issue 20): create a product (variants, prices, content entry); add or retire option values. */
+  productAdmin: ProductAdmin;
   /** Customer groups, the §6 pricing rule (`pricing(region, customerId)`) and pro status. */
   groups: Groups;
   customers: Customers;
@@ -144,6 +148,8 @@ export interface CommerceOptions {
   logger?: Pick<Logger, 'warn' | 'error'>;
   accountLimits?: AccountLimits;
   orderStatusLimits?: OrderStatusLimits;
+  /** Where a created product's content entry is written (the built-in content service); none: commerce only. */
+  productContent?: ProductContentPort;
 }
 
 const silent = { warn: () => {}, error: () => {} };
@@ -180,6 +186,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
   return {
     catalogue: createCatalogue(db),
     catalogueAdmin: createCatalogueAdmin(db),
+    productAdmin: createProductAdmin(db, options.productContent ?? null),
     groups,
     customers,
     carts,

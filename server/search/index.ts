@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { bumpDataVersion } from '../cache/data-version.ts';
 import type { Commerce } from '../commerce/index.ts';
 import type { Config } from '../config.ts';
 import type { ContentClient } from '../content/index.ts';
@@ -32,6 +33,8 @@ export { LOCALE_CONFIG, SEARCH_LOCALES } from './text.ts';
 export { SearchRequestError } from './validation.ts';
 
 const IN_PROCESS_ORIGIN = 'http://ridgeline.internal';
+/** How often a running server checks whether the catalogue or the content moved since the index was built. */
+export const SEARCH_FOLLOW_INTERVAL_MS = 2000;
 
 type SearchConfig = Pick<
   Config,
@@ -118,6 +121,7 @@ export function createSearchServices(input: {
   let lastSource: string | null = null;
   let running: Promise<SyncResult> | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
+  let follower: ReturnType<typeof setInterval> | null = null;
 
   /** Commerce facts of the last build, reused while the catalogue's data version has not moved. */
   let catalogueCache: { version: string; catalogue: CatalogueFacts } | null = null;
@@ -151,6 +155,8 @@ export function createSearchServices(input: {
       logger?.warn({ err: error }, 'search index source unreadable; rebuilding the index');
       return null;
     });
+    // A first build (an empty index) replaces no results any page could have shown: searches wait for it.
+    const rebuild = lastSource !== null;
     if (current && current.all === lastSource && (await engine.documentCount(config.SEARCH_ENGINE)) > 0) {
       return { written: 0, removed: 0, skipped: true };
     }
@@ -166,9 +172,22 @@ export function createSearchServices(input: {
     const ms = { documents: built - started, write: Date.now() - built };
     if (result.written > 0 || result.removed > 0) {
       client.clearCache();
+      // Pages showing results (the search page, cached for anonymous visitors) are rendered again: the page
+      // cache follows the data versions, and the index changes after the catalogue's or content's version did.
+      if (rebuild) await bumpDataVersion(db, 'search');
       logger?.info({ ...result, documents: docs.length, ms }, 'search index synced');
     }
     return { ...result, skipped: false, ms };
+  }
+
+  /**
+   * Follows the data versions: a published product, a new price or an edited entry reaches search within
+   * SEARCH_FOLLOW_INTERVAL_MS instead of at the next periodic sync (one small query when nothing moved).
+   */
+  async function follow() {
+    if (running || !first || stopped) return;
+    const current = await source();
+    if (current && current.all !== lastSource) await sync();
   }
 
   function sync() {
@@ -234,12 +253,18 @@ export function createSearchServices(input: {
           sync().catch((error) => logger?.warn({ err: error }, 'search index sync failed'));
         }, config.SEARCH_SYNC_INTERVAL_MS);
         timer.unref?.();
+        follower = setInterval(() => {
+          follow().catch((error) => logger?.warn({ err: error }, 'search index sync failed'));
+        }, SEARCH_FOLLOW_INTERVAL_MS);
+        follower.unref?.();
       }
     },
     stop() {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
+      if (follower) clearInterval(follower);
+      follower = null;
       if (retryTimer) clearTimeout(retryTimer);
       retryTimer = null;
     },

@@ -134,6 +134,11 @@ const DOORS: Door[] = [
   ...['upload', 'move', 'remove', 'colour'].map((intent) =>
     post(`${PRODUCT}/images`, 'catalogue:write', { intent }),
   ),
+  get('/admin/products/new', 'catalogue:write'),
+  post('/admin/products/new', 'catalogue:write'),
+  get(`${PRODUCT}/options`, 'catalogue:read'),
+  post(`${PRODUCT}/options`, 'catalogue:write'),
+  ...['add', 'retire'].map((intent) => post(`${PRODUCT}/options`, 'catalogue:write', { intent })),
 ];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;

@@ -5,6 +5,7 @@ const TABS = [
   { id: 'overview', label: 'Overview', path: '' },
   { id: 'stock', label: 'Stock', path: '/stock' },
   { id: 'images', label: 'Images', path: '/images' },
+  { id: 'options', label: 'Options', path: '/options' },
 ] as const;
 
 export type ProductTab = (typeof TABS)[number]['id'];

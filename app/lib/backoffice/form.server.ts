@@ -71,7 +71,8 @@ export async function attemptStaff<T>(
     if (code === null) throw error;
     const status = (error as { status?: number }).status ?? statusOf(code);
     const retry = (error as { retryAfter?: number }).retryAfter;
+    const fields = (error as { fields?: Record<string, string> }).fields ?? {};
     const message = error instanceof Error ? error.message : 'The change was refused.';
-    return { ok: false, answer: refuse(status, retry ? `${message} (in ${retry} s)` : message) };
+    return { ok: false, answer: refuse(status, retry ? `${message} (in ${retry} s)` : message, fields) };
   }
 }

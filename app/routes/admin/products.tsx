@@ -65,10 +65,17 @@ function YesNo({ id, name, label, value }: { id: string; name: string; label: st
 }
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
-  const { values, categories, errors, rows, next, first } = loaderData;
+  const { values, categories, errors, rows, next, first, canWrite } = loaderData;
   return (
     <section aria-labelledby="products-title">
       <h1 id="products-title">Products</h1>
+      {canWrite ? (
+        <p>
+          <Link to="/admin/products/new" className="admin-button">
+            New product
+          </Link>
+        </p>
+      ) : null}
       <Form method="get" className="admin-filters" role="search" aria-label="Find products">
         <div>
           <label htmlFor="products-q">Name or SKU</label>

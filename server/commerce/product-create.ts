@@ -1,0 +1,466 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  type Combination,
+  generateVariants,
+  type OptionInput,
+  type OptionProblem,
+  optionProblems,
+  valueSlug,
+} from '#core/variant-generation.ts';
+import { type Actor, recordAudit } from '../backoffice/audit.ts';
+import type { Database } from '../db/database.ts';
+import { badRequest, conflict, notFound } from './errors.ts';
+import { commerceRegions } from './schema.ts';
+import {
+  categories,
+  type ProductOptionRecord,
+  productPrices,
+  products,
+  type VariantOptionValueRecord,
+  variants,
+} from './schema-catalogue.ts';
+
+/**
+ * The back office's product creation and option changes (issue 20): a new product with its options, generated
+ * variants (core/variant-generation.ts), a retail price per commerce region and its content entry, unpublished
+ * until the merchandiser publishes it on its page; adding a value to an option (new variants, stock 0) and
+ * retiring one (its variants stop being purchasable and stay, since orders refer to them). Each change is one
+ * transaction with its audit entry; the catalogue's and the content's data versions move by trigger.
+ */
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** What a product's content entry needs from commerce (the content part writes it: server/content/product-entry.ts). */
+export interface ProductContentInput {
+  uid: string;
+  title: string;
+  tagline: string;
+  description: string;
+  commerce: Record<string, { id: number; sku: string; categoryIds: number[] }>;
+  categoryPath: string;
+  isNew: boolean;
+  isRedesigned: boolean;
+}
+
+/** The content part's write path, run with the product's transaction so both halves commit together. */
+export interface ProductContentPort {
+  exists(executor: Database, uid: string): Promise<boolean>;
+  write(executor: Database, input: ProductContentInput): Promise<void>;
+}
+
+export interface NewProduct {
+  name: string;
+  slug: string;
+  sku: string;
+  categoryId: number;
+  /** Kilograms (the store's weight unit for shipping rates). */
+  weight: number;
+  description: string;
+  tagline: string;
+  options: OptionInput[];
+  /** Retail price per commerce region, in that region's currency. At least one. */
+  prices: Record<string, number>;
+}
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SKU_PATTERN = /^[A-Z0-9]+(?:-[A-Z0-9]+)*$/;
+const MAX_PRICE = 1_000_000;
+
+/** A refusal of the options, keyed by the create form's fields (`option1Name`, `option2Values`, `options`). */
+function optionFields(problems: OptionProblem[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const problem of problems) {
+    const field =
+      problem.option === null
+        ? 'options'
+        : `option${problem.option + 1}${problem.part === 'name' ? 'Name' : 'Values'}`;
+    fields[field] ??= problem.message;
+  }
+  return fields;
+}
+
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+/** The current options of a product as names and labels, for variant generation. */
+const inputsOf = (options: readonly ProductOptionRecord[]): OptionInput[] =>
+  options.map((option) => ({ name: option.name, values: option.values.map((value) => value.label) }));
+
+/** A variant's combination, named by the product's option names (its records carry the display name too). */
+function combinationOf(
+  row: typeof variants.$inferSelect,
+  options: readonly ProductOptionRecord[],
+): Combination {
+  return row.optionValues.map((value) => ({
+    option: options.find((option) => option.id === value.option_id)?.name ?? value.option_display_name,
+    value: value.label,
+  }));
+}
+
+export function createProductAdmin(db: Database, content: ProductContentPort | null) {
+  /** One creation or option change at a time: product, option and value ids are the next free ones. */
+  const serialise = (tx: Tx) =>
+    tx.execute(sql`select pg_advisory_xact_lock(hashtext('ridgeline:product-ids'))`);
+
+  async function nextIds(tx: Tx) {
+    const result = (await tx.execute(sql`
+      select
+        (select coalesce(max(id), 100) from products) as product_id,
+        (select coalesce(max(sort_order), 0) from products) as sort_order,
+        greatest(
+          (select coalesce(max((o->>'id')::int), 0) from products p, jsonb_array_elements(p.options) o),
+          (select coalesce(max((ov->>'option_id')::int), 0) from variants v, jsonb_array_elements(v.option_values) ov)
+        ) as option_id,
+        greatest(
+          (select coalesce(max((val->>'entityId')::int), 0)
+             from products p, jsonb_array_elements(p.options) o, jsonb_array_elements(o->'values') val),
+          (select coalesce(max((ov->>'id')::int), 0) from variants v, jsonb_array_elements(v.option_values) ov)
+        ) as value_id`)) as unknown as {
+      rows: Array<{ product_id: number; sort_order: number; option_id: number; value_id: number }>;
+    };
+    const row = result.rows[0]!;
+    let value = Number(row.value_id);
+    return {
+      productId: Number(row.product_id) + 1,
+      sortOrder: Number(row.sort_order) + 1,
+      optionId: Number(row.option_id),
+      nextValueId: () => ++value,
+    };
+  }
+
+  /** SKUs already held by another product or variant (SKUs are unique across products and variants). */
+  async function takenSkus(tx: Tx, skus: string[]): Promise<string[]> {
+    if (skus.length === 0) return [];
+    const [productRows, variantRows] = await Promise.all([
+      tx.select({ sku: products.sku }).from(products).where(inArray(products.sku, skus)),
+      tx.select({ sku: variants.sku }).from(variants).where(inArray(variants.sku, skus)),
+    ]);
+    return [...new Set([...productRows, ...variantRows].map((row) => row.sku))];
+  }
+
+  async function chainOf(tx: Tx, categoryId: number) {
+    const rows = await tx
+      .select({
+        id: categories.id,
+        parentId: categories.parentId,
+        path: categories.path,
+        regionIds: categories.regionIds,
+      })
+      .from(categories);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const main = byId.get(categoryId);
+    if (!main) throw badRequest(`There is no category ${categoryId}.`, { categoryId: 'Choose a category.' });
+    const chain: typeof rows = [];
+    for (let current = byId.get(categoryId); current && !chain.includes(current); ) {
+      chain.push(current);
+      current = current.parentId === null ? undefined : byId.get(current.parentId);
+    }
+    return { main, chain };
+  }
+
+  async function lockProduct(tx: Tx, id: number) {
+    const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    if (!row) throw notFound(`There is no product ${id}.`);
+    return row;
+  }
+
+  return {
+    /**
+     * Creates a product, unpublished (the storefront answers 410 for it and no listing shows it until it is
+     * published), with its variants (stock 0), prices, and content entry. Refusals name the form field.
+     */
+    async create(actor: Actor, input: NewProduct) {
+      const name = input.name.trim();
+      const slug = input.slug.trim();
+      const sku = input.sku.trim().toUpperCase();
+      const fields: Record<string, string> = {};
+      if (!name || name.length > 120) fields.name = 'Enter a name of at most 120 characters.';
+      if (!SLUG_PATTERN.test(slug) || slug.length > 80)
+        fields.slug = 'Use lower-case letters, digits and single dashes (at most 80).';
+      if (!SKU_PATTERN.test(sku) || sku.length > 40)
+        fields.sku = 'Use letters, digits and single dashes (at most 40).';
+      if (!Number.isFinite(input.weight) || input.weight < 0 || input.weight > 1000)
+        fields.weight = 'Enter a weight from 0 to 1000 kg.';
+      if (input.description.length > 5000)
+        fields.description = 'Keep the description under 5,000 characters.';
+      if (input.tagline.length > 200) fields.tagline = 'Keep the tagline under 200 characters.';
+      if (input.options.length === 0)
+        fields.options = 'Give at least one option (e.g. Colour) with its values.';
+      Object.assign(fields, optionFields(optionProblems(input.options)));
+      const priced = Object.entries(input.prices);
+      if (priced.length === 0) fields.prices = 'Give a retail price in at least one region.';
+      for (const [region, price] of priced)
+        if (!Number.isFinite(price) || price <= 0 || price > MAX_PRICE || cents(price) !== price)
+          fields[`price-${region}`] = 'Enter a price above 0 with at most two decimals.';
+      if (Object.keys(fields).length) throw badRequest('Check the highlighted fields.', fields);
+
+      return db.transaction(async (tx) => {
+        await serialise(tx);
+        const regionRows = await tx.select().from(commerceRegions).orderBy(asc(commerceRegions.id));
+        const unknownRegion = priced.find(([region]) => !regionRows.some((row) => row.id === region));
+        if (unknownRegion)
+          throw badRequest(`There is no commerce region ${unknownRegion[0]}.`, {
+            prices: `There is no commerce region ${unknownRegion[0]}.`,
+          });
+        const { main, chain } = await chainOf(tx, input.categoryId);
+        const [slugTaken] = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.slug, slug));
+        if (slugTaken || (content && (await content.exists(tx as unknown as Database, slug))))
+          throw conflict(`Another product already uses the address ${slug}.`, 'conflict', {
+            slug: 'This address is taken: choose another.',
+          });
+        const generated = generateVariants(sku, input.options);
+        const taken = await takenSkus(tx, [sku, ...generated.map((variant) => variant.sku)]);
+        if (taken.length)
+          throw conflict(`The SKU ${taken.join(', ')} is taken by another product or variant.`, 'conflict', {
+            sku: `${taken[0]} is taken: choose another SKU.`,
+          });
+
+        const ids = await nextIds(tx);
+        const id = ids.productId;
+        const options: ProductOptionRecord[] = input.options.map((option, index) => ({
+          id: ids.optionId + index + 1,
+          name: option.name.trim(),
+          displayName: option.name.trim(),
+          values: option.values.map((label) => ({
+            entityId: ids.nextValueId(),
+            label: label.trim(),
+            hexColors: [],
+            slug: valueSlug(label),
+          })),
+        }));
+        const [product] = await tx
+          .insert(products)
+          .values({
+            id,
+            slug,
+            name,
+            sku,
+            description: input.description.trim(),
+            categoryId: main.id,
+            imageKind: 'none',
+            inventoryTracking: 'variant',
+            inventoryLevel: 0,
+            availability: 'disabled',
+            isVisible: false,
+            weight: input.weight,
+            options,
+            customFields: [],
+            sortOrder: ids.sortOrder,
+          })
+          .returning();
+        const variantRows = generated.map((variant) => ({
+          productId: id,
+          sku: variant.sku,
+          inventoryLevel: 0,
+          optionValues: variant.combination.map((part): VariantOptionValueRecord => {
+            const option = options.find((entry) => entry.name === part.option)!;
+            const value = option.values.find((entry) => entry.label === part.value)!;
+            return {
+              id: value.entityId,
+              label: value.label,
+              option_id: option.id,
+              option_display_name: option.displayName,
+            };
+          }),
+        }));
+        if (variantRows.length) await tx.insert(variants).values(variantRows);
+        await tx
+          .insert(productPrices)
+          .values(priced.map(([regionId, price]) => ({ productId: id, regionId, retailPrice: price })));
+        if (content)
+          await content.write(tx as unknown as Database, {
+            uid: slug,
+            title: name,
+            tagline: input.tagline.trim(),
+            description: input.description.trim(),
+            commerce: Object.fromEntries(
+              priced.map(([region]) => [
+                region,
+                {
+                  id,
+                  sku,
+                  categoryIds: chain.map((category) => category.regionIds[region] ?? category.id),
+                },
+              ]),
+            ),
+            categoryPath: main.path,
+            isNew: false,
+            isRedesigned: false,
+          });
+        const after = {
+          name,
+          slug,
+          sku,
+          categoryId: main.id,
+          weight: input.weight,
+          published: false,
+          options: options.map((option) => ({
+            name: option.name,
+            values: option.values.map((value) => value.label),
+          })),
+          variants: variantRows.map((row) => row.sku),
+          prices: Object.fromEntries(priced),
+          contentEntry: content ? `product/${slug}` : null,
+        };
+        await recordAudit(tx, actor, { action: 'product.create', entity: 'product', entityId: id, after });
+        return { id: product!.id, slug, sku, variants: variantRows.length };
+      });
+    },
+
+    /**
+     * Adds a value to one of the product's options: a variant per new combination, stock 0, purchasable (or a
+     * retired value's variants purchasable again when it comes back), SKUs of existing variants unchanged.
+     */
+    async addOptionValue(actor: Actor, productId: number, optionId: number, label: string) {
+      const value = label.trim();
+      return db.transaction(async (tx) => {
+        await serialise(tx);
+        const before = await lockProduct(tx, productId);
+        const option = before.options.find((entry) => entry.id === optionId);
+        if (!option) throw notFound(`The product has no option ${optionId}.`);
+        const options = before.options.map((entry) =>
+          entry.id === optionId ? { ...entry, values: [...entry.values] } : entry,
+        );
+        const inputs = inputsOf(options).map((entry, index) =>
+          options[index]!.id === optionId ? { ...entry, values: [...entry.values, value] } : entry,
+        );
+        const problems = optionProblems(inputs).filter((problem) => problem.part !== 'name');
+        if (problems.length) throw badRequest(problems[0]!.message, { value: problems[0]!.message });
+        const existingRows = await tx
+          .select()
+          .from(variants)
+          .where(eq(variants.productId, productId))
+          .orderBy(asc(variants.id));
+        // A value retired earlier keeps its variants (orders refer to them): bringing it back revives them.
+        const retired = existingRows
+          .flatMap((row) => row.optionValues)
+          .find((entry) => entry.option_id === optionId && entry.label.toLowerCase() === value.toLowerCase());
+        const ids = await nextIds(tx);
+        const record = {
+          entityId: retired?.id ?? ids.nextValueId(),
+          label: retired?.label ?? value,
+          hexColors: [],
+          slug: valueSlug(value),
+        };
+        const target = options.find((entry) => entry.id === optionId)!;
+        target.values.push(record);
+        const generated = generateVariants(
+          before.sku,
+          inputsOf(options),
+          existingRows.map((row) => ({ combination: combinationOf(row, options), sku: row.sku })),
+        );
+        const fresh = generated.filter((variant) => !variant.existing);
+        const taken = await takenSkus(
+          tx,
+          fresh.map((variant) => variant.sku),
+        );
+        if (taken.length)
+          throw conflict(`The SKU ${taken.join(', ')} is taken by another product or variant.`, 'conflict', {
+            value: `${taken[0]} is taken by another product: rename the value.`,
+          });
+        const revived = existingRows.filter(
+          (row) =>
+            row.purchasingDisabled &&
+            row.optionValues.some((entry) => entry.id === record.entityId) &&
+            row.optionValues.every((entry) =>
+              options.some(
+                (opt) => opt.id === entry.option_id && opt.values.some((v) => v.entityId === entry.id),
+              ),
+            ),
+        );
+        await tx.update(products).set({ options }).where(eq(products.id, productId));
+        if (fresh.length)
+          await tx.insert(variants).values(
+            fresh.map((variant) => ({
+              productId,
+              sku: variant.sku,
+              inventoryLevel: 0,
+              optionValues: variant.combination.map((part): VariantOptionValueRecord => {
+                const owner = options.find((entry) => entry.name === part.option)!;
+                const chosen = owner.values.find(
+                  (entry) => entry.label.toLowerCase() === part.value.toLowerCase(),
+                )!;
+                return {
+                  id: chosen.entityId,
+                  label: chosen.label,
+                  option_id: owner.id,
+                  option_display_name: owner.displayName,
+                };
+              }),
+            })),
+          );
+        if (revived.length)
+          await tx
+            .update(variants)
+            .set({ purchasingDisabled: false })
+            .where(
+              inArray(
+                variants.id,
+                revived.map((row) => row.id),
+              ),
+            );
+        await recordAudit(tx, actor, {
+          action: 'product.option-value.add',
+          entity: 'product',
+          entityId: productId,
+          before: { option: option.name, values: option.values.map((entry) => entry.label) },
+          after: {
+            option: option.name,
+            values: target.values.map((entry) => entry.label),
+            newVariants: fresh.map((variant) => variant.sku),
+            purchasableAgain: revived.map((row) => row.sku),
+          },
+        });
+        return { added: fresh.map((variant) => variant.sku), revived: revived.map((row) => row.sku) };
+      });
+    },
+
+    /**
+     * Retires a value: it leaves the option's list (the storefront stops offering it) and its variants stop being
+     * purchasable. Variants are never deleted: orders refer to them. An option keeps at least one value.
+     */
+    async retireOptionValue(actor: Actor, productId: number, optionId: number, valueId: number) {
+      return db.transaction(async (tx) => {
+        const before = await lockProduct(tx, productId);
+        const option = before.options.find((entry) => entry.id === optionId);
+        const value = option?.values.find((entry) => entry.entityId === valueId);
+        if (!option || !value) throw notFound('The product has no such option value.');
+        if (option.values.length === 1)
+          throw conflict(
+            `${value.label} is the last ${option.name} left: an option keeps at least one value.`,
+            'conflict',
+          );
+        const options = before.options.map((entry) =>
+          entry.id === optionId
+            ? { ...entry, values: entry.values.filter((candidate) => candidate.entityId !== valueId) }
+            : entry,
+        );
+        await tx.update(products).set({ options }).where(eq(products.id, productId));
+        const disabled = await tx
+          .update(variants)
+          .set({ purchasingDisabled: true })
+          .where(
+            sql`${variants.productId} = ${productId} and exists (select 1 from jsonb_array_elements(${variants.optionValues}) ov
+              where (ov->>'id')::int = ${valueId} and (ov->>'option_id')::int = ${optionId})`,
+          )
+          .returning();
+        await recordAudit(tx, actor, {
+          action: 'product.option-value.retire',
+          entity: 'product',
+          entityId: productId,
+          before: { option: option.name, values: option.values.map((entry) => entry.label) },
+          after: {
+            option: option.name,
+            values: options.find((entry) => entry.id === optionId)!.values.map((entry) => entry.label),
+            notPurchasable: disabled.map((row) => row.sku),
+          },
+        });
+        return { retired: value.label, variants: disabled.map((row) => row.sku) };
+      });
+    },
+  };
+}
+
+export type ProductAdmin = ReturnType<typeof createProductAdmin>;
