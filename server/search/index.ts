@@ -35,6 +35,8 @@ export { SearchRequestError } from './validation.ts';
 const IN_PROCESS_ORIGIN = 'http://ridgeline.internal';
 /** How often a running server checks whether the catalogue or the content moved since the index was built. */
 export const SEARCH_FOLLOW_INTERVAL_MS = 2000;
+/** A followed rebuild waits this many times as long as the last rebuild took (see follow()). */
+const FOLLOW_SPACING = 4;
 
 type SearchConfig = Pick<
   Config,
@@ -120,6 +122,9 @@ export function createSearchServices(input: {
 
   let lastSource: string | null = null;
   let running: Promise<SyncResult> | null = null;
+  /** When the last sync ended and how long it took: followed rebuilds are spaced by it. */
+  let lastSyncEnded = 0;
+  let lastSyncTook = 0;
   let timer: ReturnType<typeof setInterval> | null = null;
   let follower: ReturnType<typeof setInterval> | null = null;
 
@@ -186,13 +191,19 @@ export function createSearchServices(input: {
    */
   async function follow() {
     if (running || !first || stopped) return;
+    // Every sale moves the catalogue's version (stock): under steady orders a rebuild would follow every tick.
+    // Waiting FOLLOW_SPACING times as long as the last rebuild took keeps it under a fifth of one core.
+    if (Date.now() - lastSyncEnded < lastSyncTook * FOLLOW_SPACING) return;
     const current = await source();
     if (current && current.all !== lastSource) await sync();
   }
 
   function sync() {
+    const started = Date.now();
     running ??= runSync().finally(() => {
       running = null;
+      lastSyncEnded = Date.now();
+      lastSyncTook = lastSyncEnded - started;
     });
     return running;
   }
