@@ -196,7 +196,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
       rateLimits,
       statusLimits: options.orderStatusLimits ?? DEFAULT_ORDER_STATUS_LIMITS,
     }),
-    orderAdmin: createOrderAdmin(db, events),
+    orderAdmin: createOrderAdmin(db, events, stock),
     orderQueries: createOrderQueries(db),
     reports: createReports(db),
     stock,

@@ -14,6 +14,7 @@ import { CommerceError, notFound } from './errors.ts';
 import { products, variants } from './schema-catalogue.ts';
 import { customerGroups, customers } from './schema-customers.ts';
 import { orderEvents, orderItems, orders, refunds, shipments } from './schema-sales.ts';
+import type { Stock } from './stock.ts';
 
 /**
  * The back office's use cases on one order (issue 19): read it whole, mark it paid, ship it (in parts), mark it
@@ -78,7 +79,7 @@ export function mailLocaleOf(countryIso2: string | undefined): string {
 const payment = createOfflinePayment();
 const texts = DISPLAY_TEXT_DEFAULTS as Record<string, string>;
 
-export function createOrderAdmin(db: Database, events: EventBus) {
+export function createOrderAdmin(db: Database, events: EventBus, stock: Stock) {
   /** Everything the lifecycle needs, read inside the transaction after the order's row lock. */
   async function factsOf(executor: Database | Tx, row: OrderRow) {
     const [lines, shipmentRows, refundRows, eventRows] = await Promise.all([
@@ -394,24 +395,15 @@ export function createOrderAdmin(db: Database, events: EventBus) {
      */
     async cancel(actor: Actor, orderId: number, expectedVersion: number, input: { reason: string }) {
       const { reason } = parse(cancelInputSchema, input);
+      let announce = async () => {};
       const done = await change(actor, orderId, expectedVersion, (facts) => ({
         verdict: lifecycle.cancel(facts),
         event: 'cancelled',
         detail: { reason, wasPaid: facts.paid },
         async write(tx) {
           const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-          const variantIds = [
-            ...new Set(lines.flatMap((line) => (line.variantId === null ? [] : [line.variantId]))),
-          ].sort((a, b) => a - b);
-          if (variantIds.length === 0) return { restocked: [] };
-          // Locked in id order, as checkout locks them.
-          await tx
-            .select({ id: variants.id })
-            .from(variants)
-            .where(inArray(variants.id, variantIds))
-            .orderBy(asc(variants.id))
-            .for('update');
           const productIds = [...new Set(lines.map((line) => line.productId))];
+          if (productIds.length === 0) return { restocked: [] };
           const tracked = new Set(
             (
               await tx
@@ -423,30 +415,30 @@ export function createOrderAdmin(db: Database, events: EventBus) {
               .map((entry) => entry.id),
           );
           const restocked: { variantId: number; quantity: number }[] = [];
-          for (const variantId of variantIds) {
-            const quantity = lines
-              .filter((line) => line.variantId === variantId && tracked.has(line.productId))
-              .reduce((sum, line) => sum + line.quantity, 0);
-            if (quantity === 0) continue;
-            await tx
-              .update(variants)
-              .set({ inventoryLevel: sql`${variants.inventoryLevel} + ${quantity}` })
-              .where(eq(variants.id, variantId));
-            restocked.push({ variantId, quantity });
+          for (const line of lines) {
+            if (line.variantId === null || !tracked.has(line.productId)) continue;
+            const known = restocked.find((entry) => entry.variantId === line.variantId);
+            if (known) known.quantity += line.quantity;
+            else restocked.push({ variantId: line.variantId, quantity: line.quantity });
           }
-          for (const productId of [...tracked].sort((a, b) => a - b)) {
-            const returned = lines
-              .filter((line) => line.productId === productId && line.variantId !== null)
-              .reduce((sum, line) => sum + line.quantity, 0);
-            if (returned > 0)
-              await tx
-                .update(products)
-                .set({ inventoryLevel: sql`${products.inventoryLevel} + ${returned}` })
-                .where(eq(products.id, productId));
-          }
+          // The one stock path: the variants' history shows the return, and a variant that was sold out mails
+          // its back-in-stock subscribers once the cancellation has committed. The order's entry is the audit.
+          const returned = await stock.within(
+            tx,
+            restocked.map(({ variantId, quantity }) => ({
+              variantId,
+              adjust: quantity,
+              reason: 'return' as const,
+              note: `Order ${orderId} cancelled`,
+            })),
+            actor,
+            { audit: false },
+          );
+          announce = returned.announce;
           return { restocked };
         },
       }));
+      await announce();
       await events.emit('order-cancelled', {
         orderId,
         reason,

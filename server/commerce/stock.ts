@@ -61,7 +61,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-export function createStock(db: Database, options: StockOptions = {}) {
+export function createStock(db: Database, stockOptions: StockOptions = {}) {
   async function lockVariants(tx: Tx, ids: number[]) {
     const rows = new Map<number, { id: number; productId: number; sku: string; level: number }>();
     for (const part of chunks(ids, LOCK_CHUNK)) {
@@ -93,7 +93,23 @@ export function createStock(db: Database, options: StockOptions = {}) {
     changes: readonly StockRequest[],
     actor: Actor | null = null,
   ): Promise<StockChange[]> {
-    if (changes.length === 0) return [];
+    const { done, announce } = await db.transaction((tx) => within(tx, changes, actor));
+    await announce();
+    return done;
+  }
+
+  /**
+   * applyMany inside a transaction the caller holds (an order's cancellation returns its stock in its own).
+   * `audit: false` when the caller's audit entry already tells the change. Call `announce` after the commit.
+   */
+  async function within(
+    tx: Tx,
+    changes: readonly StockRequest[],
+    actor: Actor | null,
+    options: { audit?: boolean } = {},
+  ): Promise<{ done: StockChange[]; announce: () => Promise<void> }> {
+    const nothing = async () => {};
+    if (changes.length === 0) return { done: [], announce: nothing };
     if (changes.length > MAX_STOCK_BATCH)
       throw badRequest(`At most ${MAX_STOCK_BATCH} stock changes at once, not ${changes.length}`);
     const label = (index: number, sku?: string) =>
@@ -108,7 +124,7 @@ export function createStock(db: Database, options: StockOptions = {}) {
     });
     const ids = [...new Set(changes.map((change) => change.variantId))].sort((a, b) => a - b);
 
-    const { done, initial } = await db.transaction(async (tx) => {
+    const { done, initial } = await (async () => {
       const rows = await lockVariants(tx, ids);
       const initial = new Map([...rows].map(([id, row]) => [id, row.level]));
       const levels = new Map(initial);
@@ -151,7 +167,7 @@ export function createStock(db: Database, options: StockOptions = {}) {
       }));
       for (const part of chunks(movements, INSERT_CHUNK)) await tx.insert(stockMovements).values(part);
 
-      if (actor) {
+      if (actor && options.audit !== false) {
         // What each change was, as the history shows it: the variant, the reason, the level before and after.
         const described = done.map((change, index) => ({
           variantId: change.variantId,
@@ -172,15 +188,18 @@ export function createStock(db: Database, options: StockOptions = {}) {
         });
       }
       return { done, initial };
-    });
+    })();
 
     // Per variant, from its level before the call to its level after: 0 → 3 → 0 in one batch is not back.
     const last = new Map(done.map((change) => [change.variantId, change]));
     const back = [...last.values()]
       .filter((change) => isBackInStock(initial.get(change.variantId)!, change.after))
       .map((change) => ({ ...change, before: initial.get(change.variantId)! }));
-    if (back.length && options.onBackInStock) await options.onBackInStock(back);
-    return done;
+    const onBackInStock = stockOptions.onBackInStock;
+    return {
+      done,
+      announce: back.length && onBackInStock ? () => onBackInStock(back) : nothing,
+    };
   }
 
   const apply = async (change: StockRequest, actor: Actor | null = null) =>
@@ -188,6 +207,7 @@ export function createStock(db: Database, options: StockOptions = {}) {
 
   return {
     applyMany,
+    within,
     /** One change; see applyMany. */
     apply,
     /** Sets a variant's stock to `level` (a stock count, no staff: the stock command). */

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '#server/backoffice/audit.ts';
 import { auditLog, staff } from '#server/backoffice/schema.ts';
 import { type Commerce, createCommerce } from '#server/commerce/index.ts';
 import { mailLocaleOf } from '#server/commerce/order-admin.ts';
-import { products, variants } from '#server/commerce/schema-catalogue.ts';
+import { products, stockMovements, variants } from '#server/commerce/schema-catalogue.ts';
 import { orderEvents, orders, refunds, shipments } from '#server/commerce/schema-sales.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { createOutboxMailer } from '#server/mail/mailer.ts';
@@ -124,8 +124,16 @@ describe.each(testDatabaseTargets)('order admin on $name', (target) => {
   });
 
   async function setStock(level: number) {
-    for (const { variantId } of [snowshoe, pole])
+    for (const { variantId, productId } of [snowshoe, pole]) {
       await handle.db.update(variants).set({ inventoryLevel: level }).where(eq(variants.id, variantId));
+      // A product's level is the sum of its variants' (as the seed and the stock path keep it).
+      await handle.db
+        .update(products)
+        .set({
+          inventoryLevel: sql`(select coalesce(sum(${variants.inventoryLevel}), 0) from ${variants} where ${variants.productId} = ${productId})`,
+        })
+        .where(eq(products.id, productId));
+    }
   }
   async function stock() {
     const rows = await handle.db.select().from(variants);
@@ -476,6 +484,34 @@ describe.each(testDatabaseTargets)('order admin on $name', (target) => {
     expect(mail).toContain('Reason: Out of delivery area');
     // Not paid yet (bank transfer): nothing to refund, so the mail does not promise it.
     expect(mail).not.toContain('refunded to you');
+  });
+
+  it("returns a cancelled order's stock through the stock path: a return in the history, back in stock announced", async () => {
+    await setStock(2);
+    const order = await place({ paymentMethod: 'bank_transfer' });
+    expect((await stock()).snowshoe).toBe(0);
+    const announced: { variantId: number; before: number; after: number }[] = [];
+    commerce.events.on('back-in-stock', async ({ changes }) => {
+      announced.push(...changes);
+    });
+    await commerce.orderAdmin.cancel(ops, order.id, 0, { reason: 'Out of delivery area' });
+    expect((await stock()).snowshoe).toBe(2);
+    expect(announced).toContainEqual(
+      expect.objectContaining({ variantId: snowshoe.variantId, before: 0, after: 2 }),
+    );
+    const [movement] = await handle.db
+      .select()
+      .from(stockMovements)
+      .where(eq(stockMovements.variantId, snowshoe.variantId))
+      .orderBy(desc(stockMovements.id))
+      .limit(1);
+    expect(movement).toMatchObject({
+      reason: 'return',
+      before: 0,
+      after: 2,
+      note: `Order ${order.id} cancelled`,
+      staffId: ops.staffId,
+    });
   });
 
   it('mails the shopper in the locale the order was placed in, whatever the shipping country', async () => {
