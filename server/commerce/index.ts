@@ -29,9 +29,11 @@ import { createGroups, type Groups } from './groups.ts';
 import { createOrderAdmin, type OrderAdmin } from './order-admin.ts';
 import { createOrderQueries, type OrderQueries } from './order-queries.ts';
 import { createOrders, DEFAULT_ORDER_STATUS_LIMITS, type OrderStatusLimits, type Orders } from './orders.ts';
+import { createPriceAdmin, type PriceAdmin } from './price-admin.ts';
 import { createProAccounts, type ProAccounts } from './pro-accounts.ts';
 import { createRateLimits, type RateLimits } from './rate-limits.ts';
 import { createReports, type Reports } from './reports.ts';
+import { createSaleSchedule, type SaleSchedule } from './sale-schedule.ts';
 import { commerceRegions, countries, currencies } from './schema.ts';
 import { createSessionCart, type SessionCart } from './session-cart.ts';
 import { createSessions, type Sessions } from './sessions.ts';
@@ -55,6 +57,7 @@ export { CommerceError, errorCodeOf } from './errors.ts';
 export type { PricingContext } from './groups.ts';
 export type { OrderAdmin, ShipmentInput } from './order-admin.ts';
 export type { OrderListPage, OrderListRow } from './order-queries.ts';
+export type { GroupPrice, PriceAdmin, RegionPrices } from './price-admin.ts';
 export { discountedPrice } from './pricing.ts';
 export type { ProAccounts, ProTerms } from './pro-accounts.ts';
 export type { DailyReport, DailySeries, LowStockVariant, ProApplication } from './reports.ts';
@@ -77,6 +80,10 @@ export interface Commerce {
   catalogue: Catalogue;
   /** Back office (issue 20): the product list, one product's commerce record, publish, flags and category. */
   catalogueAdmin: CatalogueAdmin;
+  /** Back office (issue 20): retail and sale price per region with a schedule, and what each group pays. */
+  priceAdmin: PriceAdmin;
+  /** Moves the 'catalogue' data version when a scheduled sale starts or ends (started with the background work). */
+  saleSchedule: SaleSchedule;
   /** Customer groups, the §6 pricing rule (`pricing(region, customerId)`) and pro status. */
   groups: Groups;
   customers: Customers;
@@ -167,6 +174,10 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
   return {
     catalogue: createCatalogue(db),
     catalogueAdmin: createCatalogueAdmin(db),
+    priceAdmin: createPriceAdmin(db),
+    saleSchedule: createSaleSchedule(db, {
+      onError: (error) => logger.error({ err: error }, 'the sale schedule watcher could not look'),
+    }),
     groups,
     customers,
     carts,
