@@ -20,6 +20,7 @@ export default [
     route('pro', 'routes/admin/pro.tsx'),
     route('products', 'routes/admin/products.tsx'),
     route('products/:productId', 'routes/admin/product.tsx'),
+    route('products/:productId/prices', 'routes/admin/product-prices.tsx'),
   ]),
   route(':lang', 'routes/locale-layout.tsx', [
     index('routes/home.tsx'),

@@ -121,6 +121,15 @@ const DOORS: Door[] = [
   ...['publish', 'unpublish', 'flags'].map((intent) =>
     post(NO_PRODUCT, 'catalogue:write', { intent, allowed: 404, dataOf: PRODUCT }),
   ),
+  get(`${PRODUCT}/prices`, 'catalogue:read'),
+  post(`${PRODUCT}/prices`, 'catalogue:write'),
+  post(`${PRODUCT}/prices`, 'catalogue:write', { intent: 'save', fields: { regionId: 'us' } }),
+  post(`${NO_PRODUCT}/prices`, 'catalogue:write', {
+    intent: 'remove-sale',
+    fields: { regionId: 'us' },
+    allowed: 404,
+    dataOf: `${PRODUCT}/prices`,
+  }),
 ];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;

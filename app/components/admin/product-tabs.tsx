@@ -1,7 +1,10 @@
 import { Link } from 'react-router';
 
 /** The parts of one product in the back office, each its own page (issue 20). */
-const TABS = [{ id: 'overview', label: 'Overview', path: '' }] as const;
+const TABS = [
+  { id: 'overview', label: 'Overview', path: '' },
+  { id: 'prices', label: 'Prices', path: '/prices' },
+] as const;
 
 export type ProductTab = (typeof TABS)[number]['id'];
 
