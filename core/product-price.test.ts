@@ -5,9 +5,9 @@ import {
   parseAmount,
   parseUtcDateTime,
   priceChangeProblems,
-  priceFormSchema,
   utcDateTimeValue,
 } from './product-price.ts';
+import { priceFormSchema } from './product-price-form.ts';
 
 describe('amountProblem', () => {
   it('takes a positive amount in cents up to the maximum', () => {

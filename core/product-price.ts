@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The money rules of a product's price in one commerce region (issue 20, back office prices): a retail price, an
  * optional sale price below it, and an optional schedule for the sale (start and end, in UTC). The back office's
@@ -102,36 +100,3 @@ export function parseUtcDateTime(text: string): Date | null {
 export function utcDateTimeValue(iso: string | null): string {
   return iso ? new Date(iso).toISOString().slice(0, 19) : '';
 }
-
-const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
-
-const amountField = z.string({ error: 'Enter an amount, like 129.95.' }).transform((text, context) => {
-  const parsed = parseAmount(text);
-  if (parsed.ok) return parsed.value;
-  context.addIssue({ code: 'custom', message: parsed.message });
-  return z.NEVER;
-});
-
-const momentField = z
-  .string()
-  .optional()
-  .transform((text, context) => {
-    if (blank(text)) return null;
-    const date = parseUtcDateTime(text!);
-    if (date) return date;
-    context.addIssue({ code: 'custom', message: 'Enter a date and time, like 2026-12-01T09:00.' });
-    return z.NEVER;
-  });
-
-/**
- * The back office's price form for one region, read as a PriceChange (blank sale: no sale; blank times: none).
- * The rules between fields (sale below retail, end after start) are checked by `priceChangeProblems`.
- */
-export const priceFormSchema = z.object({
-  retail: amountField,
-  sale: z.preprocess((value) => (blank(value) ? null : value), amountField.nullable()),
-  saleStartsAt: momentField,
-  saleEndsAt: momentField,
-});
-
-export type PriceForm = z.infer<typeof priceFormSchema>;

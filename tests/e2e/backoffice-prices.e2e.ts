@@ -110,7 +110,7 @@ describe('the merchandiser schedules a sale', () => {
       await context.close();
       await guestContext.close();
     }
-  });
+  }, 120_000);
 
   it('lets an operations account read the prices but not change them (403)', async () => {
     const operations = await staffClient(server.url, 'operations');

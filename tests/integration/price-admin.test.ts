@@ -57,12 +57,10 @@ describe.each(testDatabaseTargets)('price admin on $name', (target) => {
 
   /** The storefront's product JSON as a guest in the US: its read cache follows the data version within 100 ms. */
   const shown = (id: number, pricing = guest) =>
-    api.commerce.catalogue
-      .getProduct(pricing, id)
-      .then((product) => ({
-        calculated: product.calculatedPrice.value,
-        sale: product.salePrice?.value ?? null,
-      }));
+    api.commerce.catalogue.getProduct(pricing, id).then((product) => ({
+      calculated: product.calculatedPrice.value,
+      sale: product.salePrice?.value ?? null,
+    }));
   /** The price of a cart line, priced as the cart and checkout price it. */
   async function cartLinePrice(id: number): Promise<number> {
     const [variant] = await api.handle.db

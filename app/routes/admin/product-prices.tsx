@@ -1,11 +1,7 @@
 import { data, Form, Link, useActionData } from 'react-router';
 import { z } from 'zod';
-import {
-  type PriceField,
-  priceChangeProblems,
-  priceFormSchema,
-  utcDateTimeValue,
-} from '#core/product-price.ts';
+import { type PriceField, priceChangeProblems, utcDateTimeValue } from '#core/product-price.ts';
+import { priceFormSchema } from '#core/product-price-form.ts';
 import { can } from '#core/staff-permissions.ts';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
