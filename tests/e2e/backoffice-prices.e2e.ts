@@ -112,6 +112,21 @@ describe('the merchandiser schedules a sale', () => {
     }
   }, 120_000);
 
+  it('saves with a plain form post, as a browser without JavaScript sends it', async () => {
+    const merchandiser = await staffClient(server.url, 'merchandiser');
+    const fields = { intent: 'save', regionId: 'ca', retail: '339.95', saleStartsAt: '', saleEndsAt: '' };
+    const refused = await merchandiser.post(PRICES, { ...fields, sale: '339.95' });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('The sale price must be below the retail price.');
+    const saved = await merchandiser.post(PRICES, { ...fields, sale: '299.95' });
+    expect(saved.status).toBe(200);
+    const page = await saved.text();
+    expect(page).toContain('Prices saved for Canada.');
+    expect(page).toMatch(
+      /aria-label="Sale price, Canada \(CAD\)"[^>]*value="299.95"|value="299.95"[^>]*aria-label="Sale price, Canada \(CAD\)"/,
+    );
+  });
+
   it('lets an operations account read the prices but not change them (403)', async () => {
     const operations = await staffClient(server.url, 'operations');
     const read = await operations.get(PRICES);
