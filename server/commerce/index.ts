@@ -25,6 +25,7 @@ import { type CurrencyJson, currencyJson } from './currency-json.ts';
 import { type CustomerAdmin, createCustomerAdmin } from './customer-admin.ts';
 import { type Customers, createCustomers } from './customers.ts';
 import { notFound } from './errors.ts';
+import { createGroupRulesAdmin, type GroupRulesAdmin } from './group-rules-admin.ts';
 import { createGroups, type Groups } from './groups.ts';
 import { createOrderAdmin, type OrderAdmin } from './order-admin.ts';
 import { createOrderQueries, type OrderQueries } from './order-queries.ts';
@@ -54,6 +55,7 @@ export type { AdminCustomerJson, CustomerAdmin } from './customer-admin.ts';
 export type { CustomerJson } from './customers.ts';
 export { RESET_TOKEN_TTL_MINUTES } from './customers.ts';
 export { CommerceError, errorCodeOf } from './errors.ts';
+export type { GroupRulesAdmin } from './group-rules-admin.ts';
 export type { PricingContext } from './groups.ts';
 export type { OrderAdmin, ShipmentInput } from './order-admin.ts';
 export type { OrderListPage, OrderListRow } from './order-queries.ts';
@@ -84,6 +86,8 @@ export interface Commerce {
   priceAdmin: PriceAdmin;
   /** Moves the 'catalogue' data version when a scheduled sale starts or ends (started with the background work). */
   saleSchedule: SaleSchedule;
+  /** Back office (issue 20): a customer group's discount rules, added and removed one at a time, audited. */
+  groupRulesAdmin: GroupRulesAdmin;
   /** Customer groups, the §6 pricing rule (`pricing(region, customerId)`) and pro status. */
   groups: Groups;
   customers: Customers;
@@ -175,6 +179,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     catalogue: createCatalogue(db),
     catalogueAdmin: createCatalogueAdmin(db),
     priceAdmin: createPriceAdmin(db),
+    groupRulesAdmin: createGroupRulesAdmin(db),
     saleSchedule: createSaleSchedule(db, {
       onError: (error) => logger.error({ err: error }, 'the sale schedule watcher could not look'),
     }),
