@@ -21,6 +21,7 @@ export default [
     route('products', 'routes/admin/products.tsx'),
     route('products/:productId', 'routes/admin/product.tsx'),
     route('products/:productId/prices', 'routes/admin/product-prices.tsx'),
+    route('groups/:groupId', 'routes/admin/group-rules.tsx'),
   ]),
   route(':lang', 'routes/locale-layout.tsx', [
     index('routes/home.tsx'),

@@ -40,6 +40,14 @@ export function createGroupRulesAdmin(db: Database) {
       return view(row);
     },
 
+    /** The categories a rule may name, by path. */
+    async categories() {
+      return db
+        .select({ id: categories.id, path: categories.path })
+        .from(categories)
+        .orderBy(asc(categories.path));
+    },
+
     async list() {
       return (await db.select().from(customerGroups).orderBy(asc(customerGroups.id))).map(view);
     },

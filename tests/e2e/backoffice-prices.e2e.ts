@@ -112,6 +112,44 @@ describe('the merchandiser schedules a sale', () => {
     }
   }, 120_000);
 
+  it('edits a customer group’s discount rules, reached from the group preview', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await signInInBrowser(page, server.url, 'merchandiser');
+      await page.goto(`${server.url}${PRICES}`);
+      const preview = page.getByRole('table', { name: 'United States (USD)' });
+      await preview.getByRole('link', { name: 'Employee' }).click();
+      await page.waitForURL(`${server.url}/admin/groups/7`);
+      await page.getByRole('heading', { name: 'Add a rule' }).waitFor();
+      expect(await page.getByRole('table').textContent()).toContain('50 % off everything');
+
+      await page.getByLabel('Amount (percent, or money in the region’s currency)').fill('0');
+      await page.getByRole('button', { name: 'Add rule' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Check the highlighted fields.' }).waitFor();
+      await checkAxe(page, 'admin-group-rules-refused');
+
+      await page.getByLabel('Applies to').selectOption('product');
+      await page.getByLabel('Product id').fill(String(PRODUCT));
+      await page.getByLabel('Method').selectOption('price');
+      await page.getByLabel('Amount (percent, or money in the region’s currency)').fill('100');
+      await page.getByRole('button', { name: 'Add rule' }).click();
+      await page.getByRole('status').filter({ hasText: 'Rule added.' }).waitFor();
+      const rule = `Price 100.00 for product ${PRODUCT}`;
+      await expect.poll(() => page.getByRole('table').textContent()).toContain(rule);
+
+      await page.goto(`${server.url}${PRICES}`);
+      expect(await preview.getByRole('row', { name: /Employee/ }).textContent()).toContain('$100.00');
+
+      await page.goto(`${server.url}/admin/groups/7`);
+      await page.getByRole('button', { name: `Remove the rule: ${rule}` }).click();
+      await page.getByRole('status').filter({ hasText: 'Rule removed.' }).waitFor();
+      await expect.poll(() => page.getByRole('table').textContent()).not.toContain(rule);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('saves with a plain form post, as a browser without JavaScript sends it', async () => {
     const merchandiser = await staffClient(server.url, 'merchandiser');
     const fields = { intent: 'save', regionId: 'ca', retail: '339.95', saleStartsAt: '', saleEndsAt: '' };

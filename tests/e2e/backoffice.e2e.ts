@@ -130,6 +130,15 @@ const DOORS: Door[] = [
     allowed: 404,
     dataOf: `${PRODUCT}/prices`,
   }),
+  get('/admin/groups/4', 'catalogue:read'),
+  post('/admin/groups/4', 'catalogue:write'),
+  post('/admin/groups/4', 'catalogue:write', { intent: 'add' }),
+  post('/admin/groups/999999', 'catalogue:write', {
+    intent: 'remove',
+    fields: { target: 'all' },
+    allowed: 404,
+    dataOf: '/admin/groups/4',
+  }),
 ];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;

@@ -281,7 +281,7 @@ export default function ProductPricesPage({ loaderData }: Route.ComponentProps) 
                   region.groups.map((group) => (
                     <tr key={group.id}>
                       <th scope="row">
-                        {group.name}
+                        <Link to={`/admin/groups/${group.id}`}>{group.name}</Link>
                         {group.guests ? (
                           <span className="admin-muted"> (guests and everyone else)</span>
                         ) : null}
