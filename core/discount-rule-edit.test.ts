@@ -50,6 +50,11 @@ describe('ruleTarget and describeRule', () => {
     expect(describeRule({ type: 'category', method: 'fixed', amount: 5, category_id: 36 })).toBe(
       '5.00 off category 36',
     );
+    expect(
+      describeRule({ type: 'category', method: 'percent', amount: 30, category_id: 36 }, (id) =>
+        id === 36 ? 'accessories/apparel' : undefined,
+      ),
+    ).toBe('30 % off category accessories/apparel');
     expect(describeRule({ type: 'product', method: 'price', amount: '99', product_id: 104 })).toBe(
       'Price 99.00 for product 104',
     );

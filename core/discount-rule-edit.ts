@@ -48,18 +48,25 @@ export function ruleTarget(rule: { type: string; category_id?: unknown; product_
   return 'all';
 }
 
-/** A rule as a person reads it: "40 % off everything", "5.00 off product 104", "price 99.00 in category 36". */
-export function describeRule(rule: {
-  type: string;
-  method: string;
-  amount: string | number;
-  category_id?: unknown;
-  product_id?: unknown;
-}): string {
+/**
+ * A rule as a person reads it: "40 % off everything", "5.00 off product 104", "Price 99.00 for category
+ * snowshoes/mens" (`categoryName` names a category by its id, when known).
+ */
+export function describeRule(
+  rule: {
+    type: string;
+    method: string;
+    amount: string | number;
+    category_id?: unknown;
+    product_id?: unknown;
+  },
+  categoryName: (id: number) => string | undefined = () => undefined,
+): string {
   const amount = Number(rule.amount);
+  const category = Number(rule.category_id);
   const what =
     rule.type === 'category'
-      ? `category ${Number(rule.category_id)}`
+      ? `category ${categoryName(category) ?? category}`
       : rule.type === 'product'
         ? `product ${Number(rule.product_id)}`
         : 'everything';

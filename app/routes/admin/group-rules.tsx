@@ -14,6 +14,7 @@ import { FieldError, FormMessage } from '../../components/admin/form-message.tsx
 import { REGION_LABELS } from '../../components/admin/money.ts';
 import { attemptStaff, parseStaffForm, refuse } from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
+import customerStyles from '../../styles/admin-customers.css?url';
 import type { Route } from './+types/group-rules';
 
 /**
@@ -21,6 +22,8 @@ import type { Route } from './+types/group-rules';
  * everything, a category or a product, added and removed one rule at a time. What a group pays for one product
  * shows on that product's Prices tab.
  */
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: customerStyles }];
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.group.name ?? 'Customer group'} discounts | Ridgeline back office` }];
@@ -38,10 +41,14 @@ export async function loader(args: Route.LoaderArgs) {
   const done = await attemptStaff(services, () => services.commerce.groupRulesAdmin.get(id));
   if (!done.ok) throw data({ message: `There is no customer group ${id}.` }, { status: 404 });
   const categories = await services.commerce.groupRulesAdmin.categories();
+  const paths = new Map(categories.map((category) => [category.id, category.path]));
   return {
     group: {
       ...done.value,
-      rules: done.value.rules.map((rule) => ({ target: ruleTarget(rule), text: describeRule(rule) })),
+      rules: done.value.rules.map((rule) => ({
+        target: ruleTarget(rule),
+        text: describeRule(rule, (id) => paths.get(id)),
+      })),
     },
     categories,
     canWrite: can(staff.role, 'catalogue:write'),
