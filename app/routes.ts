@@ -25,6 +25,8 @@ export default [
     route('products/:productId/stock', 'routes/admin/product-stock.tsx'),
     route('products/:productId/images', 'routes/admin/product-images.tsx'),
     route('products/:productId/options', 'routes/admin/product-options.tsx'),
+    route('products/:productId/prices', 'routes/admin/product-prices.tsx'),
+    route('groups/:groupId', 'routes/admin/group-rules.tsx'),
   ]),
   route(':lang', 'routes/locale-layout.tsx', [
     index('routes/home.tsx'),

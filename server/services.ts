@@ -165,9 +165,13 @@ export function createServices(input: {
   };
 }
 
-/** Starts the background work of the services: the search index sync and the purge of expired rows. */
+/**
+ * Starts the background work of the services: the search index sync, the scheduled sales' watcher and the purge
+ * of expired rows.
+ */
 export function startBackgroundWork(services: Services): void {
   services.search.start();
+  services.commerce.saleSchedule.start();
   const { sessions, rateLimits, carts } = services.commerce;
   schedulePurge(
     [

@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts';
 import { conflict, notFound, unprocessable } from './errors.ts';
 import type { Groups } from './groups.ts';
 import { priceSet, sumMoney } from './pricing.ts';
+import { salePriceNow } from './sale-price.ts';
 import { categories, productPrices, products, variants } from './schema-catalogue.ts';
 import { cartItems, carts } from './schema-sales.ts';
 import type { Shipping } from './shipping.ts';
@@ -138,7 +139,7 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
         product: products,
         variant: variants,
         retail: productPrices.retailPrice,
-        sale: productPrices.salePrice,
+        sale: salePriceNow,
         parentCategory: categories.parentId,
       })
       .from(cartItems)

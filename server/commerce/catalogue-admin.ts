@@ -4,6 +4,7 @@ import { DEFAULT_LOW_STOCK_THRESHOLD, type StockState, stockStateOf } from '#cor
 import { type Actor, recordAudit } from '../backoffice/audit.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, notFound } from './errors.ts';
+import { saleRunning } from './sale-price.ts';
 import { commerceRegions } from './schema.ts';
 import { categories, productCategories, productPrices, products, variants } from './schema-catalogue.ts';
 
@@ -37,9 +38,12 @@ export interface ProductListPage {
   next: number | null;
 }
 
-/** A sale price applies now: set, started and not ended (the schedule is read at query time). */
-const SALE_NOW = sql`pp.sale_price is not null and (pp.sale_starts_at is null or pp.sale_starts_at <= now())
-  and (pp.sale_ends_at is null or pp.sale_ends_at > now())`;
+/** A sale price applies now: set, started and not ended (the schedule is read at query time, sale-price.ts). */
+const SALE_NOW = saleRunning({
+  sale: sql`pp.sale_price`,
+  startsAt: sql`pp.sale_starts_at`,
+  endsAt: sql`pp.sale_ends_at`,
+});
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 

@@ -5,6 +5,7 @@ import { gone, notFound } from './errors.ts';
 import type { PricingContext } from './groups.ts';
 import { type PriceSet, priceSet } from './pricing.ts';
 import { cached, REFERENCE_TTL_MS } from './reference-cache.ts';
+import { salePriceNow } from './sale-price.ts';
 import { categories, productCategories, productPrices, products, variants } from './schema-catalogue.ts';
 
 /** Catalogue reads (SPEC §3 product (commerce), variant, category): prices per region and customer group. */
@@ -141,7 +142,7 @@ export type ProductJson = ReturnType<typeof productJson>;
 const productColumns = {
   product: products,
   retail: productPrices.retailPrice,
-  sale: productPrices.salePrice,
+  sale: salePriceNow,
 };
 
 export function createCatalogue(db: Database) {
@@ -386,7 +387,7 @@ export function createCatalogue(db: Database) {
           variant: variants,
           product: products,
           retail: productPrices.retailPrice,
-          sale: productPrices.salePrice,
+          sale: salePriceNow,
         })
         .from(variants)
         .innerJoin(products, eq(products.id, variants.productId))

@@ -9,6 +9,7 @@ import type { AddressInput } from './customers.ts';
 import { CommerceError } from './errors.ts';
 import { type Groups, proSpend } from './groups.ts';
 import { priceSet, sumMoney } from './pricing.ts';
+import { salePriceNow } from './sale-price.ts';
 import { categories, productPrices, products, variants } from './schema-catalogue.ts';
 import { addresses, customers, sessions } from './schema-customers.ts';
 import { cartItems, carts, type OrderAddressRecord, orderItems, orders } from './schema-sales.ts';
@@ -274,7 +275,7 @@ export function createCheckout(
             .select({
               product: products,
               retail: productPrices.retailPrice,
-              sale: productPrices.salePrice,
+              sale: salePriceNow,
               parent: categories.parentId,
             })
             .from(products)

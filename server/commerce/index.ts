@@ -25,14 +25,17 @@ import { type CurrencyJson, currencyJson } from './currency-json.ts';
 import { type CustomerAdmin, createCustomerAdmin } from './customer-admin.ts';
 import { type Customers, createCustomers } from './customers.ts';
 import { notFound } from './errors.ts';
+import { createGroupRulesAdmin, type GroupRulesAdmin } from './group-rules-admin.ts';
 import { createGroups, type Groups } from './groups.ts';
 import { createOrderAdmin, type OrderAdmin } from './order-admin.ts';
 import { createOrderQueries, type OrderQueries } from './order-queries.ts';
 import { createOrders, DEFAULT_ORDER_STATUS_LIMITS, type OrderStatusLimits, type Orders } from './orders.ts';
+import { createPriceAdmin, type PriceAdmin } from './price-admin.ts';
 import { createProAccounts, type ProAccounts } from './pro-accounts.ts';
 import { createProductAdmin, type ProductAdmin, type ProductContentPort } from './product-create.ts';
 import { createRateLimits, type RateLimits } from './rate-limits.ts';
 import { createReports, type Reports } from './reports.ts';
+import { createSaleSchedule, type SaleSchedule } from './sale-schedule.ts';
 import { commerceRegions, countries, currencies } from './schema.ts';
 import { createSessionCart, type SessionCart } from './session-cart.ts';
 import { createSessions, type Sessions } from './sessions.ts';
@@ -56,9 +59,11 @@ export type { AdminCustomerJson, CustomerAdmin } from './customer-admin.ts';
 export type { CustomerJson } from './customers.ts';
 export { RESET_TOKEN_TTL_MINUTES } from './customers.ts';
 export { CommerceError, errorCodeOf } from './errors.ts';
+export type { GroupRulesAdmin } from './group-rules-admin.ts';
 export type { PricingContext } from './groups.ts';
 export type { OrderAdmin, ShipmentInput } from './order-admin.ts';
 export type { OrderListPage, OrderListRow } from './order-queries.ts';
+export type { GroupPrice, PriceAdmin, RegionPrices } from './price-admin.ts';
 export { discountedPrice } from './pricing.ts';
 export type { ProAccounts, ProTerms } from './pro-accounts.ts';
 export type { NewProduct, ProductAdmin, ProductContentInput, ProductContentPort } from './product-create.ts';
@@ -87,6 +92,12 @@ export interface Commerce {
   catalogueAdmin: CatalogueAdmin;
   /** Back office (issue 20): create a product (variants, prices, content entry); add or retire option values. */
   productAdmin: ProductAdmin;
+  /** Back office (issue 20): retail and sale price per region with a schedule, and what each group pays. */
+  priceAdmin: PriceAdmin;
+  /** Moves the 'catalogue' data version when a scheduled sale starts or ends (started with the background work). */
+  saleSchedule: SaleSchedule;
+  /** Back office (issue 20): a customer group's discount rules, added and removed one at a time, audited. */
+  groupRulesAdmin: GroupRulesAdmin;
   /** Customer groups, the §6 pricing rule (`pricing(region, customerId)`) and pro status. */
   groups: Groups;
   customers: Customers;
@@ -187,6 +198,11 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     catalogue: createCatalogue(db),
     catalogueAdmin: createCatalogueAdmin(db),
     productAdmin: createProductAdmin(db, options.productContent ?? null),
+    priceAdmin: createPriceAdmin(db),
+    groupRulesAdmin: createGroupRulesAdmin(db),
+    saleSchedule: createSaleSchedule(db, {
+      onError: (error) => logger.error({ err: error }, 'the sale schedule watcher could not look'),
+    }),
     groups,
     customers,
     carts,

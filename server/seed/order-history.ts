@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { SHIPPING_ZONES } from '../../seed/catalogue/index.ts';
+import { salePriceNow } from '../commerce/sale-price.ts';
 import { productPrices, products, variants } from '../commerce/schema-catalogue.ts';
 import type { OrderAddressRecord } from '../commerce/schema-sales.ts';
 import type { Database } from '../db/database.ts';
@@ -230,7 +231,7 @@ async function catalogueLines(db: Database): Promise<Record<Region, CatalogueLin
       sku: variants.sku,
       regionId: productPrices.regionId,
       retail: productPrices.retailPrice,
-      sale: productPrices.salePrice,
+      sale: salePriceNow,
       weight: products.weight,
     })
     .from(variants)

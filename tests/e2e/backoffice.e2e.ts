@@ -139,6 +139,24 @@ const DOORS: Door[] = [
   get(`${PRODUCT}/options`, 'catalogue:read'),
   post(`${PRODUCT}/options`, 'catalogue:write'),
   ...['add', 'retire'].map((intent) => post(`${PRODUCT}/options`, 'catalogue:write', { intent })),
+  get(`${PRODUCT}/prices`, 'catalogue:read'),
+  post(`${PRODUCT}/prices`, 'catalogue:write'),
+  post(`${PRODUCT}/prices`, 'catalogue:write', { intent: 'save', fields: { regionId: 'us' } }),
+  post(`${NO_PRODUCT}/prices`, 'catalogue:write', {
+    intent: 'remove-sale',
+    fields: { regionId: 'us' },
+    allowed: 404,
+    dataOf: `${PRODUCT}/prices`,
+  }),
+  get('/admin/groups/4', 'catalogue:read'),
+  post('/admin/groups/4', 'catalogue:write'),
+  post('/admin/groups/4', 'catalogue:write', { intent: 'add' }),
+  post('/admin/groups/999999', 'catalogue:write', {
+    intent: 'remove',
+    fields: { target: 'all' },
+    allowed: 404,
+    dataOf: '/admin/groups/4',
+  }),
 ];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;

@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 /** The parts of one product in the back office, each its own page (issue 20). */
 const TABS = [
   { id: 'overview', label: 'Overview', path: '' },
+  { id: 'options', label: 'Options', path: '/options' },
+  { id: 'prices', label: 'Prices', path: '/prices' },
   { id: 'stock', label: 'Stock', path: '/stock' },
   { id: 'images', label: 'Images', path: '/images' },
-  { id: 'options', label: 'Options', path: '/options' },
 ] as const;
 
 export type ProductTab = (typeof TABS)[number]['id'];
