@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import { gone, notFound } from './errors.ts';
 import type { PricingContext } from './groups.ts';
 import { type PriceSet, priceSet } from './pricing.ts';
-import { cached, REFERENCE_TTL_MS } from './reference-cache.ts';
+import { followingCatalogue } from './reference-cache.ts';
 import { salePriceNow } from './sale-price.ts';
 import { categories, productCategories, productPrices, products, variants } from './schema-catalogue.ts';
 
@@ -210,8 +210,8 @@ export function createCatalogue(db: Database) {
     .orderBy(asc(categories.sortOrder), asc(categories.id))
     .prepare('catalogue_categories');
 
-  // The category tree, read by every priced product (category discount rules): kept for a few seconds.
-  const parentsCache = cached(REFERENCE_TTL_MS, async () => {
+  // The category tree, read by every priced product (category discount rules): kept until the catalogue moves.
+  const parentsCache = followingCatalogue(db, async () => {
     const rows = await allCategories.execute();
     return new Map(rows.map((row) => [row.id, row.parentId]));
   });

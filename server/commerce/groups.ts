@@ -8,7 +8,7 @@ import { currencyOfRegion } from '#core/regions.ts';
 import type { Database } from '../db/database.ts';
 import { currencyJson } from './currency-json.ts';
 import { notFound } from './errors.ts';
-import { cached, REFERENCE_TTL_MS } from './reference-cache.ts';
+import { followingCatalogue } from './reference-cache.ts';
 import { commerceRegions, currencies } from './schema.ts';
 import {
   type CustomerGroupRow,
@@ -99,8 +99,8 @@ export function createGroups(db: Database) {
     .where(eq(customers.id, sql.placeholder('id')))
     .prepare('groups_customer');
 
-  // Regions and their guest groups, read by every priced call: kept for a few seconds (reference-cache.ts).
-  const regionsAndGuests = cached(REFERENCE_TTL_MS, async () => {
+  // Regions and their guest groups, read by every priced call: kept until the catalogue moves (reference-cache.ts).
+  const regionsAndGuests = followingCatalogue(db, async () => {
     const [regionRows, guestRows] = await Promise.all([
       db.select().from(commerceRegions),
       db

@@ -1,27 +1,17 @@
-/**
- * A few-seconds cache for small reference tables (regions, guest groups, the category tree) that every
- * priced read needs. Each process keeps its own copy, so a change reaches every process within `ttlMs`;
- * no request ever depends on it for correctness of writes (carts re-read prices inside their transaction).
- */
-export function cached<T>(ttlMs: number, load: () => Promise<T>): { get(): Promise<T>; clear(): void } {
-  let value: Promise<T> | undefined;
-  let loadedAt = 0;
-  return {
-    get() {
-      const now = Date.now();
-      if (!value || now - loadedAt > ttlMs) {
-        loadedAt = now;
-        value = load().catch((error) => {
-          value = undefined;
-          throw error;
-        });
-      }
-      return value;
-    },
-    clear() {
-      value = undefined;
-    },
-  };
-}
+import { createVersionedCache, readCacheWatcher, scopeVersion } from '../cache/data-version.ts';
+import type { Database } from '../db/database.ts';
 
-export const REFERENCE_TTL_MS = 5_000;
+/**
+ * A small reference table (the guest groups, the category tree) that every priced read needs, kept until the
+ * catalogue's data version moves: the tables' triggers bump it (customer_groups, categories), so a back-office
+ * change reaches every process within the read cache's interval (READ_CACHE_VERSION_INTERVAL_MS), not seconds.
+ * No write depends on it (carts and checkout re-read prices inside their transaction).
+ */
+export function followingCatalogue<T>(db: Database, load: () => Promise<T>): { get(): Promise<T> } {
+  const watcher = readCacheWatcher(db);
+  const cache = createVersionedCache<T>({
+    version: async () => scopeVersion(await watcher.current(), ['catalogue']),
+    maxEntries: 1,
+  });
+  return { get: () => cache.get('value', load) };
+}
