@@ -119,7 +119,7 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
       info: true,
       skip_empty_lines: true,
       relax_column_count: true,
-    }) as { record: string[]; info: { lines: number } }[];
+    }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     return {

@@ -11,6 +11,7 @@ import { schedulePurge } from './commerce/sessions.ts';
 import type { Config } from './config.ts';
 import { type ContentServices, createContentServices } from './content/index.ts';
 import type { Database } from './db/database.ts';
+import { createBackInStockNotifier } from './mail/back-in-stock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { subscribeMail } from './mail/subscribers.ts';
 import { createMediaRoutes, MEDIA_MANIFEST, MEDIA_ORIGINALS_DIR } from './media/index.ts';
@@ -83,6 +84,10 @@ export function createServices(input: {
       perIp: config.ORDER_STATUS_LIMIT_PER_IP,
       perEmail: config.ORDER_STATUS_LIMIT_PER_EMAIL,
     },
+    // A catalogue import mails back-in-stock subscribers as `npm run stock` does (called after start only).
+    onBackInStock: async (changes) => {
+      await notifyBackInStock(changes);
+    },
   });
   commerce.sessions.configure({
     idleMinutes: config.SESSION_IDLE_MINUTES,
@@ -100,6 +105,12 @@ export function createServices(input: {
     logger,
   });
   subscribeMail({ commerce, mailer, origin, textFor: (locale) => content.client.displayText(locale) });
+  const notifyBackInStock = createBackInStockNotifier(db, {
+    mailer,
+    origin,
+    textFor: (locale) => content.client.displayText(locale),
+    logger,
+  });
   const watcher = readCacheWatcher(db);
   const catalogueCache = createVersionedCache<unknown>({
     version: async () => scopeVersion(await watcher.current(), ['catalogue']),

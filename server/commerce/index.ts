@@ -20,6 +20,7 @@ import { type AccountLimits, type Accounts, createAccounts, DEFAULT_ACCOUNT_LIMI
 import { type Carts, createCarts } from './carts.ts';
 import { type Catalogue, createCatalogue } from './catalogue.ts';
 import { type CatalogueAdmin, createCatalogueAdmin } from './catalogue-admin.ts';
+import { type CatalogueCsv, createCatalogueCsv } from './catalogue-csv.ts';
 import { type Checkout, createCheckout, type PlaceOrderInput } from './checkout.ts';
 import { type CurrencyJson, currencyJson } from './currency-json.ts';
 import { type CustomerAdmin, createCustomerAdmin } from './customer-admin.ts';
@@ -36,11 +37,13 @@ import { commerceRegions, countries, currencies } from './schema.ts';
 import { createSessionCart, type SessionCart } from './session-cart.ts';
 import { createSessions, type Sessions } from './sessions.ts';
 import { createShipping, type Shipping } from './shipping.ts';
+import type { StockOptions } from './stock.ts';
 
 export type { AccountLimits, Accounts, Caller, SignedIn } from './accounts.ts';
 export { MAX_LINE_QUANTITY } from './carts.ts';
 export type { ProductJson, VariantJson } from './catalogue.ts';
 export type { CatalogueAdmin, ProductListPage, ProductListRow } from './catalogue-admin.ts';
+export type { CatalogueCsv, CatalogueImportReport, CatalogueImportResult } from './catalogue-csv.ts';
 export {
   type CheckoutAddress,
   CheckoutError,
@@ -77,6 +80,8 @@ export interface Commerce {
   catalogue: Catalogue;
   /** Back office (issue 20): the product list, one product's commerce record, publish, flags and category. */
   catalogueAdmin: CatalogueAdmin;
+  /** Back office (issue 20): the catalogue CSV export, dry run and import (catalogue-csv.ts). */
+  catalogueCsv: CatalogueCsv;
   /** Customer groups, the §6 pricing rule (`pricing(region, customerId)`) and pro status. */
   groups: Groups;
   customers: Customers;
@@ -132,6 +137,8 @@ export interface CommerceOptions {
   logger?: Pick<Logger, 'warn' | 'error'>;
   accountLimits?: AccountLimits;
   orderStatusLimits?: OrderStatusLimits;
+  /** Variants a catalogue import brought back from sold out, after its commit (the back-in-stock mail). */
+  onBackInStock?: StockOptions['onBackInStock'];
 }
 
 const silent = { warn: () => {}, error: () => {} };
@@ -167,6 +174,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
   return {
     catalogue: createCatalogue(db),
     catalogueAdmin: createCatalogueAdmin(db),
+    catalogueCsv: createCatalogueCsv(db, { onBackInStock: options.onBackInStock, logger }),
     groups,
     customers,
     carts,
