@@ -20,6 +20,9 @@ export default [
     route('pro', 'routes/admin/pro.tsx'),
     route('products', 'routes/admin/products.tsx'),
     route('products/:productId', 'routes/admin/product.tsx'),
+    route('products.csv', 'routes/admin/products-export.tsx'),
+    route('products/import', 'routes/admin/products-import.tsx'),
+    route('products/import/progress', 'routes/admin/products-import-progress.tsx'),
   ]),
   route(':lang', 'routes/locale-layout.tsx', [
     index('routes/home.tsx'),

@@ -65,10 +65,16 @@ function YesNo({ id, name, label, value }: { id: string; name: string; label: st
 }
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
-  const { values, categories, errors, rows, next, first } = loaderData;
+  const { values, categories, errors, rows, next, first, canWrite } = loaderData;
   return (
     <section aria-labelledby="products-title">
       <h1 id="products-title">Products</h1>
+      <p className="admin-actions">
+        <a href="/admin/products.csv" download>
+          Export CSV
+        </a>
+        {canWrite ? <Link to="/admin/products/import">Import CSV</Link> : null}
+      </p>
       <Form method="get" className="admin-filters" role="search" aria-label="Find products">
         <div>
           <label htmlFor="products-q">Name or SKU</label>
