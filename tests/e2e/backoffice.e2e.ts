@@ -121,6 +121,9 @@ const DOORS: Door[] = [
   ...['publish', 'unpublish', 'flags'].map((intent) =>
     post(NO_PRODUCT, 'catalogue:write', { intent, allowed: 404, dataOf: PRODUCT }),
   ),
+  get('/admin/products/import', 'catalogue:write'),
+  post('/admin/products/import', 'catalogue:write'),
+  ...['dry-run', 'import'].map((intent) => post('/admin/products/import', 'catalogue:write', { intent })),
 ];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
