@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CATALOGUE_CSV_COLUMNS,
   type CatalogueVariantState,
+  CSV_MAX_ROWS,
   catalogueCsvRecord,
   parseCatalogueCsv,
   parsePriceCell,
@@ -203,5 +204,68 @@ describe('planCatalogueImport', () => {
     expect(result.errors).toEqual([]);
     expect(result.changes.map((change) => change.row)).toEqual([2]);
     expect(result.unchanged).toBe(1);
+  });
+
+  it('sets a sale, adds a price the product lacked, and names a sale without any price', () => {
+    const lacking = new Map(catalogue);
+    lacking.set('RL-PEAK-BLUE-S', {
+      ...catalogue.get('RL-PEAK-BLUE-S')!,
+      published: false,
+      prices: { us: { retail: 5000, sale: null } },
+    });
+    const result = planCatalogueImport(
+      parseCatalogueCsv(
+        'variant_sku,sale_usd,price_cad,sale_eur,published\nRL-TRAIL-RED-M,100,,,\nRL-PEAK-BLUE-S,,60,,no\n',
+      ),
+      lacking,
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.changes.map((change) => change.fields)).toEqual([
+      [{ field: 'sale_usd', before: '', after: '100.00' }],
+      [{ field: 'price_cad', before: '', after: '60.00' }],
+    ]);
+    const refused = planCatalogueImport(
+      parseCatalogueCsv('variant_sku,sale_eur\nRL-PEAK-BLUE-S,10\n'),
+      lacking,
+    );
+    expect(refused.errors[0]!.message).toContain('has no EUR price');
+    expect(catalogueCsvRecord({ ...lacking.get('RL-PEAK-BLUE-S')!, variantSku: 'RL-PEAK-BLUE-S' })).toEqual([
+      'RL-PEAK',
+      'RL-PEAK-BLUE-S',
+      'Peak',
+      'Colour: Blue; Size: S',
+      '50.00',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '9',
+      'no',
+    ]);
+  });
+
+  it('reads back a cell the export guarded against spreadsheet formulas', () => {
+    const guarded = new Map([['RL-TRAIL-RED-M', { ...catalogue.get('RL-TRAIL-RED-M')!, name: '-Trail' }]]);
+    const result = planCatalogueImport(
+      parseCatalogueCsv(`variant_sku,name\nRL-TRAIL-RED-M,'-Trail\n`),
+      guarded,
+    );
+    expect(result).toMatchObject({ errors: [], unchanged: 1 });
+  });
+});
+
+describe('catalogue CSV files that cannot be read', () => {
+  it('names an empty file, a doubled column, an empty SKU, a price too high and too many rows', () => {
+    expect(parseCatalogueCsv('').errors[0]!.message).toContain('empty');
+    expect(parseCatalogueCsv('variant_sku,stock,stock\n').errors[0]!.message).toContain('appears twice');
+    expect(parseCatalogueCsv('variant_sku,stock\n,3\n').errors[0]).toMatchObject({
+      row: 2,
+      column: 'variant_sku',
+      message: 'variant_sku is empty',
+    });
+    expect(parseCatalogueCsv('variant_sku,price_usd\nRL-A,1000001\n').errors[0]!.message).toContain('above');
+    const many = `variant_sku\n${Array.from({ length: CSV_MAX_ROWS + 1 }, (_, i) => `RL-${i}`).join('\n')}\n`;
+    expect(parseCatalogueCsv(many).errors[0]!.message).toContain(`at most ${CSV_MAX_ROWS}`);
   });
 });

@@ -346,9 +346,11 @@ export function planCatalogueImport(
       const retail = sent.retail ?? now?.retail;
       const sale = sent.sale === undefined ? (now?.sale ?? null) : sent.sale;
       if (retail === undefined) {
-        fail(
-          `sale_${currency} is set but the product has no ${currency.toUpperCase()} price; add price_${currency}`,
-        );
+        // An empty sale cell of a product with no price in that currency changes nothing.
+        if (sale !== null)
+          fail(
+            `sale_${currency} is set but the product has no ${currency.toUpperCase()} price; add price_${currency}`,
+          );
         continue;
       }
       if (sale !== null && sale >= retail) {
