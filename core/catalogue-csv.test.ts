@@ -4,6 +4,7 @@ import {
   type CatalogueVariantState,
   CSV_MAX_ROWS,
   catalogueCsvRecord,
+  formatOptions,
   parseCatalogueCsv,
   parsePriceCell,
   parseStockCell,
@@ -64,6 +65,15 @@ describe('catalogue CSV cells', () => {
     expect((parsePriceCell('-1') as { message: string }).message).toContain('negative');
     expect((parsePriceCell('free') as { message: string }).message).toContain('not a price');
     expect(parsePriceCell('12.345').ok).toBe(false);
+  });
+
+  it('writes options as name: label pairs', () => {
+    expect(
+      formatOptions([
+        { name: 'Color', label: 'Red' },
+        { name: 'Size', label: 'M' },
+      ]),
+    ).toBe('Color: Red; Size: M');
   });
 
   it('reads stock as a whole count from 0', () => {

@@ -152,6 +152,16 @@ describe('the merchandiser imports a catalogue CSV', () => {
         multipart: { csrf, intent: 'import', csv: 'variant_sku,stock\nX,1\n', importId: crypto.randomUUID() },
       });
       expect(posted.status()).toBe(403);
+      // A catalogue-sized file gets past the page-form body limit to the gate (413 would come first).
+      const large = await page.request.post(`${server.url}/admin/products/import`, {
+        headers: { origin: server.url },
+        multipart: {
+          csrf,
+          intent: 'dry-run',
+          file: { name: 'large.csv', mimeType: 'text/csv', buffer: Buffer.alloc(300 * 1024, 'a') },
+        },
+      });
+      expect(large.status()).toBe(403);
     } finally {
       await context.close();
     }
