@@ -22,7 +22,7 @@ export default [
     route('products/:productId', 'routes/admin/product.tsx'),
     route('products.csv', 'routes/admin/products-export.tsx'),
     route('products/import', 'routes/admin/products-import.tsx'),
-    route('products/import/progress', 'routes/admin/products-import-progress.tsx'),
+    route('products/import/run', 'routes/admin/products-import-run.tsx'),
   ]),
   route(':lang', 'routes/locale-layout.tsx', [
     index('routes/home.tsx'),

@@ -32,8 +32,6 @@ const EXPORT_PAGE = 1000;
 const WRITE_CHUNK = 1000;
 /** Changes listed in the audit entry; the counts are always complete. */
 const AUDIT_SAMPLE = 500;
-/** How long a finished import's progress stays readable. */
-const PROGRESS_TTL_MS = 120_000;
 
 export interface CatalogueCsvOptions {
   /** Called after the commit with the variants that went from sold out to in stock (as StockOptions). */
@@ -58,10 +56,10 @@ export interface CatalogueImportResult extends CatalogueImportReport {
   backInStock: number;
 }
 
+/** How far an import's writes are: `done` of `total` changes (stock rows and prices) written. */
 export interface ImportProgress {
   done: number;
   total: number;
-  finished: boolean;
 }
 
 interface RawState {
@@ -139,8 +137,6 @@ function chunks<T>(list: readonly T[], size = WRITE_CHUNK): T[][] {
 }
 
 export function createCatalogueCsv(db: Database, options: CatalogueCsvOptions = {}) {
-  const progress = new Map<string, ImportProgress & { staffId: number }>();
-
   async function plan(executor: Executor, text: string, lock: boolean): Promise<CatalogueImportPlan> {
     const parsed = parseCatalogueCsv(text);
     const skus = parsed.rows.map((row) => row.variantSku);
@@ -164,17 +160,6 @@ export function createCatalogueCsv(db: Database, options: CatalogueCsvOptions = 
       from jsonb_to_recordset(${json}::jsonb) as u("productId" integer, "regionId" text, retail bigint, sale bigint)
       on conflict (product_id, region_id)
       do update set retail_price = excluded.retail_price, sale_price = excluded.sale_price`);
-  }
-
-  function track(id: string | undefined, staffId: number): ImportProgress & { staffId: number } {
-    const entry = { staffId, done: 0, total: 0, finished: false };
-    if (id) progress.set(id, entry);
-    return entry;
-  }
-
-  function finish(id: string | undefined, entry: ImportProgress) {
-    entry.finished = true;
-    if (id) setTimeout(() => progress.delete(id), PROGRESS_TTL_MS).unref?.();
   }
 
   /** The header and every variant, by id, one page of rows at a time. */
@@ -220,89 +205,83 @@ export function createCatalogueCsv(db: Database, options: CatalogueCsvOptions = 
 
     /**
      * Imports the file: compares it again under row locks (what changed since the dry run counts), and writes
-     * nothing when any row has an error. `importId` makes the progress readable while it runs (`progress`).
+     * nothing when any row has an error. `onProgress` hears how far the writes are after each chunk (the page's
+     * progress bar: the answer streams it, as another request could not read it while PGlite runs the transaction).
      */
     async import(
       actor: Actor,
       text: string,
-      input: { importId?: string; fileName?: string } = {},
+      input: { fileName?: string; onProgress?: (progress: ImportProgress) => void } = {},
     ): Promise<CatalogueImportResult> {
-      const entry = track(input.importId, actor.staffId);
-      try {
-        const outcome = await db.transaction(async (tx) => {
-          const result = await plan(tx, text, true);
-          if (result.errors.length) return result;
-          entry.total = result.stock.length + result.prices.length;
-          for (const part of chunks(result.stock)) {
-            await writeStock(tx, actor, part);
-            entry.done += part.length;
-          }
-          if (result.stock.length) {
-            const productIds = JSON.stringify([...new Set(result.stock.map((change) => change.productId))]);
-            // A product's level is the sum of its variants' (as the seed and the stock command write it).
-            await tx.execute(sql`update products p set inventory_level =
-                (select coalesce(sum(v.inventory_level), 0) from variants v where v.product_id = p.id)
-              where p.id in (select (jsonb_array_elements_text(${productIds}::jsonb))::integer)`);
-          }
-          for (const part of chunks(result.prices)) {
-            await writePrices(tx, part);
-            entry.done += part.length;
-          }
-          if (result.changes.length) {
-            const sample = result.changes.slice(0, AUDIT_SAMPLE);
-            const side = (which: 'before' | 'after') =>
-              sample.map((change) => ({
-                sku: change.variantSku,
-                ...Object.fromEntries(change.fields.map((field) => [field.field, field[which]])),
-              }));
-            await recordAudit(tx, actor, {
-              action: 'catalogue.import',
-              entity: 'catalogue',
-              entityId: 'csv',
-              before: { rows: side('before') },
-              after: {
-                file: input.fileName ?? null,
-                rows: result.rows,
-                changedRows: result.changes.length,
-                unchangedRows: result.unchanged,
-                stockChanges: result.stock.length,
-                priceChanges: result.prices.length,
-                listed: sample.length,
-                changes: side('after'),
-              },
-            });
-          }
-          return result;
-        });
-        const written = outcome.errors.length === 0 && outcome.changes.length > 0;
-        const back: StockChange[] = written
-          ? outcome.stock.filter((change) => change.before <= 0 && change.after > 0)
-          : [];
-        if (back.length && options.onBackInStock) {
-          try {
-            await options.onBackInStock(back);
-          } catch (error) {
-            // The import is committed; a mail failure is logged, never reported as a failed import.
-            options.logger?.error({ err: error }, 'catalogue import: back-in-stock notices failed');
-          }
+      const entry: ImportProgress = { done: 0, total: 0 };
+      const report = () => input.onProgress?.({ ...entry });
+      const outcome = await db.transaction(async (tx) => {
+        const result = await plan(tx, text, true);
+        if (result.errors.length) return result;
+        entry.total = result.stock.length + result.prices.length;
+        report();
+        for (const part of chunks(result.stock)) {
+          await writeStock(tx, actor, part);
+          entry.done += part.length;
+          report();
         }
-        return {
-          ...reportOf(outcome),
-          written,
-          stockChanges: written ? outcome.stock.length : 0,
-          priceChanges: written ? outcome.prices.length : 0,
-          backInStock: back.length,
-        };
-      } finally {
-        finish(input.importId, entry);
+        if (result.stock.length) {
+          const productIds = JSON.stringify([...new Set(result.stock.map((change) => change.productId))]);
+          // A product's level is the sum of its variants' (as the seed and the stock command write it).
+          await tx.execute(sql`update products p set inventory_level =
+              (select coalesce(sum(v.inventory_level), 0) from variants v where v.product_id = p.id)
+            where p.id in (select (jsonb_array_elements_text(${productIds}::jsonb))::integer)`);
+        }
+        for (const part of chunks(result.prices)) {
+          await writePrices(tx, part);
+          entry.done += part.length;
+          report();
+        }
+        if (result.changes.length) {
+          const sample = result.changes.slice(0, AUDIT_SAMPLE);
+          const side = (which: 'before' | 'after') =>
+            sample.map((change) => ({
+              sku: change.variantSku,
+              ...Object.fromEntries(change.fields.map((field) => [field.field, field[which]])),
+            }));
+          await recordAudit(tx, actor, {
+            action: 'catalogue.import',
+            entity: 'catalogue',
+            entityId: 'csv',
+            before: { rows: side('before') },
+            after: {
+              file: input.fileName ?? null,
+              rows: result.rows,
+              changedRows: result.changes.length,
+              unchangedRows: result.unchanged,
+              stockChanges: result.stock.length,
+              priceChanges: result.prices.length,
+              listed: sample.length,
+              changes: side('after'),
+            },
+          });
+        }
+        return result;
+      });
+      const written = outcome.errors.length === 0 && outcome.changes.length > 0;
+      const back: StockChange[] = written
+        ? outcome.stock.filter((change) => change.before <= 0 && change.after > 0)
+        : [];
+      if (back.length && options.onBackInStock) {
+        try {
+          await options.onBackInStock(back);
+        } catch (error) {
+          // The import is committed; a mail failure is logged, never reported as a failed import.
+          options.logger?.error({ err: error }, 'catalogue import: back-in-stock notices failed');
+        }
       }
-    },
-
-    /** A running or recently finished import of this staff member, or null. */
-    progress(staffId: number, importId: string): ImportProgress | null {
-      const entry = progress.get(importId);
-      if (!entry || entry.staffId !== staffId) return null;
-      return { done: entry.done, total: entry.total, finished: entry.finished };
+      return {
+        ...reportOf(outcome),
+        written,
+        stockChanges: written ? outcome.stock.length : 0,
+        priceChanges: written ? outcome.prices.length : 0,
+        backInStock: back.length,
+      };
     },
   };
 }

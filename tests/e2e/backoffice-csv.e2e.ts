@@ -113,8 +113,21 @@ describe('the merchandiser imports a catalogue CSV', () => {
       expect(changed).toHaveLength(1);
       await checkAxe(page, 'admin-products-import-dry-run');
 
-      await page.getByRole('button', { name: /^Import 1 change$/ }).click();
+      // The import streams its progress, then its answer, to the page (the progress bar's source).
+      const [streamed] = await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith('/admin/products/import/run')),
+        page.getByRole('button', { name: /^Import 1 change$/ }).click(),
+      ]);
+      expect(streamed.headers()['content-type']).toContain('application/x-ndjson');
       await page.getByRole('status').filter({ hasText: 'Imported edited.csv' }).waitFor();
+      const lines = (await streamed.text())
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(lines.filter((line) => 'progress' in line).at(-1)).toEqual({ progress: { done: 2, total: 2 } });
+      expect(lines.at(-1)).toMatchObject({
+        answer: { ok: true, written: true, stockChanges: 1, priceChanges: 1 },
+      });
       expect(await page.getByRole('status').filter({ hasText: 'Imported' }).textContent()).toContain(
         '1 rows changed (1 stock, 1 prices)',
       );

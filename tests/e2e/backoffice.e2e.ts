@@ -124,6 +124,7 @@ const DOORS: Door[] = [
   get('/admin/products/import', 'catalogue:write'),
   post('/admin/products/import', 'catalogue:write'),
   ...['dry-run', 'import'].map((intent) => post('/admin/products/import', 'catalogue:write', { intent })),
+  post('/admin/products/import/run', 'catalogue:write', { intent: 'import' }),
 ];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;

@@ -1,9 +1,15 @@
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
-import { z } from 'zod';
-import type { CatalogueImportReport } from '#server/commerce/index.ts';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
+import {
+  type ImportAnswer,
+  type ImportStreamLine,
+  importAnswer,
+  importForm,
+  type ListedReport,
+  listedReport,
+} from '../../lib/backoffice/catalogue-import.ts';
 import { attemptStaff, parseStaffForm, refuse } from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import dashboardStyles from '../../styles/admin-dashboard.css?url';
@@ -12,8 +18,9 @@ import type { Route } from './+types/products-import';
 /**
  * Catalogue import by CSV (issue 20): upload a file → the dry run (every change before → after, every row's
  * error) → confirm. The confirmation posts the same file again and the engine compares it anew under row locks,
- * so what changed since the dry run counts and a file with any error writes nothing. While an import runs, the
- * page polls its progress (products-import-progress.tsx); without JavaScript it simply waits for the answer.
+ * so what changed since the dry run counts and a file with any error writes nothing. With JavaScript the
+ * confirmation goes to products-import-run.tsx, whose streamed answer draws a progress bar; without, it posts here
+ * and the page waits for the answer.
  */
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: dashboardStyles }];
@@ -22,24 +29,6 @@ export function meta() {
   return [{ title: 'Import products | Ridgeline back office' }];
 }
 
-/** Rows of changes and errors the page lists; the counts are always complete. */
-const LISTED = 500;
-
-const importForm = z.discriminatedUnion('intent', [
-  z.object({
-    intent: z.literal('dry-run'),
-    file: z
-      .instanceof(File, { message: 'Choose a CSV file.' })
-      .refine((file) => file.size > 0, 'Choose a CSV file; this one is empty.'),
-  }),
-  z.object({
-    intent: z.literal('import'),
-    csv: z.string().min(1, 'The file to import is missing; upload it again.'),
-    fileName: z.string().max(255).default(''),
-    importId: z.uuid(),
-  }),
-]);
-
 async function textOf(file: File): Promise<string | null> {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
@@ -47,15 +36,6 @@ async function textOf(file: File): Promise<string | null> {
     return null;
   }
 }
-
-const listed = (report: CatalogueImportReport) => ({
-  rows: report.rows,
-  unchanged: report.unchanged,
-  changeCount: report.changes.length,
-  errorCount: report.errors.length,
-  changes: report.changes.slice(0, LISTED),
-  errors: report.errors.slice(0, LISTED),
-});
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args, 'catalogue:write');
@@ -81,52 +61,63 @@ export async function action(args: Route.ActionArgs) {
       stage: 'dry-run' as const,
       fileName: form.file.name.slice(0, 255),
       csv: text,
-      importId: crypto.randomUUID(),
-      report: listed(done.value),
+      report: listedReport(done.value),
     };
   }
-  const done = await attemptStaff(services, () =>
-    csv.import(actor, form.csv, { importId: form.importId, fileName: form.fileName }),
-  );
+  const done = await attemptStaff(services, () => csv.import(actor, form.csv, { fileName: form.fileName }));
   if (!done.ok) return done.answer;
-  const result = done.value;
-  const answer = {
-    ok: true as const,
-    stage: 'imported' as const,
-    fileName: form.fileName,
-    report: listed(result),
-    written: result.written,
-    stockChanges: result.stockChanges,
-    priceChanges: result.priceChanges,
-    backInStock: result.backInStock,
-  };
-  return result.errors.length ? { ...answer, ok: false as const, message: 'Nothing was imported.' } : answer;
+  return importAnswer(done.value, form.fileName);
 }
 
 type Answer = ReturnType<typeof useActionData<typeof action>>;
-type Listed = ReturnType<typeof listed>;
 
-function ImportProgress({ importId }: { importId: string }) {
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  useEffect(() => {
-    let stopped = false;
-    const poll = async () => {
-      try {
-        const response = await fetch(`/admin/products/import/progress?id=${importId}`, {
-          headers: { Accept: 'application/json' },
-        });
-        if (response.ok && !stopped) setProgress(await response.json());
-      } catch {
-        // The bar stays where it was; the import's own answer is what counts.
+interface LiveImport {
+  running: boolean;
+  progress?: { done: number; total: number };
+  answer?: ImportAnswer;
+  failed?: string;
+}
+
+/** Posts the confirmation to the streamed import and follows its lines: progress, then the answer. */
+async function runImport(form: HTMLFormElement, update: (live: LiveImport) => void) {
+  let progress: LiveImport['progress'];
+  update({ running: true });
+  try {
+    const response = await fetch('/admin/products/import/run', { method: 'POST', body: new FormData(form) });
+    if (!response.ok || !response.body) {
+      const refusal = (await response.json().catch(() => null)) as { message?: string } | null;
+      update({ running: false, failed: refusal?.message ?? `The import was refused (${response.status}).` });
+      return;
+    }
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      buffer += chunk.value;
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const text of lines) {
+        if (!text) continue;
+        const line = JSON.parse(text) as ImportStreamLine;
+        if ('progress' in line) {
+          progress = line.progress;
+          update({ running: true, progress });
+        } else if ('answer' in line) update({ running: false, answer: line.answer });
+        else update({ running: false, failed: line.failed });
       }
-    };
-    const timer = setInterval(poll, 400);
-    void poll();
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [importId]);
+    }
+  } catch {
+    update({
+      running: false,
+      progress,
+      failed:
+        'The connection was lost during the import. Reload the products list to see whether it was written.',
+    });
+  }
+}
+
+function ImportProgress({ progress }: { progress?: { done: number; total: number } }) {
   const total = progress?.total ?? 0;
   return (
     <div className="admin-notice" role="status">
@@ -138,7 +129,7 @@ function ImportProgress({ importId }: { importId: string }) {
   );
 }
 
-function Report({ report }: { report: Listed }) {
+function Report({ report }: { report: ListedReport }) {
   return (
     <>
       <p>
@@ -217,7 +208,7 @@ function Report({ report }: { report: Listed }) {
   );
 }
 
-function Outcome({ answer }: { answer: NonNullable<Answer> }) {
+function Outcome({ answer }: { answer: NonNullable<Answer> | ImportAnswer }) {
   if (!('stage' in answer)) return <FormMessage answer={answer} />;
   if (answer.stage === 'imported') {
     if (!answer.ok)
@@ -244,10 +235,21 @@ function Outcome({ answer }: { answer: NonNullable<Answer> }) {
 export default function ProductsImportPage() {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
-  const importing = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'import';
-  const importingId = importing ? String(navigation.formData?.get('importId') ?? '') : '';
-  const dryRun = answer && 'stage' in answer && answer.stage === 'dry-run' ? answer : null;
+  const [live, setLive] = useState<LiveImport | null>(null);
+  // A new answer of the page (another dry run) replaces what the last streamed import said.
+  useEffect(() => {
+    if (answer) setLive(null);
+  }, [answer]);
+  const busy = navigation.state === 'submitting' || Boolean(live?.running);
+  const importing =
+    live?.running || (navigation.state === 'submitting' && navigation.formData?.get('intent') === 'import');
+  const shown = live?.answer ?? answer;
+  const dryRun = !live?.answer && answer && 'stage' in answer && answer.stage === 'dry-run' ? answer : null;
   const refusal = answer && !('stage' in answer) ? answer : undefined;
+  const confirm = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void runImport(event.currentTarget, setLive);
+  };
   return (
     <section aria-labelledby="import-title">
       <p>
@@ -259,7 +261,12 @@ export default function ProductsImportPage() {
         other columns as exported (or leave them blank). The format is described in the README, “Catalogue
         CSV”.
       </p>
-      {answer && !importing ? <Outcome answer={answer} /> : null}
+      {shown && !importing ? <Outcome answer={shown} /> : null}
+      {live?.failed ? (
+        <p className="admin-notice admin-notice--error" role="alert">
+          {live.failed}
+        </p>
+      ) : null}
 
       <Form method="post" encType="multipart/form-data" className="admin-form admin-form--narrow">
         <CsrfField />
@@ -274,7 +281,7 @@ export default function ProductsImportPage() {
           aria-describedby={refusal?.fieldErrors?.file ? 'file-error' : undefined}
         />
         <FieldError answer={refusal} name="file" />
-        <button type="submit" className="admin-button" disabled={navigation.state === 'submitting'}>
+        <button type="submit" className="admin-button" disabled={busy}>
           Check the file (dry run)
         </button>
       </Form>
@@ -291,13 +298,12 @@ export default function ProductsImportPage() {
           ) : null}
           <Report report={dryRun.report} />
           {!dryRun.report.errorCount && dryRun.report.changeCount ? (
-            <Form method="post" className="admin-form">
+            <Form method="post" className="admin-form" onSubmit={confirm}>
               <CsrfField />
               <input type="hidden" name="intent" value="import" />
               <input type="hidden" name="csv" value={dryRun.csv} />
               <input type="hidden" name="fileName" value={dryRun.fileName} />
-              <input type="hidden" name="importId" value={dryRun.importId} />
-              <button type="submit" className="admin-button" disabled={navigation.state === 'submitting'}>
+              <button type="submit" className="admin-button" disabled={busy}>
                 Import {dryRun.report.changeCount} {dryRun.report.changeCount === 1 ? 'change' : 'changes'}
               </button>
             </Form>
@@ -307,7 +313,7 @@ export default function ProductsImportPage() {
           ) : null}
         </section>
       ) : null}
-      {importing && importingId ? <ImportProgress importId={importingId} /> : null}
+      {importing ? <ImportProgress progress={live?.progress} /> : null}
     </section>
   );
 }
