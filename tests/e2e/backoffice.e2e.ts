@@ -124,7 +124,10 @@ const DOORS: Door[] = [
   get('/admin/products/import', 'catalogue:write'),
   post('/admin/products/import', 'catalogue:write'),
   ...['dry-run', 'import'].map((intent) => post('/admin/products/import', 'catalogue:write', { intent })),
-  post('/admin/products/import/run', 'catalogue:write', { intent: 'import' }),
+  post('/admin/products/import/run', 'catalogue:write', {
+    intent: 'import',
+    dataOf: '/admin/products/import',
+  }),
 ];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;

@@ -16,6 +16,15 @@ const headers = {
   'X-Content-Type-Options': 'nosniff',
 };
 
+/** Nothing to read here: the import page (/admin/products/import) posts to it. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args, 'catalogue:write');
+  return new Response('Post a confirmed import from /admin/products/import.\n', {
+    status: 405,
+    headers: { ...headers, Allow: 'POST', 'Content-Type': 'text/plain; charset=utf-8' },
+  });
+}
+
 export async function action(args: Route.ActionArgs) {
   const { services, actor, csrfToken } = await requireStaff(args, 'catalogue:write');
   const parsed = await parseStaffForm(args.request, csrfToken, confirmImportForm);
