@@ -147,6 +147,37 @@ describe('the merchandiser imports a catalogue CSV', () => {
     }
   }, 180_000);
 
+  it('works without JavaScript: dry run, then the import from the page itself', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await signIn(page, 'merch@ridgeline.example', '/admin/products/import');
+      const exported = parse(await (await page.request.get(`${server.url}/admin/products.csv`)).text(), {
+        columns: true,
+      }) as Record<string, string>[];
+      const variant = exported.at(-1)!;
+      const level = Number(variant.stock) + 5;
+      await page.goto(`${server.url}/admin/products/import`);
+      await upload(page, 'stock.csv', `variant_sku,stock\n${variant.variant_sku},${level}\n`);
+      await page.getByRole('button', { name: 'Check the file (dry run)' }).click();
+      await page.getByRole('heading', { name: 'Dry run of stock.csv' }).waitFor();
+      expect(await page.getByRole('table', { name: 'Changes' }).textContent()).toContain(
+        `stock: ${variant.stock} → ${level}`,
+      );
+      await page.getByRole('button', { name: 'Import 1 change' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Imported stock.csv: 1 rows changed (1 stock, 0 prices)' })
+        .waitFor();
+      const after = parse(await (await page.request.get(`${server.url}/admin/products.csv`)).text(), {
+        columns: true,
+      }) as Record<string, string>[];
+      expect(after.find((record) => record.variant_sku === variant.variant_sku)?.stock).toBe(String(level));
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   it('refuses the editor both the export and the import', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
