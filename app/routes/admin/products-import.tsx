@@ -208,6 +208,8 @@ function Report({ report }: { report: ListedReport }) {
   );
 }
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 function Outcome({ answer }: { answer: NonNullable<Answer> | ImportAnswer }) {
   if (!('stage' in answer)) return <FormMessage answer={answer} />;
   if (answer.stage === 'imported') {
@@ -224,7 +226,7 @@ function Outcome({ answer }: { answer: NonNullable<Answer> | ImportAnswer }) {
     return (
       <p className="admin-notice admin-notice--ok" role="status">
         {answer.written
-          ? `Imported ${answer.fileName || 'the file'}: ${answer.report.changeCount} rows changed (${answer.stockChanges} stock, ${answer.priceChanges} prices)${answer.backInStock ? `; ${answer.backInStock} variants back in stock, their subscribers e-mailed` : ''}.`
+          ? `Imported ${answer.fileName || 'the file'}: ${count(answer.report.changeCount, 'row')} changed (${answer.stockChanges} stock, ${count(answer.priceChanges, 'price')})${answer.backInStock ? `; ${count(answer.backInStock, 'variant')} back in stock, waiting subscribers e-mailed` : ''}.`
           : 'Nothing to import: the catalogue already matches the file.'}
       </p>
     );
