@@ -27,6 +27,9 @@ export default [
     route('products/:productId/options', 'routes/admin/product-options.tsx'),
     route('products/:productId/prices', 'routes/admin/product-prices.tsx'),
     route('groups/:groupId', 'routes/admin/group-rules.tsx'),
+    route('products.csv', 'routes/admin/products-export.tsx'),
+    route('products/import', 'routes/admin/products-import.tsx'),
+    route('products/import/run', 'routes/admin/products-import-run.tsx'),
   ]),
   route(':lang', 'routes/locale-layout.tsx', [
     index('routes/home.tsx'),

@@ -20,6 +20,7 @@ import { type AccountLimits, type Accounts, createAccounts, DEFAULT_ACCOUNT_LIMI
 import { type Carts, createCarts } from './carts.ts';
 import { type Catalogue, createCatalogue } from './catalogue.ts';
 import { type CatalogueAdmin, createCatalogueAdmin } from './catalogue-admin.ts';
+import { type CatalogueCsv, createCatalogueCsv } from './catalogue-csv.ts';
 import { type Checkout, createCheckout, type PlaceOrderInput } from './checkout.ts';
 import { type CurrencyJson, currencyJson } from './currency-json.ts';
 import { type CustomerAdmin, createCustomerAdmin } from './customer-admin.ts';
@@ -48,6 +49,7 @@ export type { AccountLimits, Accounts, Caller, SignedIn } from './accounts.ts';
 export { MAX_LINE_QUANTITY } from './carts.ts';
 export type { ProductJson, VariantJson } from './catalogue.ts';
 export type { CatalogueAdmin, ProductListPage, ProductListRow } from './catalogue-admin.ts';
+export type { CatalogueCsv, CatalogueImportReport, CatalogueImportResult } from './catalogue-csv.ts';
 export {
   type CheckoutAddress,
   CheckoutError,
@@ -98,6 +100,8 @@ export interface Commerce {
   saleSchedule: SaleSchedule;
   /** Back office (issue 20): a customer group's discount rules, added and removed one at a time, audited. */
   groupRulesAdmin: GroupRulesAdmin;
+  /** Back office (issue 20): the catalogue CSV export, dry run and import (catalogue-csv.ts). */
+  catalogueCsv: CatalogueCsv;
   /** Customer groups, the §6 pricing rule (`pricing(region, customerId)`) and pro status. */
   groups: Groups;
   customers: Customers;
@@ -203,6 +207,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     saleSchedule: createSaleSchedule(db, {
       onError: (error) => logger.error({ err: error }, 'the sale schedule watcher could not look'),
     }),
+    catalogueCsv: createCatalogueCsv(db, stock, { logger }),
     groups,
     customers,
     carts,

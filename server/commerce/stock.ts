@@ -107,9 +107,9 @@ export function createStock(db: Database, stockOptions: StockOptions = {}) {
     changes: readonly StockRequest[],
     actor: Actor | null,
     options: { audit?: boolean } = {},
-  ): Promise<{ done: StockChange[]; announce: () => Promise<void> }> {
+  ): Promise<{ done: StockChange[]; backInStock: number; announce: () => Promise<void> }> {
     const nothing = async () => {};
-    if (changes.length === 0) return { done: [], announce: nothing };
+    if (changes.length === 0) return { done: [], backInStock: 0, announce: nothing };
     if (changes.length > MAX_STOCK_BATCH)
       throw badRequest(`At most ${MAX_STOCK_BATCH} stock changes at once, not ${changes.length}`);
     const label = (index: number, sku?: string) =>
@@ -198,6 +198,7 @@ export function createStock(db: Database, stockOptions: StockOptions = {}) {
     const onBackInStock = stockOptions.onBackInStock;
     return {
       done,
+      backInStock: back.length,
       announce: back.length && onBackInStock ? () => onBackInStock(back) : nothing,
     };
   }

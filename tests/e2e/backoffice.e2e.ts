@@ -157,6 +157,13 @@ const DOORS: Door[] = [
     allowed: 404,
     dataOf: '/admin/groups/4',
   }),
+  get('/admin/products/import', 'catalogue:write'),
+  post('/admin/products/import', 'catalogue:write'),
+  ...['dry-run', 'import'].map((intent) => post('/admin/products/import', 'catalogue:write', { intent })),
+  post('/admin/products/import/run', 'catalogue:write', {
+    intent: 'import',
+    dataOf: '/admin/products/import',
+  }),
 ];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;

@@ -156,61 +156,74 @@ describe.each(testDatabaseTargets)('stock admin on $name', (target) => {
     const all = await movementCount();
     const total = await productLevel();
 
-    const refusals: [Promise<unknown>, number, RegExp][] = [
+    // Thunks, run one at a time: a refusal started early would reject before anyone listens.
+    const refusals: [() => Promise<unknown>, number, RegExp][] = [
       [
-        commerce.stockAdmin.change(actor, productId, { variantId, adjust: -4, reason: 'damage' }),
+        () => commerce.stockAdmin.change(actor, productId, { variantId, adjust: -4, reason: 'damage' }),
         400,
         /Only 3 units in stock/,
       ],
       [
-        commerce.stockAdmin.change(actor, productId, { variantId, set: -1, reason: 'count' }),
+        () => commerce.stockAdmin.change(actor, productId, { variantId, set: -1, reason: 'count' }),
         400,
         /whole number/,
       ],
       [
-        commerce.stockAdmin.change(actor, productId, { variantId, set: 2.5, reason: 'count' }),
+        () => commerce.stockAdmin.change(actor, productId, { variantId, set: 2.5, reason: 'count' }),
         400,
         /whole number/,
       ],
       [
-        commerce.stockAdmin.change(actor, productId, { variantId, adjust: 1.5, reason: 'delivery' }),
+        () => commerce.stockAdmin.change(actor, productId, { variantId, adjust: 1.5, reason: 'delivery' }),
         400,
         /whole number/,
       ],
       [
-        commerce.stockAdmin.change(actor, productId, {
-          variantId,
-          set: 4,
-          reason: 'theft' as 'count',
-        }),
+        () =>
+          commerce.stockAdmin.change(actor, productId, {
+            variantId,
+            set: 4,
+            reason: 'theft' as 'count',
+          }),
         400,
         /Unknown reason/,
       ],
       [
-        commerce.stockAdmin.change(actor, productId, { variantId: 999_999_999, set: 4, reason: 'count' }),
+        () =>
+          commerce.stockAdmin.change(actor, productId, { variantId: 999_999_999, set: 4, reason: 'count' }),
         404,
         /no variant 999999999/,
       ],
       // A variant of another product, posted to this product's page.
       [
-        commerce.stockAdmin.change(actor, productId, { variantId: otherVariantId, set: 4, reason: 'count' }),
+        () =>
+          commerce.stockAdmin.change(actor, productId, {
+            variantId: otherVariantId,
+            set: 4,
+            reason: 'count',
+          }),
         404,
         /has no variant/,
       ],
-      [commerce.stock.apply({ variantId: 999_999_999, set: 4, reason: 'count' }, actor), 404, /No variant/],
       [
-        commerce.stockAdmin.change(actor, productId, {
-          variantId,
-          set: 4,
-          reason: 'count',
-          note: 'x'.repeat(501),
-        }),
+        () => commerce.stock.apply({ variantId: 999_999_999, set: 4, reason: 'count' }, actor),
+        404,
+        /No variant/,
+      ],
+      [
+        () =>
+          commerce.stockAdmin.change(actor, productId, {
+            variantId,
+            set: 4,
+            reason: 'count',
+            note: 'x'.repeat(501),
+          }),
         400,
         /at most 500 characters/,
       ],
     ];
     for (const [attempt, status, message] of refusals) {
-      const error = await attempt.then(
+      const error = await attempt().then(
         () => null,
         (caught: unknown) => caught,
       );

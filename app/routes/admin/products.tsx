@@ -69,13 +69,17 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   return (
     <section aria-labelledby="products-title">
       <h1 id="products-title">Products</h1>
-      {canWrite ? (
-        <p>
+      <p className="admin-actions">
+        {canWrite ? (
           <Link to="/admin/products/new" className="admin-button">
             New product
           </Link>
-        </p>
-      ) : null}
+        ) : null}
+        <a href="/admin/products.csv" download>
+          Export CSV
+        </a>
+        {canWrite ? <Link to="/admin/products/import">Import CSV</Link> : null}
+      </p>
       <Form method="get" className="admin-filters" role="search" aria-label="Find products">
         <div>
           <label htmlFor="products-q">Name or SKU</label>

@@ -35,6 +35,9 @@ export function defaultRouteLimits(searchBasePath: string): BodyLimits['routes']
     { prefix: '/cms', maxBytes: 64 * 1024 },
     // Hosted-search protocol: a multi_search of a few queries.
     { prefix: searchBasePath, maxBytes: 64 * 1024 },
+    // The back office's catalogue CSV import (issue 20): a file of ~100 bytes a variant, still within maxBytes.
+    { prefix: '/admin/products/import', maxBytes: 16 * 1024 * 1024 },
+    { prefix: '/admin/products/import.data', maxBytes: 16 * 1024 * 1024 },
     // Media and the build manifest take no bodies.
     { prefix: '/media', maxBytes: 0 },
     { prefix: '/builds', maxBytes: 0 },
