@@ -144,6 +144,13 @@ describe('the merchandiser creates a product', () => {
       const productPage = await product.text();
       expect(productPage.includes('For packed winter trails'), 'the tagline of the content entry').toBe(true);
       expect(productPage.includes('Glacier'), 'the added colour').toBe(true);
+
+      // Unpublished again: the shopper meets 410 with recommendations instead (SPEC §2).
+      await page.getByRole('button', { name: 'Unpublish' }).click();
+      await page.getByRole('status').filter({ hasText: 'Unpublished' }).waitFor();
+      const gone = async () => page.request.get(`${server.url}/en-us/p/${SLUG}`);
+      await expect.poll(async () => (await gone()).status(), { timeout: 5000 }).toBe(410);
+      expect(await (await gone()).text()).toContain('error-page__recommendations');
     } finally {
       await context.close();
     }
