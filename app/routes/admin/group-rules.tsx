@@ -12,6 +12,7 @@ import { can } from '#core/staff-permissions.ts';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
 import { REGION_LABELS } from '../../components/admin/money.ts';
+import { recordIdOf } from '../../lib/admin/record-id.server.ts';
 import { attemptStaff, parseStaffForm, refuse } from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import customerStyles from '../../styles/admin-customers.css?url';
@@ -29,11 +30,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.group.name ?? 'Customer group'} discounts | Ridgeline back office` }];
 }
 
-function idOf(params: { groupId?: string }): number {
-  const parsed = z.coerce.number().int().positive().max(2_147_483_647).safeParse(params.groupId);
-  if (!parsed.success) throw data({ message: 'There is no such customer group.' }, { status: 404 });
-  return parsed.data;
-}
+const idOf = (params: { groupId?: string }) => recordIdOf(params.groupId, 'There is no such customer group.');
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, staff } = await requireStaff(args, 'catalogue:read');

@@ -6,6 +6,7 @@ import { can } from '#core/staff-permissions.ts';
 import { KNOWN_CARRIERS, trackingUrl } from '#core/tracking.ts';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
+import { recordIdOf } from '../../lib/admin/record-id.server.ts';
 import { attemptStaff, parseStaffForm, refuse } from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import orderStyles from '../../styles/admin-order.css?url';
@@ -23,11 +24,7 @@ export function meta({ params }: Route.MetaArgs) {
   return [{ title: `Order ${params.orderId} | Ridgeline back office` }];
 }
 
-const orderIdOf = (value: string | undefined) => {
-  const parsed = z.coerce.number().int().positive().max(2_147_483_647).safeParse(value);
-  if (!parsed.success) throw data({ message: 'There is no such order.' }, { status: 404 });
-  return parsed.data;
-};
+const orderIdOf = (value: string | undefined) => recordIdOf(value, 'There is no such order.');
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, staff } = await requireStaff(args, 'orders:read');

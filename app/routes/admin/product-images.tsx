@@ -6,6 +6,7 @@ import { can } from '#core/staff-permissions.ts';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
 import { ProductTabs } from '../../components/admin/product-tabs.tsx';
+import { productIdOf } from '../../lib/admin/record-id.server.ts';
 import { attemptStaff, parseStaffForm } from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import imageStyles from '../../styles/admin-images.css?url';
@@ -22,17 +23,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Images: ${loaderData?.view.product.name ?? 'Product'} | Ridgeline back office` }];
 }
 
-const productId = z.coerce.number().int().positive().max(2_147_483_647);
-
-function idOf(params: { productId?: string }): number {
-  const parsed = productId.safeParse(params.productId);
-  if (!parsed.success) throw data('No such product', { status: 404 });
-  return parsed.data;
-}
-
 export async function loader(args: Route.LoaderArgs) {
   const { services, staff } = await requireStaff(args, 'catalogue:read');
-  const id = idOf(args.params);
+  const id = productIdOf(args.params);
   const done = await attemptStaff(services, () => services.productImages.view(id));
   if (!done.ok) throw data('No such product', { status: 404 });
   return { view: done.value, canWrite: can(staff.role, 'catalogue:write') };
@@ -65,7 +58,7 @@ const imagesForm = z.discriminatedUnion('intent', [
 
 export async function action(args: Route.ActionArgs) {
   const { services, actor, csrfToken } = await requireStaff(args, 'catalogue:write');
-  const id = idOf(args.params);
+  const id = productIdOf(args.params);
   const parsed = await parseStaffForm(args.request, csrfToken, imagesForm);
   if (!parsed.ok) return parsed.answer;
   const form = parsed.data;

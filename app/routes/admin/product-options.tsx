@@ -4,10 +4,13 @@ import { can } from '#core/staff-permissions.ts';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FormMessage } from '../../components/admin/form-message.tsx';
 import { ProductTabs } from '../../components/admin/product-tabs.tsx';
+import { productIdOf } from '../../lib/admin/record-id.server.ts';
 import { attemptStaff, parseStaffForm } from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import productStyles from '../../styles/admin-product-edit.css?url';
 import type { Route } from './+types/product-options';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /**
  * A product's options (issue 20): add a value (its new variants start with stock 0) or retire one (its variants
@@ -20,17 +23,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Options of ${loaderData?.product.name ?? 'product'} | Ridgeline back office` }];
 }
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-
-function idOf(params: { productId?: string }): number {
-  const parsed = id.safeParse(params.productId);
-  if (!parsed.success) throw data('No such product', { status: 404 });
-  return parsed.data;
-}
-
 export async function loader(args: Route.LoaderArgs) {
   const { services, staff } = await requireStaff(args, 'catalogue:read');
-  const productId = idOf(args.params);
+  const productId = productIdOf(args.params);
   const done = await attemptStaff(services, () => services.commerce.catalogueAdmin.detail(productId));
   if (!done.ok) throw data('No such product', { status: 404 });
   const product = done.value;
@@ -61,7 +56,7 @@ const optionForm = z.discriminatedUnion('intent', [
 
 export async function action(args: Route.ActionArgs) {
   const { services, actor, csrfToken } = await requireStaff(args, 'catalogue:write');
-  const productId = idOf(args.params);
+  const productId = productIdOf(args.params);
   const sent = await args.request.clone().formData();
   const optionId = Number(sent.get('optionId')) || null;
   const parsed = await parseStaffForm(args.request, csrfToken, optionForm);

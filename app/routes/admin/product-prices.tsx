@@ -7,6 +7,7 @@ import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
 import { formatMoney, REGION_LABELS } from '../../components/admin/money.ts';
 import { ProductTabs } from '../../components/admin/product-tabs.tsx';
+import { productIdOf } from '../../lib/admin/record-id.server.ts';
 import { attemptStaff, parseStaffForm, refuse } from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import pricesStyles from '../../styles/admin-prices.css?url';
@@ -24,17 +25,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Prices: ${loaderData?.product.name ?? 'Product'} | Ridgeline back office` }];
 }
 
-function idOf(params: { productId?: string }): number {
-  const parsed = z.coerce.number().int().positive().max(2_147_483_647).safeParse(params.productId);
-  if (!parsed.success) throw data({ message: 'There is no such product.' }, { status: 404 });
-  return parsed.data;
-}
-
 type SaleState = 'none' | 'running' | 'scheduled' | 'ended';
 
 export async function loader(args: Route.LoaderArgs) {
   const { services, staff } = await requireStaff(args, 'catalogue:read');
-  const id = idOf(args.params);
+  const id = productIdOf(args.params);
   const done = await attemptStaff(services, () => services.commerce.priceAdmin.prices(id));
   if (!done.ok) throw data({ message: `There is no product ${id}.` }, { status: 404 });
   const now = Date.now();
@@ -65,7 +60,7 @@ const ofRegion = (regionId: string, problems: Partial<Record<PriceField, string>
 
 export async function action(args: Route.ActionArgs) {
   const { services, actor, csrfToken } = await requireStaff(args, 'catalogue:write');
-  const id = idOf(args.params);
+  const id = productIdOf(args.params);
   const parsed = await parseStaffForm(args.request, csrfToken, priceTarget);
   if (!parsed.ok) return parsed.answer;
   const { intent, regionId } = parsed.data;

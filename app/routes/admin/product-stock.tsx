@@ -13,12 +13,15 @@ import { DEFAULT_LOW_STOCK_THRESHOLD } from '#core/stock-state.ts';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
 import { ProductTabs } from '../../components/admin/product-tabs.tsx';
+import { productIdOf } from '../../lib/admin/record-id.server.ts';
 import { attemptStaff, parseStaffForm, refuse } from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import customerStyles from '../../styles/admin-customers.css?url';
 import dashboardStyles from '../../styles/admin-dashboard.css?url';
 import stockStyles from '../../styles/admin-stock.css?url';
 import type { Route } from './+types/product-stock';
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /**
  * One product's stock in the back office (issue 20): each variant's level, state and low-stock threshold with a
@@ -35,14 +38,6 @@ export const links: Route.LinksFunction = () => [
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Stock of ${loaderData?.product.name ?? 'a product'} | Ridgeline back office` }];
-}
-
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-
-function productIdOf(params: { productId?: string }): number {
-  const parsed = id.safeParse(params.productId);
-  if (!parsed.success) throw data({ message: 'There is no such product.' }, { status: 404 });
-  return parsed.data;
 }
 
 const viewSchema = z.object({

@@ -6,6 +6,7 @@ import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FormMessage } from '../../components/admin/form-message.tsx';
 import { formatMoney, REGION_LABELS } from '../../components/admin/money.ts';
 import { ProductTabs } from '../../components/admin/product-tabs.tsx';
+import { productIdOf } from '../../lib/admin/record-id.server.ts';
 import { attemptStaff, parseStaffForm } from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import customerStyles from '../../styles/admin-customers.css?url';
@@ -17,21 +18,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.product.name ?? 'Product'} | Ridgeline back office` }];
 }
 
-const productId = z.coerce.number().int().positive().max(2_147_483_647);
-
-function idOf(params: { productId?: string }): number {
-  const parsed = productId.safeParse(params.productId);
-  if (!parsed.success) throw data('No such product', { status: 404 });
-  return parsed.data;
-}
-
 type Raw = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** Both halves of a product as the shopper sees it: the commerce record and its content entry (issue 20). */
 export async function loader(args: Route.LoaderArgs) {
   const { services, staff } = await requireStaff(args, 'catalogue:read');
-  const id = idOf(args.params);
+  const id = productIdOf(args.params);
   const done = await attemptStaff(services, () => services.commerce.catalogueAdmin.detail(id));
   if (!done.ok) throw data('No such product', { status: 404 });
   const product = done.value;
@@ -72,7 +65,7 @@ const productForm = z.discriminatedUnion('intent', [
 
 export async function action(args: Route.ActionArgs) {
   const { services, actor, csrfToken } = await requireStaff(args, 'catalogue:write');
-  const id = idOf(args.params);
+  const id = productIdOf(args.params);
   const parsed = await parseStaffForm(args.request, csrfToken, productForm);
   if (!parsed.ok) return parsed.answer;
   const form = parsed.data;
