@@ -1,39 +1,21 @@
-/**
- * Back-office catalogue benchmark (issue 20): `npm run bench:catalogue` (tsx bench/backoffice-catalogue.ts).
- * Builds the demo catalogue plus BENCH_PRODUCTS (default 10,000) generated products (server/seed/bulk-catalogue.ts,
- * one variant each), then measures in process what /admin/products calls (commerce.catalogueAdmin.list): the
- * first page, filtered pages, a later keyset page and the list's search; target p95 ≤ 50 ms. Then the catalogue
- * CSV: the export of every variant, and the dry run and import of a file of 10,000 stock rows (target ≤ 30 s).
- * Runs on PGlite (in memory) and on PostgreSQL when BENCH_DATABASE_URL is set (BENCH_TARGETS=pglite or postgres
- * runs one). Prints figures; no assertions. The last line is `BENCH_JSON {...}`.
- */
-import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type ProductListFilter, productListFilterSchema } from '../core/product-list-filter.ts';
 import { staff } from '../server/backoffice/schema.ts';
 import { createCatalogueAdmin } from '../server/commerce/catalogue-admin.ts';
 import { createCatalogueCsv } from '../server/commerce/catalogue-csv.ts';
 import { seedCommerce } from '../server/commerce/seed-commerce.ts';
 import { createStock } from '../server/commerce/stock.ts';
-import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/database.ts';
+import type { DatabaseHandle } from '../server/db/database.ts';
 import { seedBulkProducts } from '../server/seed/bulk-catalogue.ts';
 import { seedReferenceData } from '../server/seed/seed.ts';
+import { onEachDatabase, percentile, print, round, rows } from './lib/database-bench.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const STOCK_ROWS = Number(process.env.BENCH_STOCK_ROWS ?? 10_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const TARGET_MS = 50;
 const IMPORT_TARGET_S = 30;
-const postgresUrl = process.env.BENCH_DATABASE_URL;
-const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
-
-const print = (line: string) => process.stdout.write(`${line}\n`);
-const round = (value: number) => Math.round(value * 10) / 10;
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 const report: Record<string, unknown> = {
   products: PRODUCTS,
@@ -44,10 +26,6 @@ const report: Record<string, unknown> = {
   target_p95_ms: TARGET_MS,
   target_import_s: IMPORT_TARGET_S,
 };
-
-async function rows<T>(handle: DatabaseHandle, text: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await handle.db.execute(text)) as unknown as { rows: T[] }).rows;
-}
 
 async function run(handle: DatabaseHandle): Promise<Record<string, unknown>> {
   const figures: Record<string, unknown> = {};
@@ -167,31 +145,6 @@ async function run(handle: DatabaseHandle): Promise<Record<string, unknown>> {
 print(
   `Back-office catalogue benchmark: ${PRODUCTS} generated products, ${ITERATIONS} sequential calls per scenario, ${report.cores} cores, load ${report.load_start}`,
 );
-if (TARGETS.includes('pglite')) {
-  print('\nPGlite (in memory)');
-  const handle = await openPglite(null);
-  try {
-    report.pglite = await run(handle);
-  } finally {
-    await handle.close();
-  }
-}
-if (postgresUrl && TARGETS.includes('postgres')) {
-  print('\nPostgreSQL');
-  const name = `ridgeline_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString(), { poolMax: 4 });
-  try {
-    report.postgres = await run(handle);
-  } finally {
-    await handle.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
+await onEachDatabase(report, run);
 report.load_end = Number(loadavg()[0]!.toFixed(2));
 print(`\nBENCH_JSON ${JSON.stringify(report)}`);

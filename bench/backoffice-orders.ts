@@ -1,35 +1,17 @@
-/**
- * Back-office orders benchmark (issue 19): `npm run bench:backoffice` (tsx bench/backoffice-orders.ts).
- * Builds the demo catalogue plus BENCH_ORDERS (default 100,000) generated guest orders over a year (the demo
- * history generator, server/seed/order-history.ts), then measures the engine's orders list in process
- * (commerce.orderQueries, what /admin/orders calls): the first page, a deep keyset page, filtered pages, search
- * by number, email prefix and name; target p95 ≤ 50 ms. Then the CSV export of every order, timed end to end.
- * Runs on PGlite (in memory) and on PostgreSQL when BENCH_DATABASE_URL is set (BENCH_TARGETS=pglite or
- * postgres runs one). Prints figures and each query's plan; no assertions. The last line is `BENCH_JSON {...}`.
- */
-import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { type OrderFilterInput, orderFilterSchema } from '../core/order-filter-schema.ts';
 import { createOrderQueries, orderListSql } from '../server/commerce/order-queries.ts';
 import { seedCommerce } from '../server/commerce/seed-commerce.ts';
-import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/database.ts';
+import type { DatabaseHandle } from '../server/db/database.ts';
 import { seedOrderHistory } from '../server/seed/order-history.ts';
 import { seedReferenceData } from '../server/seed/seed.ts';
+import { onEachDatabase, percentile, print, round, rows } from './lib/database-bench.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const TARGET_MS = 50;
-const postgresUrl = process.env.BENCH_DATABASE_URL;
-const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
-
-const print = (line: string) => process.stdout.write(`${line}\n`);
-const round = (value: number) => Math.round(value * 10) / 10;
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 const report: Record<string, unknown> = {
   orders: ORDERS,
@@ -38,10 +20,6 @@ const report: Record<string, unknown> = {
   load_start: Number(loadavg()[0]!.toFixed(2)),
   target_p95_ms: TARGET_MS,
 };
-
-async function rows<T>(handle: DatabaseHandle, text: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await handle.db.execute(text)) as unknown as { rows: T[] }).rows;
-}
 
 async function run(handle: DatabaseHandle): Promise<Record<string, unknown>> {
   const figures: Record<string, unknown> = {};
@@ -168,31 +146,6 @@ async function planOf(handle: DatabaseHandle, input: OrderFilterInput): Promise<
 print(
   `Back-office orders benchmark: ${ORDERS} orders, ${ITERATIONS} sequential calls per scenario, ${report.cores} cores, load ${report.load_start}`,
 );
-if (TARGETS.includes('pglite')) {
-  print('\nPGlite (in memory)');
-  const handle = await openPglite(null);
-  try {
-    report.pglite = await run(handle);
-  } finally {
-    await handle.close();
-  }
-}
-if (postgresUrl && TARGETS.includes('postgres')) {
-  print('\nPostgreSQL');
-  const name = `ridgeline_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString(), { poolMax: 4 });
-  try {
-    report.postgres = await run(handle);
-  } finally {
-    await handle.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
-}
+await onEachDatabase(report, run);
 report.load_end = Number(loadavg()[0]!.toFixed(2));
 print(`\nBENCH_JSON ${JSON.stringify(report)}`);
