@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { COMMERCE_REGION_CURRENCY, COMMERCE_REGIONS, type CommerceRegion } from './regions.ts';
+import { MAX_STOCK_LEVEL } from './stock-change.ts';
 
 /**
  * The catalogue CSV of the back office (issue 20; format in README.md, "Catalogue CSV"): one row per variant,
@@ -8,8 +9,6 @@ import { COMMERCE_REGION_CURRENCY, COMMERCE_REGIONS, type CommerceRegion } from 
  * file's line numbers, the header being row 1, as a spreadsheet shows them.
  */
 
-/** The most units one variant can hold (the same bound as `npm run stock`). */
-export const CSV_MAX_STOCK = 1_000_000;
 /** The highest price a cell may carry, in any currency. */
 export const CSV_MAX_PRICE_CENTS = 100_000_000;
 /** Rows one file may carry (the body limit of the page bounds it first). */
@@ -88,18 +87,18 @@ export function parsePriceCell(text: string): Cell<number> {
   return { ok: true, value: cents };
 }
 
-/** A stock cell: a whole number from 0 to CSV_MAX_STOCK. */
+/** A stock cell: a whole number from 0 to MAX_STOCK_LEVEL. */
 export function parseStockCell(text: string): Cell<number> {
   const value = text.trim();
   if (value === '') return { ok: false, message: 'stock is empty; write the count (0 for sold out)' };
   if (/^-\d/.test(value))
     return {
       ok: false,
-      message: `stock "${value}" is negative; stock is a count from 0 to ${CSV_MAX_STOCK}`,
+      message: `stock "${value}" is negative; stock is a count from 0 to ${MAX_STOCK_LEVEL}`,
     };
   if (!/^\d+$/.test(value)) return { ok: false, message: `stock "${value}" is not a whole number` };
   const count = Number(value);
-  if (count > CSV_MAX_STOCK) return { ok: false, message: `stock ${value} is above ${CSV_MAX_STOCK}` };
+  if (count > MAX_STOCK_LEVEL) return { ok: false, message: `stock ${value} is above ${MAX_STOCK_LEVEL}` };
   return { ok: true, value: count };
 }
 

@@ -12,7 +12,7 @@ import {
 import { COMMERCE_REGIONS } from '#core/regions.ts';
 import { type Actor, recordAudit } from '../backoffice/audit.ts';
 import type { Database } from '../db/database.ts';
-import { toCsv } from './order-queries.ts';
+import { toCsv } from './csv-writer.ts';
 import type { VariantOptionValueRecord } from './schema-catalogue.ts';
 import type { Stock } from './stock.ts';
 

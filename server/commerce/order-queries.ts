@@ -1,7 +1,5 @@
-import { stringify } from 'csv-stringify/sync';
 import { type SQL, sql } from 'drizzle-orm';
 import {
-  csvSafeCell,
   decodeOrderCursor,
   encodeOrderCursor,
   type OrderFilter,
@@ -10,6 +8,7 @@ import {
 } from '#core/order-filter.ts';
 import { orderFilterSchema } from '#core/order-filter-schema.ts';
 import type { Database } from '../db/database.ts';
+import { toCsv } from './csv-writer.ts';
 import { badRequest } from './errors.ts';
 
 /**
@@ -171,19 +170,6 @@ function csvRecord(row: OrderListRow): string[] {
     row.country,
     row.customerId === null ? '' : String(row.customerId),
   ];
-}
-
-/** RFC 4180 CSV (csv-stringify) with every cell a spreadsheet would run as a formula quoted and defused. */
-export function toCsv(records: readonly (readonly string[])[]): string {
-  return stringify(records as string[][], {
-    record_delimiter: '\r\n',
-    cast: {
-      string: (value) => {
-        const safe = csvSafeCell(value);
-        return safe.guarded ? { value: safe.value, quoted: true } : safe.value;
-      },
-    },
-  });
 }
 
 const EXPORT_PAGE = 1000;
