@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { STOCK_CHANGE_REASONS } from '#core/stock-change.ts';
 import { commerceRegions } from './schema.ts';
 
 /** Catalogue tables of the built-in commerce engine (SPEC §3 product (commerce), variant, product category). */
@@ -158,9 +159,6 @@ export const productPrices = pgTable(
   (t) => [primaryKey({ columns: [t.productId, t.regionId] })],
 );
 
-export const STOCK_REASONS = ['delivery', 'count', 'damage', 'return', 'import'] as const;
-export type StockReason = (typeof STOCK_REASONS)[number];
-
 /** Every stock change made by staff, a command or an import (issue 20): the history per variant, append-only. */
 export const stockMovements = pgTable(
   'stock_movements',
@@ -169,7 +167,7 @@ export const stockMovements = pgTable(
     variantId: integer('variant_id')
       .notNull()
       .references(() => variants.id, { onDelete: 'cascade' }),
-    reason: text('reason', { enum: STOCK_REASONS }).notNull(),
+    reason: text('reason', { enum: STOCK_CHANGE_REASONS }).notNull(),
     before: integer('before').notNull(),
     after: integer('after').notNull(),
     note: text('note').notNull().default(''),
