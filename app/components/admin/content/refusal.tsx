@@ -1,6 +1,6 @@
 import { fieldId } from '#core/content-form.ts';
 import type { ContentField, FieldProblem } from '#core/content-schema.ts';
-import { labelOfPath } from './entry-form.tsx';
+import { labelOfPath } from './field-labels.ts';
 
 interface Answer {
   ok: boolean;
