@@ -117,8 +117,7 @@ export async function action(args: Route.ActionArgs) {
 
   if (form.intent === 'localise') {
     const own = await management.getEntry(type.uid, uid, locale);
-    if (own)
-      return contentRefusal(409, `This entry already has its own ${language} copy: edit it below.`);
+    if (own) return contentRefusal(409, `This entry already has its own ${language} copy: edit it below.`);
     const master = entryOr404(await management.getEntry(type.uid, uid, MASTER_LOCALE), type.title, uid);
     const done = await attemptContent(() =>
       management.saveEntry(actor, { contentType: type.uid, uid, locale, fields: master.fields }),
