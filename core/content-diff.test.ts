@@ -9,6 +9,14 @@ const SCHEMA: ContentField[] = [
   { uid: 'dark', display_name: 'Dark', data_type: 'boolean' },
   { uid: 'order', display_name: 'Order', data_type: 'number' },
   { uid: 'seo', display_name: 'SEO', data_type: 'group', schema: [] },
+  { uid: 'body', display_name: 'Body', data_type: 'text', field_metadata: { allow_rich_text: true } },
+  {
+    uid: 'regions',
+    display_name: 'Regions',
+    data_type: 'text',
+    multiple: true,
+    enum: { advanced: false, choices: [{ value: 'us' }, { value: 'ca' }] },
+  },
 ];
 
 describe('changedFields', () => {
@@ -19,7 +27,17 @@ describe('changedFields', () => {
       { uid: 'title', label: 'Title', before: 'Old', after: 'New' },
       { uid: 'dark', label: 'Dark', before: 'No', after: 'Yes' },
       { uid: 'legacy', label: 'legacy', before: 'x', after: '(empty)' },
-      { uid: 'zeta', label: 'zeta', before: '(empty)', after: '[1]' },
+      { uid: 'zeta', label: 'zeta', before: '(empty)', after: '1' },
+    ]);
+  });
+
+  it('compares a set of choices whatever its order, and rich text by its words', () => {
+    expect(changedFields(SCHEMA, { regions: ['us', 'ca'] }, { regions: ['ca', 'us'] })).toEqual([]);
+    expect(changedFields(SCHEMA, { regions: ['us'] }, { regions: ['ca', 'us'] })).toEqual([
+      { uid: 'regions', label: 'Regions', before: 'us', after: 'ca, us' },
+    ]);
+    expect(changedFields(SCHEMA, { body: '<p>Old <b>text</b></p>' }, { body: '<p>New</p>' })).toEqual([
+      { uid: 'body', label: 'Body', before: 'Old text', after: 'New' },
     ]);
   });
 

@@ -28,10 +28,20 @@ function canonical(value: unknown): string {
   );
 }
 
+/** Rich text as its words: the markup of a change is rarely what an editor compares. */
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** One value as an editor reads it: text as written, yes/no, a link as "title (href)", lists joined. */
 export function describeValue(field: ContentField | undefined, value: unknown): string {
   if (value === undefined || value === null || value === '') return '(empty)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string' && field?.data_type === 'text' && field.field_metadata?.allow_rich_text)
+    return clip(textOf(value));
   if (typeof value === 'string' || typeof value === 'number') return clip(String(value));
   if (field?.data_type === 'link' && typeof value === 'object' && !Array.isArray(value)) {
     const link = value as { title?: unknown; href?: unknown };
@@ -42,7 +52,16 @@ export function describeValue(field: ContentField | undefined, value: unknown): 
     return uids.length ? clip(uids.join(', ')) : '(empty)';
   }
   if (Array.isArray(value) && value.length === 0) return '(empty)';
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number'))
+    return clip(value.join(', '));
   return clip(JSON.stringify(value));
+}
+
+/** A set of choices (a multiple select) is the same whatever order its values were ticked in. */
+function comparable(field: ContentField | undefined, value: unknown): unknown {
+  if (field?.data_type === 'text' && field.enum && field.multiple && Array.isArray(value))
+    return [...value].map(String).sort();
+  return value;
 }
 
 /**
@@ -60,8 +79,8 @@ export function changedFields(
   );
   const changes: FieldChange[] = [];
   for (const uid of [...schema.map((field) => field.uid), ...others.sort()]) {
-    if (canonical(before[uid]) === canonical(after[uid])) continue;
     const field = schema.find((candidate) => candidate.uid === uid);
+    if (canonical(comparable(field, before[uid])) === canonical(comparable(field, after[uid]))) continue;
     changes.push({
       uid,
       label: field?.display_name ?? uid,

@@ -75,7 +75,7 @@ describe('the editor changes the US top alert', () => {
       await page.waitForURL(`${server.url}/admin/content/top_alert/alert-us/en-us`);
       await checkAxe(page, 'admin-content-entry');
 
-      const title = page.getByRole('textbox', { name: /^Title/ });
+      const title = page.getByRole('textbox', { name: 'Title (required)', exact: true });
       expect(await title.inputValue()).toBe(OLD_ALERT);
       await title.fill(NEW_ALERT);
       await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -100,7 +100,9 @@ describe('the editor changes the US top alert', () => {
       expect(await page.locator(`#field-title-error`).textContent()).toMatch(/Title/);
       await checkAxe(page, 'admin-content-entry-refused');
       await page.reload();
-      expect(await page.getByRole('textbox', { name: /^Title/ }).inputValue()).toBe(NEW_ALERT);
+      expect(await page.getByRole('textbox', { name: 'Title (required)', exact: true }).inputValue()).toBe(
+        NEW_ALERT,
+      );
       expect(await page.getByText(`version ${version}, saved`).count()).toBe(1);
 
       // Publish to production: the store shows the new text within seconds, through the page cache.
@@ -127,7 +129,7 @@ describe('the editor restores an earlier version of a support article', () => {
     try {
       await signInInBrowser(page, server.url, 'editor');
       await page.goto(`${server.url}/admin/content/support/warranty-coverage/en-us`);
-      await page.getByRole('textbox', { name: /^Title/ }).fill(ARTICLE_EDITED);
+      await page.getByRole('textbox', { name: 'Title (required)', exact: true }).fill(ARTICLE_EDITED);
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByRole('status').filter({ hasText: 'Saved as version' }).waitFor();
       await page.getByRole('button', { name: /^Publish version/ }).click();
@@ -155,7 +157,9 @@ describe('the editor restores an earlier version of a support article', () => {
       expect(await eventually(path, `>${ARTICLE}<`, 1000)).toContain(ARTICLE_EDITED);
 
       await page.getByRole('link', { name: 'Go to the entry to publish' }).click();
-      expect(await page.getByRole('textbox', { name: /^Title/ }).inputValue()).toBe(ARTICLE);
+      expect(await page.getByRole('textbox', { name: 'Title (required)', exact: true }).inputValue()).toBe(
+        ARTICLE,
+      );
       await page.getByRole('button', { name: /^Publish version/ }).click();
       await page.getByRole('status').filter({ hasText: 'published to Production' }).waitFor();
       const after = await eventually(path, `>${ARTICLE}<`);

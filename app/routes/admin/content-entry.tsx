@@ -20,6 +20,7 @@ import {
   contentTypeOr404,
   entryOr404,
   localeOr404,
+  NOT_SAVED,
 } from '../../lib/backoffice/content/management.server.ts';
 import { parseStaffForm } from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
@@ -87,7 +88,7 @@ export async function action(args: Route.ActionArgs) {
   if (form.intent === 'save') {
     const decoded = decodeEntryForm(type.schema, parsed.form.entries());
     if (decoded.problems.length)
-      return contentRefusal(400, 'Nothing was saved: correct the fields below.', {
+      return contentRefusal(400, NOT_SAVED, {
         problems: decoded.problems,
         fields: decoded.fields,
       });
@@ -170,10 +171,18 @@ export async function action(args: Route.ActionArgs) {
   return { ok: true as const, message: `Unpublished from ${where} (${language}).` };
 }
 
-function EnvironmentChoices({ environments, idPrefix }: { environments: string[]; idPrefix: string }) {
+function EnvironmentChoices({
+  environments,
+  idPrefix,
+  legend,
+}: {
+  environments: string[];
+  idPrefix: string;
+  legend: string;
+}) {
   return (
     <fieldset className="content-envs">
-      <legend>Environments</legend>
+      <legend>{legend}</legend>
       {environments.map((environment, index) => (
         <label key={environment} htmlFor={`${idPrefix}-${environment}`}>
           <input
@@ -227,7 +236,7 @@ export default function ContentEntryPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <RefusalMessage answer={answer} />
-      <ProblemSummary problems={problems} schema={type.schema} />
+      <ProblemSummary problems={problems} schema={type.schema} message={answer?.message ?? ''} />
 
       <div className="content-editor__layout">
         <Form
@@ -292,7 +301,7 @@ export default function ContentEntryPage({ loaderData }: Route.ComponentProps) {
               <Form method="post" className="content-side-form" aria-label="Publish">
                 <CsrfField />
                 <input type="hidden" name="version" value={entry.version} />
-                <EnvironmentChoices environments={environments} idPrefix="publish" />
+                <EnvironmentChoices environments={environments} idPrefix="publish" legend="Publish to" />
                 {locale !== MASTER_LOCALE ? (
                   <p className="admin-muted">
                     {languageName(MASTER_LOCALE)} must be published to an environment before{' '}
@@ -306,7 +315,11 @@ export default function ContentEntryPage({ loaderData }: Route.ComponentProps) {
               {entry.publications.length ? (
                 <Form method="post" className="content-side-form" aria-label="Unpublish">
                   <CsrfField />
-                  <EnvironmentChoices environments={environments} idPrefix="unpublish" />
+                  <EnvironmentChoices
+                    environments={environments}
+                    idPrefix="unpublish"
+                    legend="Unpublish from"
+                  />
                   <button
                     type="submit"
                     name="intent"

@@ -84,7 +84,7 @@ export default function NewEntryPage({ loaderData }: Route.ComponentProps) {
         publish.
       </p>
       <RefusalMessage answer={answer} />
-      <ProblemSummary problems={problems} schema={type.schema} />
+      <ProblemSummary problems={problems} schema={type.schema} message={answer?.message ?? ''} />
       <Form method="post" className="admin-form content-form" aria-label={`New ${type.title}`}>
         <CsrfField />
         <EntryFields

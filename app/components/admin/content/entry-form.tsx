@@ -324,7 +324,7 @@ function ReferenceInput({ field, path, value, onChange, context }: FieldProps & 
         {field.mandatory ? <span className="content-field__required"> (required)</span> : null}
       </legend>
       {references.length === 0 ? <p className="admin-muted">No entry chosen.</p> : null}
-      <ul className="admin-values">
+      <ul className="content-refs">
         {references.map((reference, index) => {
           const uid = asText(reference.uid);
           const type = asText(reference._content_type_uid);

@@ -8,9 +8,13 @@ interface Answer {
   referrers?: Array<{ contentType: string; uid: string; locale: string; title: string }>;
 }
 
-/** An editor action's answer: a confirmation, or a refusal with the entries that block it, as links. */
+/**
+ * An editor action's answer: a confirmation, or a refusal with the entries that block it, as links. A refused
+ * save with field problems is told by its ProblemSummary instead.
+ */
 export function RefusalMessage({ answer }: { answer: Answer | undefined }) {
   if (!answer?.message) return null;
+  if (!answer.ok && (answer as { problems?: unknown[] }).problems?.length) return null;
   if (answer.ok)
     return (
       <p className="admin-notice admin-notice--ok" role="status">
@@ -45,9 +49,11 @@ export function RefusalMessage({ answer }: { answer: Answer | undefined }) {
 export function ProblemSummary({
   problems,
   schema,
+  message,
 }: {
   problems: FieldProblem[];
   schema: readonly ContentField[];
+  message: string;
 }) {
   if (problems.length === 0) return null;
   return (
@@ -57,9 +63,8 @@ export function ProblemSummary({
       aria-labelledby="content-problems-title"
     >
       <p id="content-problems-title">
-        <strong>
-          {problems.length === 1 ? 'One field needs attention' : `${problems.length} fields need attention`}:
-        </strong>
+        <strong>{message}</strong>{' '}
+        {problems.length === 1 ? 'One field needs attention:' : `${problems.length} fields need attention:`}
       </p>
       <ul>
         {problems.map((problem) => (

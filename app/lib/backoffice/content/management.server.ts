@@ -51,6 +51,9 @@ export function contentRefusal(
   );
 }
 
+/** The headline of a save refused for its fields (the summary lists each problem). */
+export const NOT_SAVED = 'Nothing was saved: correct the fields below.';
+
 /** Runs a management call: a refusal becomes the page's answer with its status; a fault is thrown on. */
 export async function attemptContent<T>(
   call: () => Promise<T>,
@@ -63,7 +66,7 @@ export async function attemptContent<T>(
     if (!refusal) throw error;
     return {
       ok: false,
-      answer: contentRefusal(STATUS[refusal.code], refusal.message, {
+      answer: contentRefusal(STATUS[refusal.code], refusal.code === 'invalid' ? NOT_SAVED : refusal.message, {
         problems: refusal.code === 'invalid' ? refusal.problems : [],
         referrers: refusal.code === 'referenced' ? refusal.referrers : [],
         ...(fields ? { fields } : {}),
