@@ -125,7 +125,7 @@ describe('validateEntry: text', () => {
     expect(problemsOf(schema, { title: 'A', body: huge })).toEqual([
       { path: ['body'], message: 'Body is too long: at most 100,000 characters.' },
     ]);
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(performance.now() - started).toBeLessThan(1000);
     expect(problemsOf(schema, { title: 'A', body: 'a'.repeat(MAX_TEXT_LENGTH) })).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mediaIdsIn, referencesIn } from '#core/content-references.ts';
 import { validateEntry } from '#core/content-validation.ts';
 import { catalogueContent } from '../../seed/content/catalogue-content.ts';
 import { mergeContent, readContentFiles } from './content-files.ts';
@@ -79,5 +80,34 @@ describe('content type schemas', () => {
       isRedesigned: false,
     });
     expect(validateEntry(contentTypeByUid('product')!, fields)).toMatchObject({ ok: true });
+  });
+
+  it('find the references of the seed (in groups, hotspots and page modules), all to entries that exist', () => {
+    const exists = new Set(SEED.map((file) => `${file.content_type}/${file.uid}`));
+    const dangling: string[] = [];
+    for (const file of SEED) {
+      const type = contentTypeByUid(file.content_type)!;
+      for (const [locale, fields] of Object.entries(file.locales))
+        for (const found of referencesIn(type, fields))
+          if (!exists.has(`${found.contentType}/${found.uid}`))
+            dangling.push(
+              `${file.content_type}/${file.uid} ${locale} ${found.path.join('.')} → ${found.contentType}/${found.uid}`,
+            );
+    }
+    expect(dangling).toEqual([]);
+
+    const home = SEED.find((file) => file.content_type === 'page' && file.uid === 'home')!;
+    const homeRefs = referencesIn(contentTypeByUid('page')!, home.locales['en-us']);
+    expect(homeRefs).toContainEqual(
+      expect.objectContaining({ contentType: 'banner', path: ['landing_page', 'modules', 0, 'banner', 0] }),
+    );
+    expect(homeRefs.some((found) => found.contentType === 'product')).toBe(true);
+  });
+
+  it('find the media ids of banner backgrounds and hotspots', () => {
+    const banners = SEED.filter((file) => file.content_type === 'banner');
+    const ids = banners.flatMap((file) => mediaIdsIn(contentTypeByUid('banner')!, file.locales['en-us']));
+    expect(ids).toContain('banner-powder-day');
+    expect(ids).toContain('ridgeline-expedition-gaiter-black');
   });
 });
