@@ -66,6 +66,14 @@ describe('validateEntry: presence and unknown fields', () => {
     ]);
   });
 
+  it('validates a field that shares a system key’s name (a blog’s tags) instead of dropping it', () => {
+    const schema: ContentField[] = [{ uid: 'tags', display_name: 'Tags', data_type: 'text', multiple: true }];
+    expect(fieldsOf(schema, { title: 'A', tags: ['gear'] })).toEqual({ title: 'A', tags: ['gear'] });
+    expect(problemsOf(schema, { title: 'A', tags: 'gear' })).toEqual([
+      { path: ['tags'], message: 'Tags must be a list.' },
+    ]);
+  });
+
   it('keeps empty optional values as given and leaves out absent ones', () => {
     const schema: ContentField[] = [
       { uid: 'note', display_name: 'Note', data_type: 'text' },
