@@ -94,11 +94,12 @@ describe('decodeEntryForm', () => {
       ['fields.buttons.1._', '1'],
       ['fields.buttons.1.new_tab', 'false'],
       ['fields.buttons.1.new_tab', 'on'],
-      ['fields.modules.0.copy.text', 'Hello'],
-      ['fields.modules.1._', '1'],
-      ['fields.modules.1.banner.title', 'Hero'],
-      ['fields.modules.1.banner.banner.0.uid', 'banner-home-hero'],
-      ['fields.modules.1.banner.banner.0._content_type_uid', 'banner'],
+      ['fields.modules.0.type', 'copy'],
+      ['fields.modules.0.text', 'Hello'],
+      ['fields.modules.1.type', 'banner'],
+      ['fields.modules.1.title', 'Hero'],
+      ['fields.modules.1.banner.0.uid', 'banner-home-hero'],
+      ['fields.modules.1.banner.0._content_type_uid', 'banner'],
       ['fields.unknown', 'dropped'],
       ['notfields.title', 'ignored'],
       ['fields', 'ignored'],
@@ -119,8 +120,8 @@ describe('decodeEntryForm', () => {
       seo: { title: 'Decking', noindex: false },
       buttons: [{ text: 'Shop', new_tab: false }, { new_tab: true }],
       modules: [
-        { copy: { text: 'Hello' } },
-        { banner: { title: 'Hero', banner: [{ uid: 'banner-home-hero', _content_type_uid: 'banner' }] } },
+        { type: 'copy', text: 'Hello' },
+        { type: 'banner', title: 'Hero', banner: [{ uid: 'banner-home-hero', _content_type_uid: 'banner' }] },
       ],
     });
   });
@@ -155,15 +156,18 @@ describe('decodeEntryForm', () => {
       ['fields.buttons.x.text', 'not an index'],
       ['fields.regions.1', 'eu'],
       ['fields.regions.0', 'us'],
-      ['fields.modules.0.video.url', 'a kind the type does not have'],
-      ['fields.modules.3.copy.text', 'Kept'],
+      ['fields.modules.0.type', 'video'],
+      ['fields.modules.0.url', 'a kind the type does not have'],
+      ['fields.modules.1.text', 'no kind at all'],
+      ['fields.modules.3.type', 'copy'],
+      ['fields.modules.3.text', 'Kept'],
     ]);
     expect(fields.buttons).toEqual([
       { text: 'First', new_tab: false },
       { text: 'Last', new_tab: false },
     ]);
     expect(fields.regions).toEqual(['us', 'eu']);
-    expect(fields.modules).toEqual([{ copy: { text: 'Kept' } }]);
+    expect(fields.modules).toEqual([{ type: 'copy', text: 'Kept' }]);
   });
 
   it('reports a number or JSON it cannot read on its path, with an actionable message', () => {
@@ -200,12 +204,13 @@ describe('decodeEntryForm', () => {
     const { fields, problems } = decodeEntryForm(schema, [
       ['fields.sizes', '21'],
       ['fields.sizes', 'big'],
-      ['fields.modules.0.stat.value', '1e999'],
+      ['fields.modules.0.type', 'stat'],
+      ['fields.modules.0.value', '1e999'],
     ]);
-    expect(fields).toEqual({ sizes: [21], modules: [{ stat: {} }] });
+    expect(fields).toEqual({ sizes: [21], modules: [{ type: 'stat' }] });
     expect(problems.map((problem) => problem.path)).toEqual([
       ['sizes', 1],
-      ['modules', 0, 'stat', 'value'],
+      ['modules', 0, 'value'],
     ]);
   });
 

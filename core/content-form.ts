@@ -2,7 +2,8 @@
  * The content editor's form encoding (docs/decisions/0009-content-editor-form.md): the page generated from a
  * content type's schema names every input by its path into the entry (`fields.modules.2.banner.title`), so a
  * plain form post carries nested groups, repeatable groups and modular blocks. `decodeEntryForm` turns the posted
- * pairs back into the fields object, reading the schema to know each value's kind; values it cannot read (a
+ * pairs back into the fields object, reading the schema to know each value's kind (a modular block names its kind
+ * in `…modules.2.type`, the shape the storefront reads and the validation stores); values it cannot read (a
  * number that is not one, JSON that does not parse) come back as problems on their path, and nothing is saved.
  * Whether a value is allowed (required, lengths, formats, links) is the content validation's business, not this.
  */
@@ -137,12 +138,12 @@ function decodeScalar(
 function decodeOne(field: ContentField, node: Node | undefined, path: FieldPath, problems: FieldProblem[]) {
   if (field.data_type === 'group') return decodeFields(field.schema, node, path, problems);
   if (field.data_type === 'blocks') {
+    // A block is stored as the storefront reads it: `{ type: '<block uid>', …its fields }`.
     return items(node).flatMap((item, index) => {
-      // An item names its kind by its one key (other keys, like the form's `_` item marker, are not blocks).
-      const block = field.blocks.find((candidate) => item.children.has(candidate.uid));
+      const kind = lastValue(item.children.get('type'));
+      const block = field.blocks.find((candidate) => candidate.uid === kind);
       if (!block) return [];
-      const body = item.children.get(block.uid);
-      return [{ [block.uid]: decodeFields(block.schema, body, [...path, index, block.uid], problems) }];
+      return [{ type: block.uid, ...decodeFields(block.schema, item, [...path, index], problems) }];
     });
   }
   return decodeScalar(field, node, path, problems);

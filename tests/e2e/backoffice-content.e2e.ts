@@ -75,7 +75,7 @@ describe('the editor changes the US top alert', () => {
       await page.waitForURL(`${server.url}/admin/content/top_alert/alert-us/en-us`);
       await checkAxe(page, 'admin-content-entry');
 
-      const title = page.getByRole('textbox', { name: 'Title (required)', exact: true });
+      const title = page.getByRole('textbox', { name: 'Alert text (required)', exact: true });
       expect(await title.inputValue()).toBe(OLD_ALERT);
       await title.fill(NEW_ALERT);
       await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -97,10 +97,10 @@ describe('the editor changes the US top alert', () => {
       await expect.poll(() => title.getAttribute('aria-invalid')).toBe('true');
       const describedBy = (await title.getAttribute('aria-describedby')) ?? '';
       expect(describedBy).toContain('field-title-error');
-      expect(await page.locator(`#field-title-error`).textContent()).toMatch(/Title/);
+      expect(await page.locator('#field-title-error').textContent()).toMatch(/Alert text/);
       await checkAxe(page, 'admin-content-entry-refused');
       await page.reload();
-      expect(await page.getByRole('textbox', { name: 'Title (required)', exact: true }).inputValue()).toBe(
+      expect(await page.getByRole('textbox', { name: 'Alert text (required)', exact: true }).inputValue()).toBe(
         NEW_ALERT,
       );
       expect(await page.getByText(`version ${version}, saved`).count()).toBe(1);

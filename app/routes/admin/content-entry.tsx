@@ -67,7 +67,7 @@ export async function loader(args: Route.LoaderArgs) {
     locale,
     locales: [...management.locales()],
     environments: [...management.environments()],
-    assets: await assetPreviewsOf(management, type.schema, entry.fields),
+    assets: await assetPreviewsOf(management, type, entry.fields),
     titles,
     created: new URL(args.request.url).searchParams.has('created'),
     canWrite: can(staff.role, 'content:write'),

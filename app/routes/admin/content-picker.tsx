@@ -1,6 +1,11 @@
 import { data } from 'react-router';
 import { z } from 'zod';
-import { assetPreview, MASTER_LOCALE } from '../../components/admin/content/labels.ts';
+import {
+  assetPreview,
+  MASTER_LOCALE,
+  mediaIdOfAssetUrl,
+  mediaPreview,
+} from '../../components/admin/content/labels.ts';
 import { contentManagementOf } from '../../lib/backoffice/content/management.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import type { Route } from './+types/content-picker';
@@ -13,7 +18,8 @@ const query = z.object({
 });
 
 /**
- * What the editor's pickers search (issue 21): `assets` (the asset library, with previews) or `entries` of the
+ * What the editor's pickers search (issue 21): `assets` (the asset library, with previews), `media` (its images
+ * by media id, for image fields that hold one) or `entries` of the
  * content types a reference field allows. JSON for the dialog; the staff session and 'content:read' gate it.
  */
 export async function loader(args: Route.LoaderArgs) {
@@ -32,6 +38,25 @@ export async function loader(args: Route.LoaderArgs) {
         detail: asset.filename,
         ...(asset.contentType.startsWith('image/') ? { image: assetPreview(asset.url) } : {}),
       })),
+    };
+  }
+  if (args.params.kind === 'media') {
+    // Image fields that hold a media id (banners, pages): the library's images, keyed by the id they serve under.
+    const page = await management.assets.list({ limit: LIMIT, ...(q ? { search: q } : {}) });
+    return {
+      items: page.items.flatMap((asset) => {
+        const mediaId = mediaIdOfAssetUrl(asset.url);
+        return mediaId
+          ? [
+              {
+                key: mediaId,
+                label: asset.title || asset.filename,
+                detail: mediaId,
+                image: mediaPreview(mediaId),
+              },
+            ]
+          : [];
+      }),
     };
   }
   if (args.params.kind !== 'entries') throw data({ message: 'There is no such picker.' }, { status: 404 });

@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { type FieldPath, fieldId, fieldName, problemKey } from '#core/content-form.ts';
 import type { BlocksField, ContentField, ReferenceField } from '#core/content-schema.ts';
 import { getAt, moveItem, setAt } from './field-state.ts';
+import { mediaPreview } from './labels.ts';
 import { PickerDialog } from './picker-dialog.tsx';
 import { RichTextField } from './rich-text-field.tsx';
 
@@ -254,13 +255,20 @@ function LinkInput({ field, path, value, onChange, context }: FieldProps) {
   );
 }
 
+/**
+ * An image or file from the asset library: a file field holds the asset's uid, an image field of the media
+ * service (text marked `field_metadata.image`) the media id the asset serves under.
+ */
 function FileInput({ field, path, value, onChange, context }: FieldProps) {
   const id = fieldId(path);
-  const uid = asText(value);
+  const byMediaId = field.data_type === 'text';
+  const uid = asText(value && typeof value === 'object' ? (value as { uid?: unknown }).uid : value);
   const problem = context.problems[problemKey(path)];
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState<Record<string, AssetPreview>>({});
-  const preview = uid ? (picked[uid] ?? context.assets[uid]) : undefined;
+  const preview = uid
+    ? (picked[uid] ?? (byMediaId ? { title: 'Image', image: mediaPreview(uid) } : context.assets[uid]))
+    : undefined;
   return (
     <fieldset
       className="content-group content-group--inline"
@@ -293,7 +301,7 @@ function FileInput({ field, path, value, onChange, context }: FieldProps) {
       <Help id={id} field={field} problem={problem} fallback={context.fallback} />
       <PickerDialog
         title={`Choose ${field.display_name.toLowerCase()} from the asset library`}
-        source="/admin/content/picker/assets"
+        source={byMediaId ? '/admin/content/picker/media' : '/admin/content/picker/assets'}
         open={open}
         onClose={() => setOpen(false)}
         onPick={(item) => {
@@ -549,6 +557,17 @@ function ChoiceSet({ field, path, value, onChange, context }: FieldProps) {
   );
 }
 
+/**
+ * A block's kind and fields: stored as the storefront reads it (`{ type, …fields }`); the hosted service's shape
+ * (`{ [kind]: { …fields } }`) is read too.
+ */
+function blockOf(field: BlocksField, item: unknown): { kind: string; body: Record<string, unknown> } {
+  const object = asObject(item);
+  if (typeof object.type === 'string') return { kind: object.type, body: object };
+  const hosted = field.blocks.find((block) => block.uid in object);
+  return hosted ? { kind: hosted.uid, body: asObject(object[hosted.uid]) } : { kind: '', body: {} };
+}
+
 function BlocksInput({ field, path, value, onChange, context }: FieldProps & { field: BlocksField }) {
   const list = asList(value);
   const id = fieldId(path);
@@ -560,8 +579,8 @@ function BlocksInput({ field, path, value, onChange, context }: FieldProps & { f
       <legend>{field.display_name}</legend>
       {list.length === 0 ? <p className="admin-muted">No blocks yet.</p> : null}
       {list.map((item, index) => {
-        const object = asObject(item);
-        const block = field.blocks.find((candidate) => candidate.uid in object);
+        const { kind, body } = blockOf(field, item);
+        const block = field.blocks.find((candidate) => candidate.uid === kind);
         if (!block) return null;
         const label = `${block.title} (block ${index + 1})`;
         return (
@@ -571,12 +590,12 @@ function BlocksInput({ field, path, value, onChange, context }: FieldProps & { f
               <strong>{label}</strong>
               <ItemTools label={label} index={index} count={list.length} list={list} onChange={onChange} />
             </div>
-            <input type="hidden" name={fieldName([...path, index, block.uid, '_'])} value="1" />
+            <input type="hidden" name={fieldName([...path, index, 'type'])} value={block.uid} />
             <GroupFields
               schema={block.schema}
-              path={[...path, index, block.uid]}
-              value={object[block.uid]}
-              onChange={(next) => onChange(setAt(list, [index, block.uid], next))}
+              path={[...path, index]}
+              value={body}
+              onChange={(next) => onChange(setAt(list, [index], { ...asObject(next), type: block.uid }))}
               context={context}
             />
           </div>
@@ -594,7 +613,7 @@ function BlocksInput({ field, path, value, onChange, context }: FieldProps & { f
         <button
           type="button"
           className="admin-button admin-button--small"
-          onClick={() => onChange([...list, { [kind]: {} }])}
+          onClick={() => onChange([...list, { type: kind }])}
         >
           Add block
         </button>
@@ -623,7 +642,8 @@ export function Field(props: FieldProps) {
   }
   if (field.data_type === 'boolean') return <BooleanInput {...props} />;
   if (field.data_type === 'link') return <LinkInput {...props} />;
-  if (field.data_type === 'file') return <FileInput {...props} />;
+  if (field.data_type === 'file' || (field.data_type === 'text' && field.field_metadata?.image))
+    return <FileInput {...props} />;
   return <TextInput {...props} />;
 }
 

@@ -39,3 +39,13 @@ export const MASTER_LOCALE = 'en-us';
 export function assetPreview(url: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}w=160`;
 }
+
+/** A media id's small preview through the media service (`/media/i/ridgeline/<id>?w=160`). */
+export function mediaPreview(mediaId: string): string {
+  return `/media/i/ridgeline/${encodeURIComponent(mediaId)}?w=160`;
+}
+
+/** The media id an asset of the library serves under (`/media/i/<alias>/<id>`), if it is an image of the media service. */
+export function mediaIdOfAssetUrl(url: string): string | null {
+  return /^\/media\/i\/[^/]+\/([a-z0-9][a-z0-9_-]*)(?:[?#]|$)/.exec(url)?.[1] ?? null;
+}
