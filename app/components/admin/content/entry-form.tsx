@@ -294,7 +294,7 @@ function FileInput({ field, path, value, onChange, context }: FieldProps) {
             className="admin-button admin-button--quiet admin-button--small"
             onClick={() => onChange('')}
           >
-            Remove file
+            {byMediaId || field.field_metadata?.image ? 'Remove image' : 'Remove file'}
           </button>
         ) : null}
       </div>

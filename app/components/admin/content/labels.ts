@@ -22,7 +22,7 @@ export function localeLabel(locale: string): string {
 const ENVIRONMENT_NAMES: Record<string, string> = { production: 'Production', staging: 'Staging' };
 
 export function environmentLabel(environment: string): string {
-  return ENVIRONMENT_NAMES[environment] ?? environment;
+  return ENVIRONMENT_NAMES[environment] ?? environment.charAt(0).toUpperCase() + environment.slice(1);
 }
 
 /** "2026-11-26 11:40 UTC" from a date (or its ISO text, as loader data carries it). */
