@@ -1,0 +1,96 @@
+/**
+ * The management service's records as the hosted Content Management API answers them: an entry is its fields
+ * plus system fields (`uid`, `locale`, `_version`, `publish_details` per environment and locale), an asset its
+ * file facts. Clients (the official SDK) send an entry back whole on update, so `entryFields` keeps only the
+ * content type's own fields of a body.
+ */
+import type { ContentTypeSchema } from '#core/content-schema.ts';
+import type { AssetSummary, EntryDraft, EntrySummary, EntryVersion, Publication } from '../contract.ts';
+
+type Json = Record<string, unknown>;
+
+function publishDetails(publications: readonly Publication[]) {
+  return publications.map((publication) => ({
+    environment: publication.environment,
+    locale: publication.locale,
+    version: publication.version,
+    time: publication.publishedAt.toISOString(),
+    user: publication.publishedBy ?? 'ridgeline',
+  }));
+}
+
+function system(entry: EntrySummary, locale: string): Json {
+  return {
+    uid: entry.uid,
+    locale,
+    title: entry.title,
+    _version: entry.version,
+    updated_at: entry.updatedAt.toISOString(),
+    updated_by: entry.updatedBy ?? 'ridgeline',
+    ACL: {},
+    tags: [],
+    _in_progress: false,
+    publish_details: publishDetails(entry.publications),
+  };
+}
+
+/** An entry's working copy; a locale without its own copy answers the master's, with the master's locale. */
+export function entryBody(entry: EntryDraft, masterLocale: string): Json {
+  const locale = entry.localised ? entry.locale : masterLocale;
+  return { ...entry.fields, ...system(entry, locale) };
+}
+
+/** A list row: the summary's system fields (the list does not carry fields). */
+export function entrySummaryBody(entry: EntrySummary): Json {
+  return system(entry, entry.locale);
+}
+
+/** One saved version, as fetched with `?version=`. */
+export function versionBody(entry: EntryDraft, version: EntryVersion, locale: string): Json {
+  return {
+    ...version.fields,
+    ...system(
+      { ...entry, title: version.title, updatedAt: version.savedAt, updatedBy: version.savedBy },
+      locale,
+    ),
+    _version: version.version,
+  };
+}
+
+export function versionSummaryBody(version: EntryVersion, locale: string): Json {
+  return {
+    _version: version.version,
+    locale,
+    title: version.title,
+    updated_at: version.savedAt.toISOString(),
+    updated_by: version.savedBy ?? 'ridgeline',
+  };
+}
+
+export function contentTypeBody(type: ContentTypeSchema): Json {
+  return { ...type, _version: 1, inbuilt_class: false };
+}
+
+export function assetBody(asset: AssetSummary): Json {
+  return {
+    uid: asset.uid,
+    title: asset.title,
+    filename: asset.filename,
+    url: asset.url,
+    content_type: asset.contentType,
+    file_size: String(asset.fileSize),
+    _version: asset.version,
+    updated_at: asset.updatedAt.toISOString(),
+    ACL: {},
+    tags: [],
+    is_dir: false,
+    publish_details: asset.publishedTo.map((environment) => ({ environment, locale: null })),
+  };
+}
+
+/** The content type's own fields of an entry body; system fields and anything unknown are left out. */
+export function entryFields(type: ContentTypeSchema, body: Json): Json {
+  const fields: Json = {};
+  for (const field of type.schema) if (field.uid in body) fields[field.uid] = body[field.uid];
+  return fields;
+}
