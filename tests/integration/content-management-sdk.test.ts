@@ -168,9 +168,18 @@ describe.each(testDatabaseTargets)('content management protocol on $name', (targ
 
   it('lists entries and keeps every save as a version', async () => {
     const list = await stack().contentType('top_alert').entry().query({ locale: 'en-us' }).find();
-    expect(list.items.map((entry: Loose) => [entry.uid, entry._version])).toEqual([['free-shipping', 2]]);
+    expect(list.items.map((entry: Loose) => [entry.uid, entry._version, entry.text])).toEqual([
+      ['free-shipping', 2, 'Over $75'],
+    ]);
+    // A listed entry sent back keeps its fields; a body naming some fields changes only those.
+    const resaved: Loose = await list.items[0].update();
+    expect(resaved).toMatchObject({ _version: 3, title: 'Free shipping', text: 'Over $75' });
+    const partial = await call('PUT', '/content_types/top_alert/entries/free-shipping', {
+      body: JSON.stringify({ entry: { text: 'Over $70' } }),
+    });
+    expect(partial.body.entry).toMatchObject({ _version: 4, title: 'Free shipping', text: 'Over $70' });
     const versions = await call('GET', '/content_types/top_alert/entries/free-shipping/versions');
-    expect(versions.body.versions.map((v: Loose) => v._version)).toEqual([2, 1]);
+    expect(versions.body.versions.map((v: Loose) => v._version)).toEqual([4, 3, 2, 1]);
     const first: Loose = await stack().contentType('top_alert').entry('free-shipping').fetch({ version: 1 });
     expect(first).toMatchObject({ _version: 1, text: 'Over $100' });
   });

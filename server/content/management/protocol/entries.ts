@@ -9,14 +9,7 @@ import type { ContentManagement, EntryFilter, EntrySummary } from '../contract.t
 import type { ManagementEnv } from './access.ts';
 import { badRequest, ManagementError } from './errors.ts';
 import { contentTypeOf, localeOf, publishTargets, readJson, versionOf } from './request.ts';
-import {
-  contentTypeBody,
-  entryBody,
-  entryFields,
-  entrySummaryBody,
-  versionBody,
-  versionSummaryBody,
-} from './shape.ts';
+import { contentTypeBody, entryBody, entryFields, versionBody, versionSummaryBody } from './shape.ts';
 
 type C = Context<ManagementEnv>;
 
@@ -120,7 +113,11 @@ export function entryRoutes(management: ContentManagement) {
       if (!page.next) break;
       after = page.next;
     }
-    return c.json({ entries: items.map(entrySummaryBody) });
+    // Each with its fields, as the hosted service lists them: a client may send a listed entry back as an update.
+    const drafts = await Promise.all(items.map((item) => management.getEntry(type.uid, item.uid, locale)));
+    return c.json({
+      entries: drafts.flatMap((draft) => (draft ? [entryBody(draft, master())] : [])),
+    });
   };
 
   const oneEntry = async (c: C) => {
@@ -190,11 +187,14 @@ export function entryRoutes(management: ContentManagement) {
       input.locale === locale && input._version !== undefined
         ? versionOf(input._version, '_version')
         : undefined;
+    // Fields the body leaves out keep their values (a locale being created starts from the master's copy).
+    const current = await management.getEntry(type.uid, uid, locale, { fallback: true });
+    if (!current) throw entryNotFound(uid, locale);
     const entry = await management.saveEntry(c.get('actor'), {
       contentType: type.uid,
       uid,
       locale,
-      fields: entryFields(type, input),
+      fields: { ...current.fields, ...entryFields(type, input) },
       ...(expected !== undefined ? { expectedVersion: expected } : {}),
     });
     return c.json({ notice: 'Entry updated successfully.', entry: entryBody(entry, master()) });

@@ -68,6 +68,8 @@ export function publishTargets(
     locale: z.string().optional(),
     version: z.unknown().optional(),
   });
+  if (body.scheduled_at !== undefined)
+    throw invalid('scheduled_at', 'Scheduled publishing is not offered: publish when the time comes.');
   const parsed = schema.safeParse(body);
   if (!parsed.success)
     throw invalid(

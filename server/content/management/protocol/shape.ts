@@ -40,11 +40,6 @@ export function entryBody(entry: EntryDraft, masterLocale: string): Json {
   return { ...entry.fields, ...system(entry, locale) };
 }
 
-/** A list row: the summary's system fields (the list does not carry fields). */
-export function entrySummaryBody(entry: EntrySummary): Json {
-  return system(entry, entry.locale);
-}
-
 /** One saved version, as fetched with `?version=`. */
 export function versionBody(entry: EntryDraft, version: EntryVersion, locale: string): Json {
   return {
@@ -84,7 +79,7 @@ export function assetBody(asset: AssetSummary): Json {
     ACL: {},
     tags: [],
     is_dir: false,
-    publish_details: asset.publishedTo.map((environment) => ({ environment, locale: null })),
+    publish_details: asset.publishedTo.map((environment) => ({ environment })),
   };
 }
 
