@@ -19,37 +19,36 @@ function publishDetails(publications: readonly Publication[]) {
   }));
 }
 
-function system(entry: EntrySummary, locale: string): Json {
+/** System fields; `tags` and `ACL` only as defaults, since a content type may have a field of that name. */
+function system(entry: EntrySummary, locale: string): { defaults: Json; fixed: Json } {
   return {
-    uid: entry.uid,
-    locale,
-    title: entry.title,
-    _version: entry.version,
-    updated_at: entry.updatedAt.toISOString(),
-    updated_by: entry.updatedBy ?? 'ridgeline',
-    ACL: {},
-    tags: [],
-    _in_progress: false,
-    publish_details: publishDetails(entry.publications),
+    defaults: { ACL: {}, tags: [] },
+    fixed: {
+      uid: entry.uid,
+      locale,
+      title: entry.title,
+      _version: entry.version,
+      updated_at: entry.updatedAt.toISOString(),
+      updated_by: entry.updatedBy ?? 'ridgeline',
+      _in_progress: false,
+      publish_details: publishDetails(entry.publications),
+    },
   };
 }
 
 /** An entry's working copy; a locale without its own copy answers the master's, with the master's locale. */
 export function entryBody(entry: EntryDraft, masterLocale: string): Json {
-  const locale = entry.localised ? entry.locale : masterLocale;
-  return { ...entry.fields, ...system(entry, locale) };
+  const { defaults, fixed } = system(entry, entry.localised ? entry.locale : masterLocale);
+  return { ...defaults, ...entry.fields, ...fixed };
 }
 
 /** One saved version, as fetched with `?version=`. */
 export function versionBody(entry: EntryDraft, version: EntryVersion, locale: string): Json {
-  return {
-    ...version.fields,
-    ...system(
-      { ...entry, title: version.title, updatedAt: version.savedAt, updatedBy: version.savedBy },
-      locale,
-    ),
-    _version: version.version,
-  };
+  const { defaults, fixed } = system(
+    { ...entry, title: version.title, updatedAt: version.savedAt, updatedBy: version.savedBy },
+    locale,
+  );
+  return { ...defaults, ...version.fields, ...fixed, _version: version.version };
 }
 
 export function versionSummaryBody(version: EntryVersion, locale: string): Json {
@@ -83,9 +82,17 @@ export function assetBody(asset: AssetSummary): Json {
   };
 }
 
-/** The content type's own fields of an entry body; system fields and anything unknown are left out. */
+/**
+ * What the official SDK adds to an entry it sends back (`entry.update()` sends the fetched object whole): left
+ * out here unless the type has a field of that name. The hosted service's system keys (`uid`, `_version`,
+ * `publish_details`…) are the service's to drop (core/content-validation.ts), and any other unknown key reaches
+ * it and is refused with a message, never silently dropped.
+ */
+const CLIENT_KEYS = ['content_type_uid', 'content_type', 'schema', 'stackHeaders', 'urlPath', 'api_version'];
+
 export function entryFields(type: ContentTypeSchema, body: Json): Json {
-  const fields: Json = {};
-  for (const field of type.schema) if (field.uid in body) fields[field.uid] = body[field.uid];
-  return fields;
+  const own = new Set(type.schema.map((field) => field.uid));
+  return Object.fromEntries(
+    Object.entries(body).filter(([key]) => own.has(key) || !CLIENT_KEYS.includes(key)),
+  );
 }
