@@ -3,7 +3,6 @@
  * storefront's content client, and `/api/interstack/references`. Reach it only through this module.
  */
 import { Hono } from 'hono';
-import type { StaffSession } from '../backoffice/staff-sessions.ts';
 import { readCacheWatcher, scopeVersion } from '../cache/data-version.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -11,8 +10,6 @@ import { type ContentClient, type ContentLogger, createContentClient } from './c
 import { createContentService } from './delivery/service.ts';
 import { type CachePolicyValue, type FetchLike, hostedContentBaseUrl } from './delivery-client.ts';
 import { createInterstackRoutes } from './interstack-routes.ts';
-import type { ContentManagement } from './management/contract.ts';
-import { createManagementRoutes } from './management/protocol/routes.ts';
 import { type ContentStore, createContentStore } from './store.ts';
 
 export { DISPLAY_TEXT_DEFAULTS, type DisplayText, type DisplayTextKey } from '#core/display-text-defaults.ts';
@@ -44,7 +41,6 @@ type ContentConfig = Pick<
   | 'CONTENT_REGION'
   | 'CONTENT_API_KEY'
   | 'CONTENT_DELIVERY_TOKEN'
-  | 'CONTENT_MANAGEMENT_TOKEN'
   | 'CONTENT_ENVIRONMENT'
   | 'CONTENT_BRANCH'
   | 'CONTENT_CACHE_POLICY'
@@ -60,34 +56,17 @@ export function createContentServices(input: {
   config: ContentConfig;
   db: Database;
   logger?: ContentLogger;
-  /** The content management service and the staff sessions its API accepts (`authtoken`), issue 21. */
-  management?: {
-    service: ContentManagement;
-    staffSession(token: string): Promise<StaffSession | null>;
-  };
 }): ContentServices {
-  const { config, db, logger, management } = input;
+  const { config, db, logger } = input;
   const store = createContentStore(db);
-  const service = createContentService(
-    {
-      store,
-      apiKey: config.CONTENT_API_KEY,
-      deliveryToken: config.CONTENT_DELIVERY_TOKEN,
-      environments: [config.CONTENT_ENVIRONMENT],
-      branch: config.CONTENT_BRANCH || 'main',
-      onError: (error) => logger?.error({ err: error }, 'content service error'),
-    },
-    management &&
-      createManagementRoutes({
-        management: management.service,
-        apiKey: config.CONTENT_API_KEY,
-        managementToken: config.CONTENT_MANAGEMENT_TOKEN,
-        deliveryToken: config.CONTENT_DELIVERY_TOKEN,
-        branch: config.CONTENT_BRANCH || 'main',
-        staffSession: management.staffSession,
-        onError: (error) => logger?.error({ err: error }, 'content management error'),
-      }),
-  );
+  const service = createContentService({
+    store,
+    apiKey: config.CONTENT_API_KEY,
+    deliveryToken: config.CONTENT_DELIVERY_TOKEN,
+    environments: [config.CONTENT_ENVIRONMENT],
+    branch: config.CONTENT_BRANCH || 'main',
+    onError: (error) => logger?.error({ err: error }, 'content service error'),
+  });
   const builtIn = config.CONTENT_BASE_URL === CONTENT_BASE_PATH;
   const mounted = new Hono().route(CONTENT_BASE_PATH, service);
   const inProcess: FetchLike = (url, init) => Promise.resolve(mounted.fetch(new Request(url, init)));

@@ -101,18 +101,25 @@ describe.each(testDatabaseTargets)('content management protocol on $name', (targ
         uploads: UPLOAD_ROUTE_LIMITS,
       }),
     );
+    // As server/http/app.ts mounts them: management first, delivery after on the same paths.
+    app.route(
+      '/cms/v3',
+      createManagementRoutes({
+        management: memoryContentManagement(store),
+        apiKey: API_KEY,
+        managementToken: MANAGEMENT_TOKEN,
+        deliveryToken: DELIVERY_TOKEN,
+        staffSession: (token) => sessions.fromToken(token),
+      }),
+    );
     app.route(
       '/cms',
-      createContentService(
-        { store, apiKey: API_KEY, deliveryToken: DELIVERY_TOKEN, environments: [ENV, 'staging'] },
-        createManagementRoutes({
-          management: memoryContentManagement(store),
-          apiKey: API_KEY,
-          managementToken: MANAGEMENT_TOKEN,
-          deliveryToken: DELIVERY_TOKEN,
-          staffSession: (token) => sessions.fromToken(token),
-        }),
-      ),
+      createContentService({
+        store,
+        apiKey: API_KEY,
+        deliveryToken: DELIVERY_TOKEN,
+        environments: [ENV, 'staging'],
+      }),
     );
     server = await new Promise((resolve) => {
       const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));

@@ -3,7 +3,7 @@
  * assets and sync, in the plain GET form (query string) and the POST form (a JSON body carrying the method
  * marker, the environment and the query). Errors have the shape `{ error_message, error_code, errors }`.
  */
-import { type Context, type Env, Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { ContentStore } from '../store.ts';
 import { checkAccess } from './access.ts';
 import { assetRoutes } from './assets.ts';
@@ -75,12 +75,9 @@ export function createDeliveryRoutes(options: DeliveryOptions): Hono {
  * The whole service under its base path: `/v3/...` is the protocol; the same routes answer without the version
  * segment too, for clients whose endpoint setting already names the base URL.
  */
-export function createContentService<E extends Env>(options: DeliveryOptions, management?: Hono<E>): Hono {
+export function createContentService(options: DeliveryOptions): Hono {
   const service = new Hono();
   const routes = createDeliveryRoutes(options);
-  // The management protocol (issue 21) shares the /v3 paths and comes first: it answers only requests that
-  // carry management credentials and passes every other on to the delivery routes.
-  if (management) service.route(`/${DELIVERY_VERSION}`, management);
   service.route(`/${DELIVERY_VERSION}`, routes);
   service.route('/', routes);
   service.notFound((c) =>
