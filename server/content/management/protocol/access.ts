@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { can, isStaffRole } from '#core/staff-permissions.ts';
 import type { StaffSession } from '../../../backoffice/staff-sessions.ts';
+import { TOKEN_ACTOR_NAME } from '../actor.ts';
 import type { ContentActor } from '../contract.ts';
 import { ManagementError } from './errors.ts';
 
@@ -21,9 +22,6 @@ export interface ManagementAccessOptions {
 }
 
 export type ManagementEnv = { Variables: { actor: ContentActor } };
-
-/** What the audit log records for a change made with the management token (never the token itself). */
-export const MANAGEMENT_TOKEN_ACTOR = 'management token';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MANAGEMENT_ONLY = /\/(?:publish|unpublish|unlocalize|versions|locales)$/;
@@ -61,7 +59,7 @@ export function managementAccess(options: ManagementAccessOptions): MiddlewareHa
     const deliveryToken = c.req.header('access_token') ?? c.req.header('access-token');
     if (authorization !== undefined) {
       if (sameSecret(authorization, options.managementToken)) {
-        c.set('actor', { token: MANAGEMENT_TOKEN_ACTOR });
+        c.set('actor', { token: TOKEN_ACTOR_NAME });
         return next();
       }
       if (sameSecret(authorization, options.deliveryToken))

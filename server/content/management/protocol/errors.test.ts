@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ContentManagementError } from '../errors.ts';
 import { problemsByField, refusalError, refusalOf } from './errors.ts';
 
 describe('the management protocol’s refusal table', () => {
@@ -34,12 +35,11 @@ describe('the management protocol’s refusal table', () => {
     expect(refusalError({ code: 'not-found', message: 'No such entry.' }).status).toBe(404);
   });
 
-  it('finds a refusal thrown as is or carried by an error, and nothing in other errors', () => {
+  it('finds the refusal a content management error carries, and nothing in other errors', () => {
     const refusal = { code: 'not-found', message: 'No such entry.' } as const;
-    expect(refusalOf(refusal)).toBe(refusal);
-    expect(refusalOf(Object.assign(new Error('x'), { refusal }))).toBe(refusal);
+    expect(refusalOf(new ContentManagementError(refusal))).toBe(refusal);
+    expect(refusalOf(Object.assign(new Error('x'), { refusal }))).toBeNull();
     expect(refusalOf(new Error('connection reset'))).toBeNull();
-    expect(refusalOf({ code: 'ECONNRESET', message: 'reset' })).toBeNull();
     expect(refusalOf(null)).toBeNull();
   });
 

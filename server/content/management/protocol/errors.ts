@@ -4,6 +4,7 @@
  * table; anything else is a fault answered 500 by the router.
  */
 import type { ContentRefusal } from '../contract.ts';
+import { ContentManagementError } from '../errors.ts';
 
 export interface ManagementErrorBody {
   error_message: string;
@@ -41,23 +42,15 @@ export function problemsByField(problems: ReadonlyArray<{ path: Array<string | n
   return errors;
 }
 
-const REFUSAL_CODES = new Set(['not-found', 'invalid', 'referenced', 'stale']);
-
-/** The refusal an error carries: the service throws it as is, or as an Error holding it in `refusal`. */
+/** The refusal a thrown error carries, or null for a fault. */
 export function refusalOf(error: unknown): ContentRefusal | null {
-  if (!error || typeof error !== 'object') return null;
-  const candidate = 'refusal' in error ? (error as { refusal: unknown }).refusal : error;
-  if (
-    candidate &&
-    typeof candidate === 'object' &&
-    REFUSAL_CODES.has(String((candidate as { code?: unknown }).code)) &&
-    typeof (candidate as { message?: unknown }).message === 'string'
-  )
-    return candidate as ContentRefusal;
-  return null;
+  return error instanceof ContentManagementError ? error.refusal : null;
 }
 
-/** The one table from a refusal of the content management service to the protocol's answer. */
+/**
+ * The one table from a refusal of the content management service to the protocol's answer: the hosted service's
+ * statuses and error codes (a validation problem is 422 there, where core/error-codes.ts gives pages 400).
+ */
 export function refusalError(refusal: ContentRefusal): ManagementError {
   switch (refusal.code) {
     case 'not-found':
