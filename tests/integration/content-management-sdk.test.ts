@@ -350,6 +350,16 @@ describe.each(testDatabaseTargets)('content management API on $name', (target) =
     expect(tooLong.errors.title).toHaveLength(1);
     expect(tooLong.errorMessage).toBeTruthy();
     expect((await alert().fetch())._version).toBe(fetched._version);
+    // A colour that is not one, and a key the type does not have: each named on its field.
+    const wrong = await refusal(
+      stack()
+        .contentType('top_alert')
+        .entry()
+        .create({ entry: { title: 'Winter sale', background_color: 'javascript:alert(1)', colour: '#fff' } }),
+    );
+    expect(wrong).toMatchObject({ status: 422, errorCode: 119 });
+    expect(Object.keys(wrong.errors).sort()).toEqual(['background_color', 'colour']);
+    expect(wrong.errors.background_color[0]).toMatch(/six hex digits/);
   });
 
   it('refuses a stale save with 409, and an unknown entry or content type with 404', async () => {
