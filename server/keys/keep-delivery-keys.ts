@@ -34,6 +34,7 @@ const LABELS: Record<DeliveryKeySetting, string> = {
   CONTENT_API_KEY: 'content api_key',
   CONTENT_DELIVERY_TOKEN: 'content access_token',
   SEARCH_KEY: 'search key',
+  CONTENT_MANAGEMENT_TOKEN: 'content management token',
 };
 
 /** The line the server prints at start, so that a developer finds the keys the database generated. */
