@@ -39,19 +39,28 @@ const FIXTURES: EntryInput[] = [
     title: 'Winter banner',
     background: { type: 'Image', amplience_id: 'banner-powder-day' },
   }),
-  entry('banner', 'banner-spare', 'en-us', { title: 'Spare banner' }),
+  entry('banner', 'banner-spare', 'en-us', {
+    title: 'Spare banner',
+    background: { type: 'Image', amplience_id: 'banner-powder-day' },
+  }),
   entry('page', 'winter', 'en-us', {
     title: 'Winter',
     url: '/winter',
+    page_type: 'landing',
     landing_page: { modules: [{ type: 'banner', banner: [ref('banner', 'banner-winter')] }] },
   }),
   entry('page', 'winter', 'fr', {
     title: 'Hiver',
     url: '/winter',
+    page_type: 'landing',
     landing_page: { modules: [{ type: 'banner', banner: [ref('banner', 'banner-winter')] }] },
   }),
   entry('top_alert', 'alert-us', 'en-us', { title: 'Free shipping over $99', regions: ['us'] }),
-  entry('support', 'icy-decking', 'en-us', { title: 'Icy decking', body: '<p>Keep the crampons sharp.</p>' }),
+  entry('support', 'icy-decking', 'en-us', {
+    title: 'Icy decking',
+    url: '/support/icy-decking',
+    body: '<p>Keep the crampons sharp.</p>',
+  }),
 ];
 
 /** Issue 21: the working copy, versions and publications behind the delivery protocol. */
@@ -205,13 +214,13 @@ describe.each(testDatabaseTargets)('content management on $name', (target) => {
     const spare = await management.createEntry(editor, {
       contentType: 'banner',
       locale: 'en-us',
-      fields: { title: 'Spring banner' },
+      fields: { title: 'Spring banner', background: { type: 'Image', amplience_id: 'banner-powder-day' } },
     });
     expect(spare).toMatchObject({ uid: 'spring-banner', version: 1, publications: [] });
     const again = await management.createEntry(editor, {
       contentType: 'banner',
       locale: 'en-us',
-      fields: { title: 'Spring banner' },
+      fields: { title: 'Spring banner', background: { type: 'Image', amplience_id: 'banner-powder-day' } },
     });
     expect(again.uid).toBe('spring-banner-2');
     await management.saveEntry(editor, {
@@ -221,6 +230,7 @@ describe.each(testDatabaseTargets)('content management on $name', (target) => {
       fields: {
         title: 'Winter',
         url: '/winter',
+        page_type: 'landing',
         landing_page: { modules: [{ type: 'banner', banner: [ref('banner', 'spring-banner')] }] },
       },
     });
@@ -302,7 +312,7 @@ describe.each(testDatabaseTargets)('content management on $name', (target) => {
       contentType: 'support',
       uid: 'icy-decking',
       locale: 'en-us',
-      fields: { title: 'Icy decking', body: '<p>Keep the crampons blunt.</p>' },
+      fields: { title: 'Icy decking', url: '/support/icy-decking', body: '<p>Keep the crampons blunt.</p>' },
     });
     await management.publish(token, {
       contentType: 'support',
@@ -459,6 +469,24 @@ describe.each(testDatabaseTargets)('content management on $name', (target) => {
     expect((await refusal(() => management.getEntry('banner', 'x', 'xx'))).refusal.code).toBe('invalid');
   });
 
+  it('stores rich text sanitised: scripts, event handlers and javascript: links never reach the store', async () => {
+    const saved = await management.saveEntry(editor, {
+      contentType: 'support',
+      uid: 'icy-decking',
+      locale: 'fr',
+      fields: {
+        title: 'Terrasse glacée',
+        url: '/support/icy-decking',
+        body: '<p onclick="alert(1)">Glace</p><script>alert(2)</script><a href="javascript:alert(3)">lien</a><img src=x onerror="alert(4)">',
+      },
+    });
+    const body = String(saved.fields.body);
+    expect(body).toContain('Glace');
+    expect(body).not.toMatch(/script|onclick|onerror|javascript:/i);
+    const [version] = await management.versions('support', 'icy-decking', 'fr');
+    expect(String(version!.fields.body)).toBe(body);
+  });
+
   it('lists entries by state, title and change date, one keyset page at a time', async () => {
     const drafts = await management.listEntries({ contentType: 'banner', locale: 'en-us', state: 'draft' });
     expect(drafts.items.map((item) => item.uid)).toEqual(['banner-spare', 'spring-banner-2']);
@@ -516,7 +544,7 @@ describe.each(testDatabaseTargets)('content management on $name', (target) => {
       contentType: 'banner',
       uid: 'banner-spare',
       locale: 'en-us',
-      fields: { title: 'Spare banner', image: asset.uid },
+      fields: { title: 'Spare banner', background: { type: 'Image', amplience_id: asset.uid } },
     });
     const used = await refusal(() => management.assets.delete(editor, asset.uid));
     expect(used.refusal).toMatchObject({
@@ -527,7 +555,7 @@ describe.each(testDatabaseTargets)('content management on $name', (target) => {
       contentType: 'banner',
       uid: 'banner-spare',
       locale: 'en-us',
-      fields: { title: 'Spare banner' },
+      fields: { title: 'Spare banner', background: { type: 'Image', amplience_id: 'banner-powder-day' } },
     });
     await management.assets.delete(editor, asset.uid);
     expect(await management.assets.get(asset.uid)).toBeNull();
