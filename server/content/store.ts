@@ -303,34 +303,32 @@ export function createContentStore(db: Database) {
         }
         for (let i = 0; i < freshEntries.length; i += 200)
           await tx.insert(contentEntries).values(freshEntries.slice(i, i + 200));
-        for (let i = 0; i < saved.length; i += 25)
+        if (saved.length > 0)
           await tx.execute(sql`insert into ${contentVersions}
             (content_type, uid, locale, version, title, fields, saved_at, saved_by)
-            select content_type, uid, locale, version, title, fields, updated_at, updated_by from ${contentEntries}
-            where ${keysIn(saved.slice(i, i + 25))}
+            select e.content_type, e.uid, e.locale, e.version, e.title, e.fields, e.updated_at, e.updated_by
+            from ${keyTable(saved)} join ${contentEntries} e using (content_type, uid, locale)
             on conflict do nothing`);
         for (const [group, keys] of publish) {
           const environments = group.split(',');
-          for (let i = 0; i < keys.length; i += 25) {
-            const chunk = keys.slice(i, i + 25);
-            await tx.execute(sql`insert into ${contentPublications}
-              (content_type, uid, locale, environment, version, title, fields, created_at, saved_at, published_at, published_by)
-              select e.content_type, e.uid, e.locale, env.name, e.version, e.title, e.fields, e.created_at, e.updated_at,
-                ${now.toISOString()}::timestamptz, null
-              from ${contentEntries} e
-              cross join (values ${sql.join(
-                environments.map((environment) => sql`(${environment})`),
+          await tx.execute(sql`insert into ${contentPublications}
+            (content_type, uid, locale, environment, version, title, fields, created_at, saved_at, published_at, published_by)
+            select e.content_type, e.uid, e.locale, env.name, e.version, e.title, e.fields, e.created_at, e.updated_at,
+              ${now.toISOString()}::timestamptz, null
+            from ${keyTable(keys)} join ${contentEntries} e using (content_type, uid, locale)
+            cross join (values ${sql.join(
+              environments.map((environment) => sql`(${environment})`),
+              sql`, `,
+            )}) as env(name)
+            on conflict (content_type, uid, locale, environment) do update set version = excluded.version,
+              title = excluded.title, fields = excluded.fields, saved_at = excluded.saved_at,
+              published_at = excluded.published_at, published_by = excluded.published_by`);
+          await tx.execute(sql`delete from ${contentUnpublications} u using ${keyTable(keys)}
+            where u.content_type = k.content_type and u.uid = k.uid and u.locale = k.locale
+              and u.environment in (${sql.join(
+                environments.map((environment) => sql`${environment}`),
                 sql`, `,
-              )}) as env(name)
-              where ${keysIn(chunk, sql`e.`)}
-              on conflict (content_type, uid, locale, environment) do update set version = excluded.version,
-                title = excluded.title, fields = excluded.fields, saved_at = excluded.saved_at,
-                published_at = excluded.published_at, published_by = excluded.published_by`);
-            await clearUnpublications(
-              tx,
-              chunk.flatMap((entry) => environments.map((environment) => ({ ...entry, environment }))),
-            );
-          }
+              )})`);
         }
         for (const row of takeOff) await removePublication(tx, row, now);
       });
@@ -393,12 +391,11 @@ interface EntryKey {
   locale: string;
 }
 
-/** `(content_type, uid, locale) in (…)` for a list of keys (of a table aliased by `prefix`). */
-const keysIn = (keys: readonly EntryKey[], prefix = sql``) =>
-  sql`(${prefix}content_type, ${prefix}uid, ${prefix}locale) in (${sql.join(
-    keys.map((entry) => sql`(${entry.contentType}, ${entry.uid}, ${entry.locale})`),
-    sql`, `,
-  )})`;
+/** A list of entry keys as a table `k (content_type, uid, locale)`, sent as one JSON parameter. */
+const keyTable = (keys: readonly EntryKey[]) =>
+  sql`jsonb_to_recordset(${JSON.stringify(
+    keys.map((entry) => ({ content_type: entry.contentType, uid: entry.uid, locale: entry.locale })),
+  )}::jsonb) as k(content_type text, uid text, locale text)`;
 
 const pick = (input: { contentType: string; uid: string; locale: string }) => ({
   contentType: input.contentType,

@@ -13,7 +13,7 @@ import type { Database } from '../../db/database.ts';
 import type { MediaUploads } from '../../media/upload.ts';
 import type { ContentLogger } from '../content-client.ts';
 import { DEMO_ENVIRONMENTS } from '../content-files.ts';
-import { CONTENT_TYPES, describeContentType } from '../content-types.ts';
+import { CONTENT_TYPES } from '../content-types.ts';
 import { MASTER_LOCALE } from '../store.ts';
 import { assetLibrary } from './assets.ts';
 import type { ManagementContext } from './context.ts';
@@ -30,17 +30,12 @@ export interface ContentManagementOptions {
   rules?: Readonly<Record<string, EntryRule>>;
   /** The media upload pipeline, for asset uploads (without it an upload is an error). */
   uploads?: MediaUploads;
-  /** The content types' field schemas (default: the content types of content-types.ts). */
+  /** The content types' field schemas (default: CONTENT_TYPES of content-types.ts). */
   schemas?: readonly ContentTypeSchema[];
 }
 
-/** The content types' schemas as the delivery protocol describes them. */
-export function contentTypeSchemas(): ContentTypeSchema[] {
-  return CONTENT_TYPES.map((type) => describeContentType(type) as unknown as ContentTypeSchema);
-}
-
 export function createContentManagement(options: ContentManagementOptions): ContentManagement {
-  const schemas = options.schemas ?? contentTypeSchemas();
+  const schemas = options.schemas ?? CONTENT_TYPES;
   const byUid = new Map(schemas.map((schema) => [schema.uid, schema]));
   const environments = [
     ...new Set([options.config.CONTENT_ENVIRONMENT, ...DEMO_ENVIRONMENTS]),
