@@ -30,14 +30,17 @@ export async function keepDeliveryKeys<C extends DeliveryKeys>(
   return { config: kept, generated };
 }
 
-const LABELS: Record<DeliveryKeySetting, string> = {
+const LABELS: Record<DeliveryKeySetting, string | null> = {
   CONTENT_API_KEY: 'content api_key',
   CONTENT_DELIVERY_TOKEN: 'content access_token',
   SEARCH_KEY: 'search key',
+  // A signing key, not a key clients send: never printed.
+  CONTENT_PREVIEW_TOKEN: null,
 };
 
 /** The line the server prints at start, so that a developer finds the keys the database generated. */
 export function generatedKeysLine(keys: DeliveryKeys, generated: readonly DeliveryKeySetting[]): string {
-  const shown = generated.map((name) => `${LABELS[name]} ${keys[name]}`).join(', ');
-  return `Delivery keys of this database: ${shown} (set ${generated.join(', ')} to choose your own)`;
+  const printed = generated.filter((name) => LABELS[name] !== null);
+  const shown = printed.map((name) => `${LABELS[name]} ${keys[name]}`).join(', ');
+  return `Delivery keys of this database: ${shown} (set ${printed.join(', ')} to choose your own)`;
 }
