@@ -30,6 +30,9 @@ export default [
     route('products.csv', 'routes/admin/products-export.tsx'),
     route('products/import', 'routes/admin/products-import.tsx'),
     route('products/import/run', 'routes/admin/products-import-run.tsx'),
+    route('content/assets', 'routes/admin/content-assets.tsx'),
+    route('content/translations', 'routes/admin/content-translations.tsx'),
+    route('content/preview', 'routes/admin/content-preview.tsx'),
   ]),
   route(':lang', 'routes/locale-layout.tsx', [
     index('routes/home.tsx'),

@@ -22,6 +22,7 @@ export interface BodyLimits {
 /** The back office's product image upload (issue 20): a 20 MB image and the form's other fields. */
 export const UPLOAD_ROUTE_LIMITS: NonNullable<BodyLimits['uploads']> = [
   { pattern: /^\/admin\/products\/\d+\/images(?:\.data)?$/, maxBytes: IMAGE_UPLOAD_MAX_BYTES + 64 * 1024 },
+  { pattern: /^\/admin\/content\/assets(?:\.data)?$/, maxBytes: IMAGE_UPLOAD_MAX_BYTES + 64 * 1024 },
 ];
 
 /** The per-route limits: what each door's largest honest request needs, with room to spare. */
