@@ -36,7 +36,6 @@ describe.each(testDatabaseTargets)('content preview on $name', (target) => {
       locale: 'en-us',
       title: DRAFT.title,
       fields: { title: DRAFT.title, body: '<p>Draft body</p>' },
-      publishedTo: [],
     });
   }
 

@@ -1,29 +1,45 @@
 /**
  * The store the delivery protocol reads in preview: the working copies (content_entries, what editors saved)
- * and every asset, published or not, in place of what is published to the environment. Everything else is the
- * live store's.
+ * delivered as if published to the environment asked, and every asset, published or not, in place of what is
+ * published there. Everything else is the live store's.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { contentAssets, contentEntries } from '../schema.ts';
-import type { ContentStore, StoredAsset, StoredEntry } from '../store.ts';
+import type { ContentStore, StoredAsset, StoredEntry, WorkingEntry } from '../store.ts';
+
+/** A working copy as a publication of its current version (the preview's `publish_details`). */
+const asPublished = (row: WorkingEntry, environment: string): StoredEntry => ({
+  contentType: row.contentType,
+  uid: row.uid,
+  locale: row.locale,
+  environment,
+  title: row.title,
+  fields: row.fields,
+  version: row.version,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
+  publishedAt: row.updatedAt,
+  publishedBy: row.updatedBy,
+});
 
 export function createDraftStore(db: Database, live: ContentStore): ContentStore {
   return {
     ...live,
 
-    async entriesOfType(contentType, locales) {
-      return (await db
+    async entriesOfType(contentType, locales, environment) {
+      const rows = await db
         .select()
         .from(contentEntries)
         .where(
           and(eq(contentEntries.contentType, contentType), inArray(contentEntries.locale, [...locales])),
-        )) as StoredEntry[];
+        );
+      return rows.map((row) => asPublished(row, environment));
     },
 
-    async entriesByUid(contentType, uids, locales) {
+    async entriesByUid(contentType, uids, locales, environment) {
       if (uids.length === 0) return [];
-      return (await db
+      const rows = await db
         .select()
         .from(contentEntries)
         .where(
@@ -32,11 +48,12 @@ export function createDraftStore(db: Database, live: ContentStore): ContentStore
             inArray(contentEntries.uid, [...uids]),
             inArray(contentEntries.locale, [...locales]),
           ),
-        )) as StoredEntry[];
+        );
+      return rows.map((row) => asPublished(row, environment));
     },
 
-    async changedSince(since) {
-      return (await db
+    async changedSince(since, environment) {
+      const rows = await db
         .select()
         .from(contentEntries)
         .where(
@@ -49,7 +66,8 @@ export function createDraftStore(db: Database, live: ContentStore): ContentStore
           contentEntries.contentType,
           contentEntries.uid,
           contentEntries.locale,
-        )) as StoredEntry[];
+        );
+      return rows.map((row) => asPublished(row, environment));
     },
 
     async assets(locales): Promise<StoredAsset[]> {
