@@ -90,7 +90,13 @@ export default function ContentPreviewPage({ loaderData }: Route.ComponentProps)
         A preview shows the storefront with every saved draft, as it will look once published. It is marked by
         a banner, never cached and never indexed; only you see it, for an hour.
       </p>
-      <Form method="get" className="admin-form admin-form--narrow" aria-label="Open a page in preview">
+      {/* A whole-document navigation: the storefront page is another document, marked by the server. */}
+      <Form
+        method="get"
+        reloadDocument
+        className="admin-form admin-form--narrow"
+        aria-label="Open a page in preview"
+      >
         <label htmlFor="preview-path">Storefront page</label>
         <input
           id="preview-path"
