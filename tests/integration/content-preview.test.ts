@@ -11,7 +11,6 @@ import { seedDemoContent } from '#server/content/demo-content.ts';
 import type { ContentPreview } from '#server/content/index.ts';
 import { PREVIEW_BANNER_TEXT } from '#server/content/preview/index.ts';
 import { renderPreviewPage } from '#server/content/preview/preview-page.ts';
-import { contentEntries } from '#server/content/schema.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { createHttpApp } from '#server/http/app.ts';
 import { seedReferenceData } from '#server/seed/seed.ts';
@@ -19,7 +18,13 @@ import { createServices, type Services } from '#server/services.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
 
 const HOUR = 3600 * 1000;
-const DRAFT = { contentType: 'blog', uid: 'preview-only-post', title: 'A post only the preview shows' };
+const LIVE_ALERT = 'Free shipping on orders over $99 — and free returns for 60 days.';
+const DRAFT = {
+  contentType: 'top_alert',
+  uid: 'alert-us',
+  title: 'Preview check: snowshoe waxing is free all week.',
+};
+const ACTOR = { token: 'content-preview-test' };
 
 describe.each(testDatabaseTargets)('content preview on $name', (target) => {
   let handle: DatabaseHandle;
@@ -28,14 +33,16 @@ describe.each(testDatabaseTargets)('content preview on $name', (target) => {
   let app: Hono;
   let dataDir: string;
 
-  /** An entry saved but not published: the working copy only. */
+  /** A new version of the US top alert, saved and not published: the working copy only. */
   async function saveDraft() {
-    await handle.db.insert(contentEntries).values({
+    const management = services.contentManagement;
+    const current = await management.getEntry(DRAFT.contentType, DRAFT.uid, 'en-us');
+    await management.saveEntry(ACTOR, {
       contentType: DRAFT.contentType,
       uid: DRAFT.uid,
       locale: 'en-us',
-      title: DRAFT.title,
-      fields: { title: DRAFT.title, body: '<p>Draft body</p>' },
+      fields: { ...current!.fields, title: DRAFT.title },
+      expectedVersion: current!.version,
     });
   }
 
@@ -53,7 +60,7 @@ describe.each(testDatabaseTargets)('content preview on $name', (target) => {
     preview = services.content.preview!;
     app = createHttpApp({ services, database: handle });
     await saveDraft();
-  });
+  }, 180_000);
   afterAll(async () => {
     await handle?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -70,7 +77,8 @@ describe.each(testDatabaseTargets)('content preview on $name', (target) => {
 
   it('the delivery protocol answers drafts only to the server’s preview token', async () => {
     const path = `/content_types/${DRAFT.contentType}/entries/${DRAFT.uid}`;
-    expect((await cms(path)).status).toBe(404);
+    const live = await cms(path);
+    expect(((await live.json()) as { entry: { title: string } }).entry.title).toBe(LIVE_ALERT);
     const drafted = await cms(path, { preview_token: services.config.CONTENT_PREVIEW_TOKEN });
     expect(drafted.status).toBe(200);
     expect(((await drafted.json()) as { entry: { title: string } }).entry.title).toBe(DRAFT.title);
@@ -81,14 +89,28 @@ describe.each(testDatabaseTargets)('content preview on $name', (target) => {
     );
   });
 
-  it('the preview client shows the draft; the live client does not, cached or not', async () => {
-    const live = services.content.client;
-    await expect(live.entry(DRAFT.contentType, DRAFT.uid, { locale: 'en-us' })).rejects.toThrow();
-    const draft = await preview.client.entry(DRAFT.contentType, DRAFT.uid, { locale: 'en-us' });
-    expect(draft.title).toBe(DRAFT.title);
+  it('the preview client shows the draft in the page’s header; the live client does not, cached or not', async () => {
+    const alerts = async (client: typeof preview.client) =>
+      (await client.header('en-us', 'us'))?.top_alert.map((alert) => alert.title);
+    expect(await alerts(services.content.client)).toEqual([LIVE_ALERT]);
+    expect(await alerts(preview.client)).toEqual([DRAFT.title]);
     // Nothing the preview read is kept: its client has no cache.
     expect(preview.client.delivery.cacheSize).toBe(0);
-    await expect(live.entry(DRAFT.contentType, DRAFT.uid, { locale: 'en-us' })).rejects.toThrow();
+    expect(await alerts(services.content.client)).toEqual([LIVE_ALERT]);
+  });
+
+  it('an entry never published shows in preview only', async () => {
+    const model = await services.contentManagement.getEntry('top_alert', 'alert-ca', 'en-us');
+    const title = 'A new alert only the preview shows';
+    const created = await services.contentManagement.createEntry(ACTOR, {
+      contentType: 'top_alert',
+      locale: 'en-us',
+      fields: { ...model!.fields, title },
+    });
+    const path = `/content_types/top_alert/entries/${created.uid}`;
+    expect((await cms(path)).status).toBe(404);
+    const drafted = await cms(path, { preview_token: services.config.CONTENT_PREVIEW_TOKEN });
+    expect(((await drafted.json()) as { entry: { title: string } }).entry.title).toBe(title);
   });
 
   it('a signed link sets a short-lived HttpOnly preview cookie and opens its page, uncached and unindexed', async () => {

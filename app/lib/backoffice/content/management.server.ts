@@ -7,13 +7,12 @@ import type { Services } from '#server/services.ts';
  * content service is edited in its own web app: then these pages answer 404 with a message.
  */
 export function contentManagementOf(services: Services): ContentManagement {
-  const management = (services as Services & { contentManagement?: ContentManagement }).contentManagement;
-  if (!management)
+  if (services.config.CONTENT_BASE_URL !== '/cms')
     throw data(
       { message: 'Content is edited in the hosted content service’s own web app, not here.' },
       { status: 404 },
     );
-  return management;
+  return services.contentManagement;
 }
 
 /**
