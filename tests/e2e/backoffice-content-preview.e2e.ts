@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentEntries } from '#server/content/schema.ts';
+import { staff } from '#server/backoffice/schema.ts';
 import { accessibilityViolations, launchBrowser } from '../support/browser.ts';
 import { type InProcessServer, startInProcessServer } from '../support/in-process-server.ts';
 import { ROOT } from '../support/server.ts';
-import { signInInBrowser } from '../support/staff.ts';
+import { demoStaff, signInInBrowser } from '../support/staff.ts';
 
 /**
  * Issue 21, preview: the demo editor's draft of the US top alert is not on the live store, and the preview shows
@@ -31,23 +32,24 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Saves a new version of the US top alert's working copy (a draft: nothing is published). */
+/** The demo editor, as the content service records who changed what. */
+async function editorActor() {
+  const { email } = demoStaff('editor');
+  const [row] = await server.database.db.select({ id: staff.id }).from(staff).where(eq(staff.email, email));
+  return { staffId: row!.id, email };
+}
+
+/** The demo editor saves a new version of the US top alert (a draft: nothing is published). */
 async function saveDraftOfUsAlert(title: string) {
-  const where = and(
-    eq(contentEntries.contentType, 'top_alert'),
-    eq(contentEntries.uid, 'alert-us'),
-    eq(contentEntries.locale, 'en-us'),
-  );
-  const [row] = await server.database.db.select().from(contentEntries).where(where);
-  await server.database.db
-    .update(contentEntries)
-    .set({
-      title,
-      fields: { ...row!.fields, title },
-      version: sql`${contentEntries.version} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(where);
+  const management = server.services.contentManagement;
+  const current = await management.getEntry('top_alert', 'alert-us', 'en-us');
+  await management.saveEntry(await editorActor(), {
+    contentType: 'top_alert',
+    uid: 'alert-us',
+    locale: 'en-us',
+    fields: { ...current!.fields, title },
+    expectedVersion: current!.version,
+  });
 }
 
 async function checkAxe(page: Page, name: string) {
@@ -160,6 +162,124 @@ describe('previewing a draft (issue 21)', () => {
       await checkAxe(visitor, 'preview-link-refused');
     } finally {
       await guest.close();
+    }
+  });
+});
+
+describe('the asset library (issue 21)', () => {
+  const TITLE = 'Trail test card';
+
+  it('the editor uploads a real PNG, publishes it, finds it; an SVG with a script and a used asset’s deletion are refused', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('dialog', (dialog) => {
+      errors.push(`a dialog opened: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    try {
+      await signInInBrowser(page, server.url, 'editor');
+      await page.goto(`${server.url}/admin/content/assets`);
+      await page.getByRole('heading', { name: 'Assets', exact: true }).waitFor();
+      await checkAxe(page, 'admin-content-assets-1440');
+
+      // An SVG carrying a script is refused with a message, and nothing is stored.
+      const before = (await server.services.contentManagement.assets.list({ limit: 500 })).items.length;
+      await page.getByLabel('Image file').setInputFiles({
+        name: 'logo.svg',
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
+        ),
+      });
+      await page.getByRole('button', { name: 'Upload' }).click();
+      await page.getByText('SVG files are not accepted: they can carry scripts.').waitFor();
+      await page.getByRole('alert').filter({ hasText: 'The file was not uploaded.' }).waitFor();
+      expect((await server.services.contentManagement.assets.list({ limit: 500 })).items.length).toBe(before);
+      await checkAxe(page, 'admin-content-assets-refused');
+
+      // A real PNG is checked, stored and listed with its preview.
+      const png = await sharp({
+        create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 120, b: 90 } },
+      })
+        .png()
+        .toBuffer();
+      await page
+        .getByLabel('Image file')
+        .setInputFiles({ name: 'trail.png', mimeType: 'image/png', buffer: png });
+      await page.getByLabel(/^Title/).fill(TITLE);
+      await page.getByRole('button', { name: 'Upload' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Uploaded “${TITLE}”` })
+        .waitFor();
+      await page.getByLabel('Title', { exact: true }).fill('trail test');
+      await page.getByRole('button', { name: 'Find assets' }).click();
+      const card = page.getByRole('listitem').filter({ hasText: TITLE });
+      await card.getByText('Not published').waitFor();
+      await expect
+        .poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
+      expect(await page.locator('.admin-asset').count()).toBe(1);
+
+      await card.getByRole('button', { name: 'Publish to production' }).click();
+      await page.getByRole('status').filter({ hasText: 'Published to production' }).waitFor();
+      await card.getByText('Live in production').waitFor();
+      const uploaded = (await server.services.contentManagement.assets.list({ search: 'trail test' })).items;
+      expect(uploaded.map((asset) => [asset.title, asset.publishedTo])).toEqual([[TITLE, ['production']]]);
+
+      // An asset entries use cannot be deleted: the refusal names them, linking to their editor pages.
+      await page.goto(`${server.url}/admin/content/assets?q=${encodeURIComponent('banner backcountry')}`);
+      const used = page.getByRole('listitem').filter({ hasText: 'Banner backcountry' }).first();
+      await used.getByRole('button', { name: 'Delete' }).click();
+      const refusal = page.getByRole('alert');
+      await refusal.waitFor();
+      expect(await refusal.getByRole('link').count()).toBeGreaterThan(0);
+      expect(await refusal.getByRole('link').first().getAttribute('href')).toMatch(
+        /^\/admin\/content\/[\w-]+\/[\w-]+\/[\w-]+$/,
+      );
+      await checkAxe(page, 'admin-content-assets-delete-refused');
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${server.url}/admin/content/assets`);
+      await page.screenshot({ path: join(SHOTS, 'admin-content-assets-390.png'), fullPage: false });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('missing translations (issue 21)', () => {
+  it('lists German display text without its own copy first, then other entries, linking to their editor pages', async () => {
+    await server.services.contentManagement.unlocalise(
+      await editorActor(),
+      'display_text',
+      'dt-account',
+      'de',
+    );
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await signInInBrowser(page, server.url, 'editor');
+      await page.goto(`${server.url}/admin/content/translations?locale=de-de`);
+      await page.getByRole('heading', { name: /Display text: 1 missing in German/ }).waitFor();
+      const row = page
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: 'account', exact: true }) });
+      expect(await row.getByRole('link').getAttribute('href')).toBe(
+        '/admin/content/display_text/dt-account/de',
+      );
+      await page.getByRole('heading', { name: /Other entries: \d+ without a copy in German/ }).waitFor();
+      expect(await page.getByRole('link', { name: 'Winter running' }).first().getAttribute('href')).toBe(
+        '/admin/content/page/winter-running/de',
+      );
+      await checkAxe(page, 'admin-content-translations-1440');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: join(SHOTS, 'admin-content-translations-390.png') });
+    } finally {
+      await context.close();
     }
   });
 });

@@ -164,6 +164,15 @@ const DOORS: Door[] = [
     intent: 'import',
     dataOf: '/admin/products/import',
   }),
+  get('/admin/content/assets', 'content:read'),
+  post('/admin/content/assets', 'content:write'),
+  ...['upload', 'delete', 'publish', 'unpublish'].map((intent) =>
+    post('/admin/content/assets', 'content:write', { intent }),
+  ),
+  get('/admin/content/translations', 'content:read'),
+  get('/admin/content/preview', 'content:read'),
+  post('/admin/content/preview', 'content:write'),
+  post('/admin/content/preview', 'content:write', { intent: 'link' }),
 ];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;

@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData } from 'react-router';
 import { z } from 'zod';
+import { looksLikeSvg, SVG_REFUSAL } from '#core/asset-upload.ts';
 import { IMAGE_UPLOAD_MAX_BYTES } from '#core/image-upload.ts';
 import { can } from '#core/staff-permissions.ts';
 import { type AssetPage, assetView, fileSizeLabel } from '../../components/admin/content/asset-view.ts';
@@ -86,6 +87,8 @@ export async function action(args: Route.ActionArgs) {
   const form = parsed.data;
   if (form.intent === 'upload') {
     const bytes = new Uint8Array(await form.file.arrayBuffer());
+    if (looksLikeSvg(bytes, form.file.name))
+      return refuse(400, 'The file was not uploaded.', { file: SVG_REFUSAL });
     const done = await attemptContent(() =>
       management.assets.upload(actor, {
         filename: form.file.name || 'upload',
