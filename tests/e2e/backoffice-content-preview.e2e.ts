@@ -208,13 +208,13 @@ describe('the asset library (issue 21)', () => {
       await page
         .getByLabel('Image file')
         .setInputFiles({ name: 'trail.png', mimeType: 'image/png', buffer: png });
-      await page.getByLabel(/^Title/).fill(TITLE);
+      await page.getByLabel(/^Title \(optional/).fill(TITLE);
       await page.getByRole('button', { name: 'Upload' }).click();
       await page
         .getByRole('status')
         .filter({ hasText: `Uploaded “${TITLE}”` })
         .waitFor();
-      await page.getByLabel('Title', { exact: true }).fill('trail test');
+      await page.getByLabel('Search by title').fill('trail test');
       await page.getByRole('button', { name: 'Find assets' }).click();
       const card = page.getByRole('listitem').filter({ hasText: TITLE });
       await card.getByText('Not published').waitFor();

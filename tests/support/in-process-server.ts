@@ -54,6 +54,8 @@ export async function startInProcessServer(env: Record<string, string> = {}): Pr
     services,
     database,
     async stop() {
+      services.search.stop();
+      services.commerce.saleSchedule.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
       await database.close();

@@ -220,7 +220,7 @@ export default function ContentAssetsPage({ loaderData }: Route.ComponentProps) 
       <h2>Library</h2>
       <Form method="get" className="admin-filters" role="search" aria-label="Find assets">
         <div>
-          <label htmlFor="assets-q">Title</label>
+          <label htmlFor="assets-q">Search by title</label>
           <input id="assets-q" name="q" type="search" defaultValue={q} maxLength={200} />
         </div>
         <button type="submit" className="admin-button">
