@@ -14,6 +14,7 @@ import { createApiRouter } from './api/index.ts';
 import { apiOptionsFrom, blocklistOptionsFrom } from './api/options.ts';
 import { buildManifestRoutes } from './build-manifest.ts';
 import { catalogueSitemapSource } from './catalogue-sitemap.ts';
+import { contentManagementApi } from './content-management-api.ts';
 import { contentSitemapSource } from './content-sitemap.ts';
 import type { RedirectRules } from './legacy-redirects.ts';
 import { loadContextFactory } from './load-context.ts';
@@ -124,6 +125,8 @@ export function createHttpApp({
       ],
     }),
   );
+  // The Content Management API (issue 21) shares /cms/v3 with delivery and answers only management requests.
+  app.route(`${CONTENT_BASE_PATH}/v3`, contentManagementApi(services));
   app.route(CONTENT_BASE_PATH, content.service);
   app.route('/api', content.interstack);
   // Preview of drafts (docs/decisions/0010-content-preview.md): signed links and the way out.

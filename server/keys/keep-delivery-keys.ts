@@ -30,17 +30,24 @@ export async function keepDeliveryKeys<C extends DeliveryKeys>(
   return { config: kept, generated };
 }
 
-const LABELS: Record<DeliveryKeySetting, string | null> = {
+const LABELS: Record<DeliveryKeySetting, string> = {
   CONTENT_API_KEY: 'content api_key',
   CONTENT_DELIVERY_TOKEN: 'content access_token',
   SEARCH_KEY: 'search key',
-  // A signing key, not a key clients send: never printed.
-  CONTENT_PREVIEW_TOKEN: null,
+  CONTENT_MANAGEMENT_TOKEN: 'content management token',
+  CONTENT_PREVIEW_TOKEN: 'content preview token',
 };
 
-/** The line the server prints at start, so that a developer finds the keys the database generated. */
+/** Keys that write or sign (preview links): their value never reaches a log (the line names them only). */
+const SECRET: ReadonlySet<DeliveryKeySetting> = new Set([
+  'CONTENT_MANAGEMENT_TOKEN',
+  'CONTENT_PREVIEW_TOKEN',
+]);
+
+/** The line the server prints at start, so that a developer finds the read keys the database generated. */
 export function generatedKeysLine(keys: DeliveryKeys, generated: readonly DeliveryKeySetting[]): string {
-  const printed = generated.filter((name) => LABELS[name] !== null);
-  const shown = printed.map((name) => `${LABELS[name]} ${keys[name]}`).join(', ');
-  return `Delivery keys of this database: ${shown} (set ${printed.join(', ')} to choose your own)`;
+  const shown = generated
+    .map((name) => (SECRET.has(name) ? `${LABELS[name]} (not shown)` : `${LABELS[name]} ${keys[name]}`))
+    .join(', ');
+  return `Delivery keys of this database: ${shown} (set ${generated.join(', ')} to choose your own)`;
 }

@@ -115,7 +115,7 @@ describe('delivery keys (issue 17 #7)', () => {
   /** The keys the server printed at start. */
   async function printedKeys(server: RunningServer) {
     const pattern =
-      /Delivery keys of this database: content api_key (\S+), content access_token (\S+), search key (\S+) \(/;
+      /Delivery keys of this database: content api_key (\S+), content access_token (\S+), search key ([^\s,]+)[ ,]/;
     for (let waited = 0; !pattern.test(server.output()) && waited < 5000; waited += 50)
       await new Promise((resolve) => setTimeout(resolve, 50));
     const [, apiKey, token, searchKey] = server.output().match(pattern) ?? [];
@@ -127,6 +127,8 @@ describe('delivery keys (issue 17 #7)', () => {
     const first = await startServer({ dataDir });
     const keys = await printedKeys(first);
     expect(keys.apiKey).toMatch(/^blt[0-9a-f]{16}$/);
+    // The management token writes content: named, never printed.
+    expect(first.output()).toContain('content management token (not shown)');
     const entries = `${first.url}/cms/v3/content_types/header/entries?environment=production&locale=en-us`;
     const search = (key: string) =>
       fetch(`${first.url}/search/api/as/v1/engines/ridgeline/search.json`, {

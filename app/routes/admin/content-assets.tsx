@@ -6,11 +6,8 @@ import { can } from '#core/staff-permissions.ts';
 import { type AssetPage, assetView, fileSizeLabel } from '../../components/admin/content/asset-view.ts';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
-import {
-  attemptContent,
-  contentManagementOf,
-  refusalStatus,
-} from '../../lib/backoffice/content/management.server.ts';
+import { contentManagementOf } from '../../lib/backoffice/content/management.server.ts';
+import { attemptRefusable, refusalStatus } from '../../lib/backoffice/content/refusals.server.ts';
 import { parseStaffForm, refuse } from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import assetStyles from '../../styles/admin-content-assets.css?url';
@@ -89,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
     const bytes = new Uint8Array(await form.file.arrayBuffer());
     if (looksLikeSvg(bytes, form.file.name))
       return refuse(400, 'The file was not uploaded.', { file: SVG_REFUSAL });
-    const done = await attemptContent(() =>
+    const done = await attemptRefusable(() =>
       management.assets.upload(actor, {
         filename: form.file.name || 'upload',
         bytes,
@@ -110,7 +107,7 @@ export async function action(args: Route.ActionArgs) {
     };
   }
   if (form.intent === 'delete') {
-    const done = await attemptContent(() => management.assets.delete(actor, form.uid));
+    const done = await attemptRefusable(() => management.assets.delete(actor, form.uid));
     if (done.ok) return { ok: true as const, message: 'Asset deleted.' };
     const referrers = done.refusal.code === 'referenced' ? done.refusal.referrers : [];
     return data(
@@ -127,7 +124,7 @@ export async function action(args: Route.ActionArgs) {
   if (!management.environments().includes(form.environment))
     return refuse(400, `There is no environment “${form.environment}”.`);
   const published = form.intent === 'publish';
-  const done = await attemptContent(() =>
+  const done = await attemptRefusable(() =>
     published
       ? management.assets.publish(actor, form.uid, [form.environment])
       : management.assets.unpublish(actor, form.uid, [form.environment]),
