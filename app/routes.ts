@@ -37,6 +37,9 @@ export default [
     route('content/:type/new', 'routes/admin/content-new.tsx'),
     route('content/:type/:uid/:locale', 'routes/admin/content-entry.tsx'),
     route('content/:type/:uid/:locale/versions', 'routes/admin/content-versions.tsx'),
+    route('content/assets', 'routes/admin/content-assets.tsx'),
+    route('content/translations', 'routes/admin/content-translations.tsx'),
+    route('content/preview', 'routes/admin/content-preview.tsx'),
   ]),
   route(':lang', 'routes/locale-layout.tsx', [
     index('routes/home.tsx'),

@@ -6,7 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createDataVersionWatcher } from '../cache/data-version.ts';
 import { createPageCache } from '../cache/page-cache.ts';
-import { CONTENT_BASE_PATH } from '../content/index.ts';
+import { CONTENT_BASE_PATH, previewRoutes } from '../content/index.ts';
 import { type DatabaseHandle, databaseTrouble, recentDatabaseTrouble } from '../db/database.ts';
 import { createGraphqlRoutes } from '../graphql/index.ts';
 import { type Services, startBackgroundWork } from '../services.ts';
@@ -129,6 +129,10 @@ export function createHttpApp({
   app.route(`${CONTENT_BASE_PATH}/v3`, contentManagementApi(services));
   app.route(CONTENT_BASE_PATH, content.service);
   app.route('/api', content.interstack);
+  // Preview of drafts (docs/decisions/0010-content-preview.md): signed links and the way out.
+  const { preview } = content;
+  if (preview)
+    app.route('/preview', previewRoutes({ ...preview, isHttps: services.commerce.sessions.isHttps }));
   app.route(
     '/graphql',
     createGraphqlRoutes({
@@ -187,7 +191,15 @@ export function createHttpApp({
     // Only a request for the store's own host may fill or read the shared cache: pages no longer take any URL
     // from the Host header, and a request naming another host cannot plant an entry others are served.
     const ownHost = storeHosts(services.origin, services.config.PORT);
+    // A request with a genuine preview cookie reads drafts through the preview client, outside the page cache.
+    const previewServices: Services | null = preview
+      ? { ...services, content: { ...content, client: preview.client } }
+      : null;
     app.all('*', (c) => {
+      if (preview && previewServices && preview.cookies.active(c.req.raw))
+        return preview.render(c.req.raw, (request) =>
+          handle(request, loadContext(previewServices, { clientIp: requestClientIp(request) })),
+        );
       const forwarded = fromTrustedProxy(c, services.config.TRUST_PROXY)
         ? c.req.header('x-forwarded-host')
         : undefined;

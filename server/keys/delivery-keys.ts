@@ -14,6 +14,8 @@ export const DELIVERY_KEY_SETTINGS = [
   'SEARCH_KEY',
   // The content management API's token (issue 21): writes content, so it is never a published default either.
   'CONTENT_MANAGEMENT_TOKEN',
+  // The preview token and signing key of preview links (docs/decisions/0010-content-preview.md).
+  'CONTENT_PREVIEW_TOKEN',
 ] as const;
 export type DeliveryKeySetting = (typeof DELIVERY_KEY_SETTINGS)[number];
 export type DeliveryKeys = Record<DeliveryKeySetting, string>;
@@ -27,5 +29,6 @@ export function randomDeliveryKeys(): DeliveryKeys {
     CONTENT_DELIVERY_TOKEN: `cs${hex(16)}`,
     SEARCH_KEY: `search-${hex(12)}`,
     CONTENT_MANAGEMENT_TOKEN: `cs${hex(24)}`,
+    CONTENT_PREVIEW_TOKEN: `csp${hex(32)}`,
   };
 }

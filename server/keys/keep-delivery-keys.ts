@@ -35,10 +35,14 @@ const LABELS: Record<DeliveryKeySetting, string> = {
   CONTENT_DELIVERY_TOKEN: 'content access_token',
   SEARCH_KEY: 'search key',
   CONTENT_MANAGEMENT_TOKEN: 'content management token',
+  CONTENT_PREVIEW_TOKEN: 'content preview token',
 };
 
-/** Keys that write: their value never reaches a log (the line names them only). */
-const SECRET: ReadonlySet<DeliveryKeySetting> = new Set(['CONTENT_MANAGEMENT_TOKEN']);
+/** Keys that write or sign (preview links): their value never reaches a log (the line names them only). */
+const SECRET: ReadonlySet<DeliveryKeySetting> = new Set([
+  'CONTENT_MANAGEMENT_TOKEN',
+  'CONTENT_PREVIEW_TOKEN',
+]);
 
 /** The line the server prints at start, so that a developer finds the read keys the database generated. */
 export function generatedKeysLine(keys: DeliveryKeys, generated: readonly DeliveryKeySetting[]): string {

@@ -180,6 +180,15 @@ const DOORS: Door[] = [
   get(`${ALERT}/versions`, 'content:read'),
   post(`${ALERT}/versions`, 'content:write'),
   post(`${ALERT}/versions`, 'content:write', { intent: 'restore' }),
+  get('/admin/content/assets', 'content:read'),
+  post('/admin/content/assets', 'content:write'),
+  ...['upload', 'delete', 'publish', 'unpublish'].map((intent) =>
+    post('/admin/content/assets', 'content:write', { intent }),
+  ),
+  get('/admin/content/translations', 'content:read'),
+  get('/admin/content/preview', 'content:read'),
+  post('/admin/content/preview', 'content:write'),
+  post('/admin/content/preview', 'content:write', { intent: 'link' }),
 ];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;

@@ -24,6 +24,7 @@ export const UPLOAD_ROUTE_LIMITS: NonNullable<BodyLimits['uploads']> = [
   { pattern: /^\/admin\/products\/\d+\/images(?:\.data)?$/, maxBytes: IMAGE_UPLOAD_MAX_BYTES + 64 * 1024 },
   // The content management API's asset upload (issue 21): a file as large as the media upload allows.
   { pattern: /^\/cms\/v3\/assets\/?$/, maxBytes: IMAGE_UPLOAD_MAX_BYTES + 64 * 1024 },
+  { pattern: /^\/admin\/content\/assets(?:\.data)?$/, maxBytes: IMAGE_UPLOAD_MAX_BYTES + 64 * 1024 },
 ];
 
 /** The per-route limits: what each door's largest honest request needs, with room to spare. */
