@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { decodeEntryForm } from '#core/content-form.ts';
+import { storefrontPathOf } from '#core/content-preview.ts';
 import { can } from '#core/staff-permissions.ts';
 import { EntryFields } from '../../components/admin/content/entry-form.tsx';
 import {
@@ -9,6 +10,7 @@ import {
   localeLabel,
   MASTER_LOCALE,
 } from '../../components/admin/content/labels.ts';
+import { PreviewLinkForm } from '../../components/admin/content/preview-link.tsx';
 import { ProblemSummary, RefusalMessage, refusedFields } from '../../components/admin/content/refusal.tsx';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { assetPreviewsOf } from '../../lib/backoffice/content/asset-previews.server.ts';
@@ -22,6 +24,7 @@ import {
   localeOr404,
   NOT_SAVED,
 } from '../../lib/backoffice/content/management.server.ts';
+import { previewUrlForPath } from '../../lib/backoffice/content/preview-url.ts';
 import { parseStaffForm } from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import contentStyles from '../../styles/admin-content.css?url';
@@ -207,6 +210,12 @@ export default function ContentEntryPage({ loaderData }: Route.ComponentProps) {
   const { problems, posted } = refusedFields(answer);
   const fallback = entry.localised ? null : `Falls back to ${languageName(MASTER_LOCALE)} (${MASTER_LOCALE})`;
   const base = `/admin/content/${type.uid}/${entry.uid}`;
+  const previewPath = storefrontPathOf({
+    contentType: type.uid,
+    uid: entry.uid,
+    locale,
+    fields: entry.fields,
+  });
   const formKey = `${entry.version}:${locale}:${entry.localised}:${answer ? (answer.ok ? 'ok' : 'refused') : ''}`;
   return (
     <section aria-labelledby="entry-title" className="content-editor">
@@ -365,6 +374,15 @@ export default function ContentEntryPage({ loaderData }: Route.ComponentProps) {
               </button>
             </Form>
           ) : null}
+
+          <h2>Preview</h2>
+          <p>
+            {/* A whole document, not a client-side navigation: the server marks the storefront page as a preview. */}
+            <a href={previewUrlForPath(previewPath)} target="_blank" rel="noopener">
+              Open preview of the saved draft
+            </a>
+          </p>
+          {canWrite ? <PreviewLinkForm path={previewPath} /> : null}
 
           <h2>History</h2>
           <p>

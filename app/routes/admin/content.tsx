@@ -32,6 +32,19 @@ export default function ContentTypesPage({ loaderData }: Route.ComponentProps) {
       <p className="admin-muted">
         Pick a content type to find an entry. Saving keeps a draft; the store shows what you publish.
       </p>
+      <nav aria-label="Content tools">
+        <ul className="admin-inline-links">
+          <li>
+            <Link to="/admin/content/assets">Asset library</Link>
+          </li>
+          <li>
+            <Link to="/admin/content/translations">Missing translations</Link>
+          </li>
+          <li>
+            <Link to="/admin/content/preview">Preview a page</Link>
+          </li>
+        </ul>
+      </nav>
       <div className="admin-table-wrap">
         <table className="admin-table">
           <caption className="visually-hidden">Content types</caption>
