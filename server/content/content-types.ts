@@ -119,6 +119,12 @@ export const CONTENT_TYPES: readonly ContentTypeDefinition[] = [
   },
   { uid: 'color_groups', title: 'Colour group', description: 'A colour family and its child colours.' },
   { uid: 'dealer', title: 'Dealer', description: 'A store that sells the brand, with its location.' },
+  {
+    uid: 'redirect_rules',
+    title: 'Redirect rules',
+    singleton: true,
+    description: 'Legacy paths and their pages.',
+  },
 ];
 
 const BY_UID = new Map(CONTENT_TYPES.map((type) => [type.uid, type]));

@@ -8,10 +8,12 @@ import { TOO_MANY_REDIRECTS } from '#core/redirect-limit.ts';
 import { editAnswerHeaders } from './answer-headers.ts';
 import { type RedirectRules, resolveLegacyRedirect } from './legacy-redirects.ts';
 import { isHttps, type ProxyTrust } from './middleware/client-ip.ts';
+import type { RedirectRulesSource } from './published-redirects.ts';
 import { mergeVary } from './vary.ts';
 
 export interface LocaleRoutingOptions {
-  redirects: RedirectRules;
+  /** The legacy redirect rules, or where to read the rules in force (the published content entry). */
+  redirects: RedirectRules | RedirectRulesSource;
   /** Country from geolocation (trusted proxy headers); null when unknown. */
   geoCountry?: (request: Request) => string | null;
   /** Behind a trusted proxy, https is read from X-Forwarded-Proto (the locale cookies are then Secure). */
@@ -83,7 +85,8 @@ export function localeRouting(options: LocaleRoutingOptions): MiddlewareHandler 
       return answer;
     };
 
-    const legacy = resolveLegacyRedirect(options.redirects, url.pathname, url.search);
+    const rules = typeof options.redirects === 'function' ? await options.redirects() : options.redirects;
+    const legacy = resolveLegacyRedirect(rules, url.pathname, url.search);
     if (legacy.kind === 'loop') return c.text(TOO_MANY_REDIRECTS.message, TOO_MANY_REDIRECTS.status);
     if (legacy.kind === 'external') return redirect(legacy.url, 301);
     if (legacy.kind === 'internal') {
