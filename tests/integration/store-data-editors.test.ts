@@ -137,7 +137,7 @@ describe.each(testDatabaseTargets)('store data editors on $name', (target) => {
         },
       ]);
       const answer = await until(
-        () => app.request('/trail-guide'),
+        async () => app.request('/trail-guide'),
         (response) => response.status === 301,
         5000,
       );
@@ -152,7 +152,7 @@ describe.each(testDatabaseTargets)('store data editors on $name', (target) => {
         { contentType: 'redirect_rules', uid: 'legacy', locale: 'en-us', fields: SEED_FIELDS, publishTo: [] },
       ]);
       const answer = await until(
-        () => app.request('/trail-guide'),
+        async () => app.request('/trail-guide'),
         (response) => response.status === 302,
         5000,
       );
