@@ -48,28 +48,31 @@ describe('opening hours', () => {
     ).toEqual([
       {
         path: ['hours_of_operation', 0, 'days_of_week'],
-        message: expect.stringMatching(/^choose one of: Monday/),
+        message: expect.stringMatching(/^Days must be one of: Monday/),
       },
       {
         path: ['hours_of_operation', 0, 'opening_time'],
-        message: 'must be a time as HH:MM (24-hour clock), e.g. 09:00',
+        message: 'Opens: enter a time as HH:MM, e.g. 09:00.',
       },
       {
         path: ['hours_of_operation', 0, 'closing_time'],
-        message: 'must be a time as HH:MM (24-hour clock), e.g. 18:00',
+        message: 'Closes: enter a time as HH:MM, e.g. 18:00.',
       },
       {
         path: ['hours_of_operation', 1, 'closing_time'],
-        message: 'must be later than the opening time 18:00',
+        message: 'Closes must be later than the opening time (18:00).',
       },
-      { path: ['hours_of_operation', 2, 'days_of_week'], message: 'Sunday has a row already' },
+      {
+        path: ['hours_of_operation', 2, 'days_of_week'],
+        message: 'Sunday has a row already: one row per day.',
+      },
       {
         path: ['hours_of_operation', 2, 'closing_time'],
-        message: 'must be later than the opening time 10:00',
+        message: 'Closes must be later than the opening time (10:00).',
       },
     ]);
     expect(openingHoursProblems('Mon-Fri 9-5')).toEqual([
-      { path: ['hours_of_operation'], message: 'must be a list of rows' },
+      { path: ['hours_of_operation'], message: 'Opening hours must be a list of rows.' },
     ]);
   });
 });
@@ -108,14 +111,14 @@ describe('placing a dealer', () => {
         {
           path: ['address', 'postal_code'],
           message:
-            '99999 is not a postal code the store locator knows in US: check it, or enter the coordinates by hand',
+            'Postal code 99999 is not one the store locator knows in US: check it, or enter the coordinates by hand.',
         },
       ],
     });
     expect(placeDealer(dealer('', {}, 'usa'), null, TABLE)).toEqual({
       problems: [
-        { path: ['address', 'postal_code'], message: 'is required' },
-        { path: ['address', 'country'], message: 'must be a two-letter country code, e.g. us' },
+        { path: ['address', 'postal_code'], message: 'Postal code is required.' },
+        { path: ['address', 'country'], message: 'Enter a two-letter country code in lower case, e.g. us.' },
       ],
     });
   });
@@ -129,7 +132,7 @@ describe('placing a dealer', () => {
       problems: [
         {
           path: ['hours_of_operation', 0, 'closing_time'],
-          message: 'must be later than the opening time 18:00',
+          message: 'Closes must be later than the opening time (18:00).',
         },
       ],
     });

@@ -64,7 +64,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 /** Problems of the `hours_of_operation` rows: a known day, HH:MM times, opening before closing, no day twice. */
 export function openingHoursProblems(hours: unknown): FieldProblem[] {
   if (hours === undefined || hours === null) return [];
-  if (!Array.isArray(hours)) return [{ path: ['hours_of_operation'], message: 'must be a list of rows' }];
+  if (!Array.isArray(hours))
+    return [{ path: ['hours_of_operation'], message: 'Opening hours must be a list of rows.' }];
   const problems: FieldProblem[] = [];
   const days = new Set<string>();
   hours.forEach((value, index) => {
@@ -72,23 +73,30 @@ export function openingHoursProblems(hours: unknown): FieldProblem[] {
     const at = (field: string) => ['hours_of_operation', index, field];
     const day = text(row.days_of_week);
     if (!(OPENING_DAYS as readonly string[]).includes(day))
-      problems.push({ path: at('days_of_week'), message: `choose one of: ${OPENING_DAYS.join(', ')}` });
-    else if (days.has(day)) problems.push({ path: at('days_of_week'), message: `${day} has a row already` });
+      problems.push({
+        path: at('days_of_week'),
+        message: `Days must be one of: ${OPENING_DAYS.join(', ')}.`,
+      });
+    else if (days.has(day))
+      problems.push({ path: at('days_of_week'), message: `${day} has a row already: one row per day.` });
     days.add(day);
     const opens = text(row.opening_time);
     const closes = text(row.closing_time);
     if (!CLOCK_TIME.test(opens))
       problems.push({
         path: at('opening_time'),
-        message: 'must be a time as HH:MM (24-hour clock), e.g. 09:00',
+        message: 'Opens: enter a time as HH:MM, e.g. 09:00.',
       });
     if (!CLOCK_TIME.test(closes))
       problems.push({
         path: at('closing_time'),
-        message: 'must be a time as HH:MM (24-hour clock), e.g. 18:00',
+        message: 'Closes: enter a time as HH:MM, e.g. 18:00.',
       });
     if (CLOCK_TIME.test(opens) && CLOCK_TIME.test(closes) && opens >= closes)
-      problems.push({ path: at('closing_time'), message: `must be later than the opening time ${opens}` });
+      problems.push({
+        path: at('closing_time'),
+        message: `Closes must be later than the opening time (${opens}).`,
+      });
   });
   return problems;
 }
@@ -113,9 +121,12 @@ export function placeDealer(
   const address = record(fields.address);
   const postalCode = text(address.postal_code);
   const country = text(address.country).toLowerCase();
-  if (!postalCode) problems.push({ path: ['address', 'postal_code'], message: 'is required' });
+  if (!postalCode) problems.push({ path: ['address', 'postal_code'], message: 'Postal code is required.' });
   if (!/^[a-z]{2}$/.test(country))
-    problems.push({ path: ['address', 'country'], message: 'must be a two-letter country code, e.g. us' });
+    problems.push({
+      path: ['address', 'country'],
+      message: 'Enter a two-letter country code in lower case, e.g. us.',
+    });
   const location = record(fields.location);
   const lat = coordinate(location.lat, 90);
   const lng = coordinate(location.lng, 180);
@@ -138,7 +149,7 @@ export function placeDealer(
       problems: [
         {
           path: ['address', 'postal_code'],
-          message: `${postalCode} is not a postal code the store locator knows in ${country.toUpperCase()}: check it, or enter the coordinates by hand`,
+          message: `Postal code ${postalCode} is not one the store locator knows in ${country.toUpperCase()}: check it, or enter the coordinates by hand.`,
         },
       ],
     };

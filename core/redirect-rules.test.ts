@@ -54,9 +54,9 @@ describe('checking a rule set', () => {
       ]),
     );
     expect(problems).toEqual([
-      { index: 0, field: 'to', message: 'Redirect rule /a starts a loop: /a → /b → /c → /a' },
-      { index: 1, field: 'to', message: 'Redirect rule /b starts a loop: /b → /c → /a → /b' },
-      { index: 2, field: 'to', message: 'Redirect rule /c starts a loop: /c → /a → /b → /c' },
+      { index: 0, field: 'to', message: 'Redirect rule /a starts a loop: /a → /b → /c → /a.' },
+      { index: 1, field: 'to', message: 'Redirect rule /b starts a loop: /b → /c → /a → /b.' },
+      { index: 2, field: 'to', message: 'Redirect rule /c starts a loop: /c → /a → /b → /c.' },
     ]);
   });
 
@@ -64,7 +64,7 @@ describe('checking a rule set', () => {
     const chain = Array.from({ length: 11 }, (_, i) => ({ from: `/p${i}`, to: `/p${i + 1}` }));
     const [first] = redirectRuleProblems(rules(chain));
     expect(first?.message).toBe(
-      'Redirect rule /p0 starts a chain of more than 10 redirects: /p0 → /p1 → /p2 → /p3 → /p4 → /p5 → /p6 → /p7 → /p8 → /p9 → /p10 → /p11',
+      'Redirect rule /p0 starts a chain of more than 10 redirects: /p0 → /p1 → /p2 → /p3 → /p4 → /p5 → /p6 → /p7 → /p8 → /p9 → /p10 → /p11.',
     );
   });
 
@@ -76,7 +76,7 @@ describe('checking a rule set', () => {
         index: 0,
         field: 'to',
         message:
-          'Redirect rule /jobs points off the allow-list: evil.example is not an allowed external host (/jobs → https://evil.example/x)',
+          'Redirect rule /jobs points off the allow-list: evil.example is not an allowed external host (/jobs → https://evil.example/x).',
       },
     ]);
     expect(
@@ -96,7 +96,7 @@ describe('checking a rule set', () => {
       {
         index: 1,
         field: 'from',
-        message: 'Redirect rule /X/?a=b repeats rule 1: only one of them could apply',
+        message: 'Redirect rule /X/?a=b repeats rule 1: only one of them could apply.',
       },
     ]);
   });
@@ -164,17 +164,17 @@ describe('the redirect_rules entry fields', () => {
       }),
     ).toEqual({
       problems: [
-        { path: ['rules', 2, 'query', 1, 'key'], message: 'X is listed twice' },
-        { path: ['rules', 0, 'from'], message: 'must be a site path starting with a single /' },
+        { path: ['rules', 2, 'query', 1, 'key'], message: 'Parameter X is listed twice.' },
+        { path: ['rules', 0, 'from'], message: 'Enter a site path starting with a single /, e.g. /dealers.' },
         {
           path: ['rules', 1, 'to'],
-          message: 'must be a site path starting with a single / or an https:// address',
+          message: 'Enter a site path starting with a single /, or an https:// address.',
         },
       ],
     });
     expect(redirectRulesFromFields({ allowed_external_hosts: ['not a host'], rules: [] })).toEqual({
       problems: [
-        { path: ['allowed_external_hosts', 0], message: 'must be a host name such as www.example.com' },
+        { path: ['allowed_external_hosts', 0], message: 'Enter a host name such as www.example.com.' },
       ],
     });
     expect(
@@ -186,8 +186,8 @@ describe('the redirect_rules entry fields', () => {
       }),
     ).toEqual({
       problems: [
-        { path: ['rules', 0, 'to'], message: 'Redirect rule /a starts a loop: /a → /b → /a' },
-        { path: ['rules', 1, 'to'], message: 'Redirect rule /b starts a loop: /b → /a → /b' },
+        { path: ['rules', 0, 'to'], message: 'Redirect rule /a starts a loop: /a → /b → /a.' },
+        { path: ['rules', 1, 'to'], message: 'Redirect rule /b starts a loop: /b → /a → /b.' },
       ],
     });
   });

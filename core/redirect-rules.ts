@@ -9,8 +9,8 @@ import { REDIRECT_LIMIT } from './redirect-limit.ts';
  * host (a full page load elsewhere). Pure: resolution, the checks an editor's save must pass, and the mapping
  * between the entry's fields and the rules.
  */
-/** A site path: one leading slash (never `//host`), no backslashes or spaces. */
-export const SITE_PATH_PATTERN = /^\/(?!\/)[^\\\s]*$/;
+/** A site path: one leading slash (never `//host`), no backslashes or spaces (RE2 runs it too: no look-ahead). */
+export const SITE_PATH_PATTERN = /^\/([^/\\\s][^\\\s]*)?$/;
 const localPath = z
   .string()
   .regex(SITE_PATH_PATTERN, { error: 'must be a site path starting with a single /' });
@@ -137,7 +137,7 @@ export function redirectRuleProblems(rules: RedirectRules): RedirectRuleProblem[
       problems.push({
         index,
         field: 'from',
-        message: `Redirect rule ${rule.from}${ruleStart(rule)} repeats rule ${first + 1}: only one of them could apply`,
+        message: `Redirect rule ${rule.from}${ruleStart(rule)} repeats rule ${first + 1}: only one of them could apply.`,
       });
       return;
     }
@@ -148,7 +148,7 @@ export function redirectRuleProblems(rules: RedirectRules): RedirectRuleProblem[
         problems.push({
           index,
           field: 'to',
-          message: `Redirect rule ${rule.from} points off the allow-list: ${host} is not an allowed external host (${rule.from} → ${rule.to})`,
+          message: `Redirect rule ${rule.from} points off the allow-list: ${host} is not an allowed external host (${rule.from} → ${rule.to}).`,
         });
       return;
     }
@@ -159,8 +159,8 @@ export function redirectRuleProblems(rules: RedirectRules): RedirectRuleProblem[
       index,
       field: 'to',
       message: tooLong
-        ? `Redirect rule ${rule.from} starts a chain of more than ${REDIRECT_LIMIT} redirects: ${trace.chain.join(' → ')}`
-        : `Redirect rule ${rule.from} starts a loop: ${trace.chain.join(' → ')}`,
+        ? `Redirect rule ${rule.from} starts a chain of more than ${REDIRECT_LIMIT} redirects: ${trace.chain.join(' → ')}.`
+        : `Redirect rule ${rule.from} starts a loop: ${trace.chain.join(' → ')}.`,
     });
   });
   return problems;
@@ -191,7 +191,7 @@ const fieldsSchema = z.object({
         .trim()
         .toLowerCase()
         .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, {
-          error: 'must be a host name such as www.example.com',
+          error: 'Enter a host name such as www.example.com.',
         }),
     )
     .nullish(),
@@ -202,8 +202,8 @@ const fieldsSchema = z.object({
         query: z
           .array(
             z.object({
-              key: z.string().trim().min(1, { error: 'needs a parameter name' }),
-              value: z.string().trim().min(1, { error: 'needs a value' }),
+              key: z.string().trim().min(1, { error: 'Parameter is required.' }),
+              value: z.string().trim().min(1, { error: 'Value is required.' }),
             }),
           )
           .nullish(),
@@ -236,7 +236,10 @@ export function redirectRulesFromFields(
       const keys = new Set<string>();
       query.forEach(({ key }, at) => {
         if (keys.has(key.toLowerCase()))
-          problems.push({ path: ['rules', index, 'query', at, 'key'], message: `${key} is listed twice` });
+          problems.push({
+            path: ['rules', index, 'query', at, 'key'],
+            message: `Parameter ${key} is listed twice.`,
+          });
         keys.add(key.toLowerCase());
       });
       return {
@@ -256,8 +259,8 @@ export function redirectRulesFromFields(
         path: typeof index === 'number' && typeof field === 'string' ? ['rules', index, field] : ['rules'],
         message:
           field === 'to'
-            ? 'must be a site path starting with a single / or an https:// address'
-            : issue.message,
+            ? 'Enter a site path starting with a single /, or an https:// address.'
+            : 'Enter a site path starting with a single /, e.g. /dealers.',
       });
     }
     return { problems };

@@ -85,11 +85,11 @@ describe.each(testDatabaseTargets)('store data editors on $name', (target) => {
         problems: [
           {
             path: ['rules', 28, 'to'],
-            message: 'Redirect rule /snowshoes starts a loop: /snowshoes → /c/snowshoes → /snowshoes',
+            message: 'Redirect rule /snowshoes starts a loop: /snowshoes → /c/snowshoes → /snowshoes.',
           },
           {
             path: ['rules', SEED_FIELDS.rules.length, 'to'],
-            message: 'Redirect rule /c/snowshoes starts a loop: /c/snowshoes → /snowshoes → /c/snowshoes',
+            message: 'Redirect rule /c/snowshoes starts a loop: /c/snowshoes → /snowshoes → /c/snowshoes.',
           },
         ],
       });
@@ -105,12 +105,12 @@ describe.each(testDatabaseTargets)('store data editors on $name', (target) => {
           {
             path: ['rules', 0, 'to'],
             message:
-              'Redirect rule /outlet points off the allow-list: outlet.example.net is not an allowed external host (/outlet → https://outlet.example.net/)',
+              'Redirect rule /outlet points off the allow-list: outlet.example.net is not an allowed external host (/outlet → https://outlet.example.net/).',
           },
         ],
       });
       expect(await redirectRule(SEED_FIELDS, 'de-de')).toEqual({
-        problems: [{ path: ['rules'], message: 'Redirect rules apply to every locale: edit them in en-us' }],
+        problems: [{ path: ['rules'], message: 'Redirect rules apply to every locale: edit them in en-us.' }],
       });
     });
 
@@ -206,7 +206,7 @@ describe.each(testDatabaseTargets)('store data editors on $name', (target) => {
           {
             path: ['address', 'postal_code'],
             message:
-              '99999 is not a postal code the store locator knows in US: check it, or enter the coordinates by hand',
+              'Postal code 99999 is not one the store locator knows in US: check it, or enter the coordinates by hand.',
           },
         ],
       });

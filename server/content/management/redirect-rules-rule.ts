@@ -15,14 +15,14 @@ export const redirectRulesRule: EntryRule = async (fields, { locale, uid }) => {
       problems: [
         {
           path: ['title'],
-          message: `Redirect rules live in one entry, “${REDIRECT_RULES_ENTRY.uid}”: edit that one`,
+          message: `Redirect rules live in one entry, “${REDIRECT_RULES_ENTRY.uid}”: edit that one.`,
         },
       ],
     };
   if (locale !== MASTER_LOCALE)
     return {
       problems: [
-        { path: ['rules'], message: `Redirect rules apply to every locale: edit them in ${MASTER_LOCALE}` },
+        { path: ['rules'], message: `Redirect rules apply to every locale: edit them in ${MASTER_LOCALE}.` },
       ],
     };
   const checked = redirectRulesFromFields(fields);

@@ -1,129 +1,69 @@
 /**
- * The `dealer` content type: a store of the dealer locator (SPEC §2 /stores), field names as the seed's dealer
- * entries have them. Its rule (server/content/management/dealer-rule.ts) places the dealer from the postal data
- * the locator uses when the coordinates are empty or the postal code changed, and checks the opening hours.
+ * Field schema of a dealer of the store locator: address, coordinates, services and opening hours. Its save rule
+ * (server/content/management/dealer-rule.ts) places the dealer from the postal data the locator uses when the
+ * coordinates are empty or the postal code changed, and checks the opening hours row by row.
  */
 import type { ContentTypeSchema } from '#core/content-schema.ts';
-import { CLOCK_TIME, OPENING_DAYS } from '#core/dealer-entry.ts';
+import { OPENING_DAYS } from '#core/dealer-entry.ts';
+import {
+  COUNTRY_CODE_FORMAT,
+  contentType,
+  group,
+  number,
+  regions,
+  select,
+  TIME_FORMAT,
+  text,
+  WEB_ADDRESS_FORMAT,
+} from './fields.ts';
 
-const choices = (values: readonly string[]) => ({
-  advanced: false as const,
-  choices: values.map((value) => ({ value })),
-});
+export const DEALER_SERVICES = ['retail', 'demo', 'rental'];
 
-export const DEALER_TYPE: ContentTypeSchema = {
-  uid: 'dealer',
-  title: 'Dealer',
-  description: 'A store that sells the brand, with its location.',
-  options: { singleton: false, title: 'title' },
-  schema: [
-    { uid: 'title', data_type: 'text', display_name: 'Name', mandatory: true, max_length: 200 },
-    {
-      uid: 'address',
-      data_type: 'group',
-      display_name: 'Address',
-      mandatory: true,
-      schema: [
-        {
-          uid: 'street_address',
-          data_type: 'text',
-          display_name: 'Street address',
-          mandatory: true,
-          max_length: 200,
-        },
-        { uid: 'city', data_type: 'text', display_name: 'City', mandatory: true, max_length: 100 },
-        { uid: 'state', data_type: 'text', display_name: 'State or province', max_length: 100 },
-        {
-          uid: 'postal_code',
-          data_type: 'text',
-          display_name: 'Postal code',
-          mandatory: true,
-          max_length: 20,
-          field_metadata: { description: 'Places the dealer on the map when the coordinates are empty.' },
-        },
-        {
-          uid: 'country',
-          data_type: 'text',
-          display_name: 'Country',
-          mandatory: true,
-          format: '^[a-z]{2}$',
-          error_messages: { format: 'must be a two-letter country code in lower case, e.g. us' },
-          max_length: 2,
-        },
+export const dealer: ContentTypeSchema = contentType(
+  'dealer',
+  'Dealer',
+  'A store that sells the brand, with its location.',
+  [
+    group(
+      'address',
+      'Address',
+      [
+        text('street_address', 'Street address', { mandatory: true, max_length: 200 }),
+        text('city', 'City', { mandatory: true, max_length: 100 }),
+        text('state', 'State or province', { max_length: 100 }),
+        // Mandatory: the dealer's place on the map is looked up from it.
+        text('postal_code', 'Postal code', { mandatory: true, max_length: 20 }),
+        text('country', 'Country', { mandatory: true, max_length: 2, ...COUNTRY_CODE_FORMAT }),
       ],
-    },
-    {
-      uid: 'location',
-      data_type: 'group',
-      display_name: 'Coordinates',
-      field_metadata: {
+      { mandatory: true },
+    ),
+    group(
+      'location',
+      'Coordinates',
+      [
+        // Not mandatory: left empty, they are looked up from the postal code at save.
+        number('lat', 'Latitude', { min: -90, max: 90 }),
+        number('lng', 'Longitude', { min: -180, max: 180 }),
+      ],
+      {
         description:
           'Leave empty to place the dealer from its postal code; looked up again when the postal code changes.',
       },
-      schema: [
-        { uid: 'lat', data_type: 'number', display_name: 'Latitude', min: -90, max: 90 },
-        { uid: 'lng', data_type: 'number', display_name: 'Longitude', min: -180, max: 180 },
+    ),
+    text('phone', 'Phone', { max_length: 40 }),
+    text('website', 'Website', { max_length: 500, ...WEB_ADDRESS_FORMAT }),
+    select('services', 'Services', DEALER_SERVICES, { multiple: true }),
+    regions(),
+    group(
+      'hours_of_operation',
+      'Opening hours',
+      [
+        select('days_of_week', 'Days', OPENING_DAYS, { mandatory: true }),
+        text('opening_time', 'Opens', { mandatory: true, max_length: 5, ...TIME_FORMAT }),
+        text('closing_time', 'Closes', { mandatory: true, max_length: 5, ...TIME_FORMAT }),
       ],
-    },
-    { uid: 'phone', data_type: 'text', display_name: 'Phone', max_length: 40 },
-    {
-      uid: 'website',
-      data_type: 'text',
-      display_name: 'Website',
-      format: '^https://[^\\s]+$',
-      error_messages: { format: 'must be an https:// address' },
-      max_length: 500,
-    },
-    {
-      uid: 'services',
-      data_type: 'text',
-      display_name: 'Services',
-      multiple: true,
-      display_type: 'dropdown',
-      enum: choices(['retail', 'rental', 'demo']),
-    },
-    {
-      uid: 'regions',
-      data_type: 'text',
-      display_name: 'Content regions',
-      multiple: true,
-      format: '^[a-z0-9_]+$',
-      error_messages: { format: 'must be the uid of a content region, e.g. eu_region_1' },
-      max_length: 60,
-      field_metadata: { description: 'The content regions whose store locator lists this dealer.' },
-    },
-    {
-      uid: 'hours_of_operation',
-      data_type: 'group',
-      display_name: 'Opening hours',
-      multiple: true,
-      max_instance: OPENING_DAYS.length,
-      schema: [
-        {
-          uid: 'days_of_week',
-          data_type: 'text',
-          display_name: 'Days',
-          mandatory: true,
-          display_type: 'dropdown',
-          enum: choices(OPENING_DAYS),
-        },
-        {
-          uid: 'opening_time',
-          data_type: 'text',
-          display_name: 'Opens',
-          mandatory: true,
-          format: CLOCK_TIME.source,
-          error_messages: { format: 'must be a time as HH:MM (24-hour clock), e.g. 09:00' },
-        },
-        {
-          uid: 'closing_time',
-          data_type: 'text',
-          display_name: 'Closes',
-          mandatory: true,
-          format: CLOCK_TIME.source,
-          error_messages: { format: 'must be a time as HH:MM (24-hour clock), e.g. 18:00' },
-        },
-      ],
-    },
+      { multiple: true, max_instance: OPENING_DAYS.length },
+    ),
   ],
-};
+  { titleName: 'Name' },
+);
