@@ -5,7 +5,8 @@
  *
  * What it decides:
  * - Unknown fields are refused with a message (never silently dropped), except the hosted service's system keys
- *   (`uid`, `locale`, `_version`, `publish_details`, …) that its SDK sends back on an update: those are dropped.
+ *   (`uid`, `locale`, `_version`, `publish_details`, …) that its SDK sends back on an update: those are dropped
+ *   (unless the type has a field of that name, e.g. a blog post's `tags`, which is then validated).
  * - Rich text is sanitised with core/rich-text.ts; the sanitiser's output is what is stored.
  * - Every text is bounded by MAX_TEXT_LENGTH before any other work (a 20 MB text costs one length check); every
  *   list by its `max_instance` or DEFAULT_MAX_INSTANCES.

@@ -1,4 +1,7 @@
+import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
+import { mediaIdsIn, referencesIn } from '#core/content-references.ts';
+import { type ContentField, MAX_TEXT_LENGTH } from '#core/content-schema.ts';
 import { validateEntry } from '#core/content-validation.ts';
 import { catalogueContent } from '../../seed/content/catalogue-content.ts';
 import { mergeContent, readContentFiles } from './content-files.ts';
@@ -15,6 +18,29 @@ describe('content type schemas', () => {
       const uids = type.schema.map((field) => field.uid);
       expect(new Set(uids).size, type.uid).toBe(uids.length);
     }
+  });
+
+  it('carry formats RE2 runs, non-empty choices and lengths within the service limit', () => {
+    const all = (fields: readonly ContentField[]): ContentField[] =>
+      fields.flatMap((field) => [
+        field,
+        ...(field.data_type === 'group' ? all(field.schema) : []),
+        ...(field.data_type === 'blocks' ? field.blocks.flatMap((block) => all(block.schema)) : []),
+      ]);
+    let formats = 0;
+    for (const type of CONTENT_TYPES)
+      for (const field of all(type.schema)) {
+        expect(field.display_name, `${type.uid}.${field.uid}`).toBeTruthy();
+        if (field.data_type !== 'text') continue;
+        if (field.format) {
+          formats++;
+          expect(() => RE2JS.compile(field.format!), `${type.uid}.${field.uid}`).not.toThrow();
+          expect(field.error_messages?.format, `${type.uid}.${field.uid}`).toBeTruthy();
+        }
+        if (field.enum) expect(field.enum.choices.length, `${type.uid}.${field.uid}`).toBeGreaterThan(0);
+        expect(field.max_length ?? 0).toBeLessThanOrEqual(MAX_TEXT_LENGTH);
+      }
+    expect(formats).toBeGreaterThan(20);
   });
 
   it('reference only content types that exist', () => {
@@ -79,5 +105,92 @@ describe('content type schemas', () => {
       isRedesigned: false,
     });
     expect(validateEntry(contentTypeByUid('product')!, fields)).toMatchObject({ ok: true });
+  });
+
+  it('find the references of the seed (in groups, hotspots and page modules), all to entries that exist', () => {
+    const exists = new Set(SEED.map((file) => `${file.content_type}/${file.uid}`));
+    const dangling: string[] = [];
+    for (const file of SEED) {
+      const type = contentTypeByUid(file.content_type)!;
+      for (const [locale, fields] of Object.entries(file.locales))
+        for (const found of referencesIn(type, fields))
+          if (!exists.has(`${found.contentType}/${found.uid}`))
+            dangling.push(
+              `${file.content_type}/${file.uid} ${locale} ${found.path.join('.')} → ${found.contentType}/${found.uid}`,
+            );
+    }
+    expect(dangling).toEqual([]);
+
+    const home = SEED.find((file) => file.content_type === 'page' && file.uid === 'home')!;
+    const homeRefs = referencesIn(contentTypeByUid('page')!, home.locales['en-us']);
+    expect(homeRefs).toContainEqual(
+      expect.objectContaining({ contentType: 'banner', path: ['landing_page', 'modules', 0, 'banner', 0] }),
+    );
+    expect(homeRefs.some((found) => found.contentType === 'product')).toBe(true);
+  });
+
+  it('find the media ids of banner backgrounds and hotspots', () => {
+    const banners = SEED.filter((file) => file.content_type === 'banner');
+    const ids = banners.flatMap((file) => mediaIdsIn(contentTypeByUid('banner')!, file.locales['en-us']));
+    expect(ids).toContain('banner-powder-day');
+    expect(ids).toContain('ridgeline-expedition-gaiter-black');
+  });
+
+  it('refuse what the storefront cannot show, with messages on the fields', () => {
+    const problems = (type: string, fields: Record<string, unknown>) => {
+      const result = validateEntry(contentTypeByUid(type)!, fields);
+      return result.ok ? [] : result.problems;
+    };
+    expect(
+      problems('top_alert', { title: 'Sale', link: { title: 'Go', href: 'javascript:alert(1)' } }),
+    ).toEqual([
+      { path: ['link', 'href'], message: 'A link must be a site path (/stores) or an https address.' },
+    ]);
+    expect(
+      problems('top_alert', { title: 'Sale', background_color: 'red', regions: ['us', 'mars'] }),
+    ).toEqual([
+      { path: ['background_color'], message: 'Enter a colour as # and six hex digits, e.g. #14202b.' },
+      {
+        path: ['regions', 1],
+        message:
+          'Regions must be one of: us, ca, jp, eu, eu_region_1, other, pro, pro_ca, pro_eu_region_1, no.',
+      },
+    ]);
+    expect(problems('banner', { title: 'Hero' })).toEqual([
+      { path: ['background'], message: 'Background is required.' },
+    ]);
+    expect(
+      problems('page', {
+        title: 'Landing',
+        url: '/landing',
+        page_type: 'landing',
+        landing_page: { modules: [{ type: 'video' }, { type: 'copy', body: '' }] },
+      }),
+    ).toEqual([
+      {
+        path: ['landing_page', 'modules', 0],
+        message: 'Modules: a block must be one of: banner, copy, product_slider.',
+      },
+      { path: ['landing_page', 'modules', 1, 'body'], message: 'Text is required.' },
+    ]);
+    expect(
+      problems('dealer', {
+        title: 'Shop',
+        address: { street_address: '1 Main St', city: 'Aosta', country: 'it' },
+        hours_of_operation: [{ days_of_week: 'Monday', opening_time: '9am', closing_time: '18:00' }],
+      }),
+    ).toEqual([
+      { path: ['hours_of_operation', 0, 'opening_time'], message: 'Enter a time as HH:MM, e.g. 09:00.' },
+    ]);
+    const blog = validateEntry(contentTypeByUid('blog')!, {
+      title: 'Post',
+      url: '/post',
+      date: '2026-02-11',
+      body: '<p>Hi<script>alert(1)</script><a href="javascript:alert(2)" onmouseover="x()">link</a></p>',
+    });
+    expect(blog).toEqual({
+      ok: true,
+      fields: { title: 'Post', url: '/post', date: '2026-02-11', body: '<p>Hi<a>link</a></p>' },
+    });
   });
 });

@@ -15,7 +15,7 @@ import {
   HREF_FORMAT,
   LINK_KINDS,
   LINKED_CONTENT_TYPES,
-  MEDIA_ID_FORMAT,
+  mediaId,
   multiline,
   number,
   reference,
@@ -48,7 +48,7 @@ const hotspot = group(
     reference('product', 'Product', ['product']),
     reference('page', 'Page', ['page']),
     text('href', 'Address', { max_length: 2000, ...HREF_FORMAT }),
-    text('ampId', 'Image', { max_length: 200, ...MEDIA_ID_FORMAT }),
+    mediaId('ampId', 'Image'),
     group(
       'points',
       'Position',
@@ -65,7 +65,7 @@ const hotspot = group(
       text('title', 'Title', { max_length: 200 }),
       multiline('description', 'Description', { max_length: 500 }),
       text('href', 'Address', { max_length: 2000, ...HREF_FORMAT }),
-      text('ampId', 'Image', { max_length: 200, ...MEDIA_ID_FORMAT }),
+      mediaId('ampId', 'Image'),
     ]),
   ],
   { multiple: true, max_instance: 12 },
@@ -77,10 +77,8 @@ const background = (() => {
     'Background',
     [
       select('type', 'Kind', ['Image', 'Video'], { mandatory: true, display_type: 'radio' }),
-      text('amplience_id', 'Image or video', { mandatory: true, max_length: 200, ...MEDIA_ID_FORMAT }),
-      text('imageset', 'Poster image', {
-        max_length: 200,
-        ...MEDIA_ID_FORMAT,
+      mediaId('amplience_id', 'Image or video', { mandatory: true }),
+      mediaId('imageset', 'Poster image', {
         description: 'For a video: the image shown before it plays.',
       }),
       text('alt_text', 'Alt text', { max_length: 300 }),
@@ -88,7 +86,7 @@ const background = (() => {
       text('desktop_aspect_ratio', 'Desktop aspect ratio', { max_length: 20, ...ASPECT_RATIO_FORMAT }),
       text('mobile_aspect_ratio', 'Mobile aspect ratio', { max_length: 20, ...ASPECT_RATIO_FORMAT }),
       group('content', 'Hotspot layer', [
-        text('amplienceId', 'Image', { max_length: 200, ...MEDIA_ID_FORMAT }),
+        mediaId('amplienceId', 'Image'),
         boolean('enableHotspots', 'Show hotspots'),
         hotspot,
       ]),

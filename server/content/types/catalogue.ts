@@ -11,7 +11,7 @@ import {
   group,
   HEX_COLOUR_FORMAT,
   image,
-  MEDIA_ID_FORMAT,
+  mediaId,
   multiline,
   number,
   reference,
@@ -47,13 +47,19 @@ export const PRICE_RANGES = ['under-100', '100-200', '200-300', '300-plus'];
 export const PRODUCT_GENDERS = ['mens', 'womens', 'kids', 'unisex'];
 export const PRODUCT_TERRAINS = ['flat', 'rolling', 'mountain', 'powder', 'all'];
 
-const perCommerceRegion = (make: (region: string) => ContentField) => COMMERCE_REGIONS.map(make);
+const COMMERCE_REGION_NAMES: Record<(typeof COMMERCE_REGIONS)[number], string> = {
+  us: 'United States',
+  ca: 'Canada',
+  eu_region_1: 'Europe (EUR shop)',
+};
+const perCommerceRegion = (make: (region: string, name: string) => ContentField) =>
+  COMMERCE_REGIONS.map((region) => make(region, COMMERCE_REGION_NAMES[region]));
 const commerceIds = (uid: string, name: string) =>
   group(
     uid,
     name,
-    perCommerceRegion((region) =>
-      number(region, `${region} category ids`, { multiple: true, min: 0, max_instance: 20 }),
+    perCommerceRegion((region, name) =>
+      number(region, `${name}: category ids`, { multiple: true, min: 0, max_instance: 20 }),
     ),
   );
 const yesNo = (uid: string, name: string) =>
@@ -72,8 +78,8 @@ export const product: ContentTypeSchema = contentType(
     group(
       'bc_products',
       'Commerce products',
-      perCommerceRegion((region) =>
-        group(region, `${region} product`, [
+      perCommerceRegion((region, name) =>
+        group(region, `${name}: product`, [
           number('id', 'Product id', { mandatory: true, min: 1 }),
           text('sku', 'SKU', { max_length: 100 }),
         ]),
@@ -101,7 +107,7 @@ export const product: ContentTypeSchema = contentType(
           format: '^/[^\\s]*$',
           error_messages: { format: 'Enter the image address as a site path, e.g. /media/i/ridgeline/…' },
         }),
-        text('amplience_id', 'Image', { max_length: 200, ...MEDIA_ID_FORMAT }),
+        mediaId('amplience_id', 'Image'),
       ],
       { multiple: true, max_instance: 30 },
     ),
@@ -148,8 +154,8 @@ export const productCategory: ContentTypeSchema = contentType(
     group(
       'cat_ids_bc',
       'Commerce categories',
-      perCommerceRegion((region) =>
-        number(region, `${region} category ids`, { multiple: true, min: 0, max_instance: 20 }),
+      perCommerceRegion((region, name) =>
+        number(region, `${name}: category ids`, { multiple: true, min: 0, max_instance: 20 }),
       ),
     ),
     boolean('automated_related_products', 'Automated related products'),

@@ -204,6 +204,16 @@ export const ASPECT_RATIO_FORMAT = {
   error_messages: { format: 'Enter an aspect ratio as width:height, e.g. 16:9.' },
 };
 
+/**
+ * A media id (`banner-powder-day`): an image of the media service, picked from the asset library (an asset
+ * carries it in `fields.amplience_id`). Marked `field_metadata.image`, so the editor offers the asset library
+ * and core/content-references.ts's `mediaIdsIn` finds it.
+ */
+export function mediaId(uid: string, name: string, options: Common = {}): TextField {
+  const field = text(uid, name, { max_length: 200, ...MEDIA_ID_FORMAT, ...options });
+  return { ...field, field_metadata: { ...field.field_metadata, image: true } };
+}
+
 // ---- Shared groups -------------------------------------------------------------------------------------
 
 /** The content regions of SPEC §4/§9 (the `regions` entries' region ids). */
@@ -243,9 +253,9 @@ export function image(
     uid,
     name,
     [
-      text('amplience_id', 'Image', { mandatory: rest.mandatory, max_length: 200, ...MEDIA_ID_FORMAT }),
+      mediaId('amplience_id', 'Image', { mandatory: rest.mandatory }),
       ...(alt ? [text('alt_text', 'Alt text', { max_length: 300 })] : []),
-      ...(imageset ? [text('imageset', 'Image set', { max_length: 200, ...MEDIA_ID_FORMAT })] : []),
+      ...(imageset ? [mediaId('imageset', 'Image set')] : []),
       ...(url ? [text('url', 'Image URL', { max_length: 2000, ...HREF_FORMAT })] : []),
     ],
     rest,
@@ -286,7 +296,7 @@ export function seoMeta(options: { ogImage?: boolean; imageset?: boolean } = {})
     text('seo_title', 'SEO title', { max_length: 200 }),
     multiline('seo_description', 'SEO description', { max_length: 500 }),
     ...(options.ogImage ? [image('og_image', 'Social sharing image', { alt: false })] : []),
-    ...(options.imageset ? [text('imageset', 'Image set', { max_length: 200, ...MEDIA_ID_FORMAT })] : []),
+    ...(options.imageset ? [mediaId('imageset', 'Image set')] : []),
   ]);
 }
 
