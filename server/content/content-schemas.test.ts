@@ -176,7 +176,7 @@ describe('content type schemas', () => {
     expect(
       problems('dealer', {
         title: 'Shop',
-        address: { street_address: '1 Main St', city: 'Aosta', country: 'it' },
+        address: { street_address: '1 Main St', city: 'Aosta', postal_code: '11100', country: 'it' },
         hours_of_operation: [{ days_of_week: 'Monday', opening_time: '9am', closing_time: '18:00' }],
       }),
     ).toEqual([
