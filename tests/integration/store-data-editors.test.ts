@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRedirectRules } from '#core/redirect-rules.ts';
+import { parseRedirectRules, redirectRulesFromFields } from '#core/redirect-rules.ts';
 import { loadConfig } from '#server/config.ts';
 import { seedDemoContent } from '#server/content/demo-content.ts';
 import { type ContentServices, createContentServices } from '#server/content/index.ts';
@@ -73,6 +73,8 @@ describe.each(testDatabaseTargets)('store data editors on $name', (target) => {
     it('the seeded entry holds the rules of the seed file, and passes its rule', async () => {
       const result = await redirectRule(SEED_FIELDS);
       expect(result).toEqual({ fields: SEED_FIELDS });
+      // Two files, one rule set: the fallback (seed/redirects/legacy.json) is what the entry seeds.
+      expect(redirectRulesFromFields(SEED_FIELDS)).toEqual({ rules: FILE_RULES });
     });
 
     it('refuse a rule that would loop, naming the chain on the rule', async () => {
