@@ -34,31 +34,38 @@ export function cachedRedirectRules(input: {
 
   const load = async (version: string): Promise<RedirectRules> => {
     const last = cached?.rules ?? input.fallback;
+    let fields: unknown;
     try {
-      const fields = await input.read();
-      let rules = input.fallback;
-      if (fields !== null) {
-        const checked = redirectRulesFromFields(fields);
-        // Saves are checked, but an import could publish rules that loop: keep the last good ones then.
-        if ('problems' in checked)
-          throw new Error(`published redirect rules refused: ${checked.problems[0]?.message}`);
-        rules = checked.rules;
-      }
-      cached = { version, rules, until: Date.now() + maxAge };
-      return rules;
+      fields = await input.read();
     } catch (error) {
       input.onError(error);
       cached = { version: null, rules: last, until: Date.now() + RETRY_MS };
       return last;
     }
+    let rules = input.fallback;
+    if (fields !== null) {
+      const checked = redirectRulesFromFields(fields);
+      if ('problems' in checked) {
+        // Saves are checked, but an import could publish rules that loop: the last good ones stay until the
+        // content changes again.
+        input.onError(new Error(`published redirect rules refused: ${checked.problems[0]?.message}`));
+        rules = last;
+      } else rules = checked.rules;
+    }
+    cached = { version, rules, until: Date.now() + maxAge };
+    return rules;
   };
 
+  // A database in trouble fails every page request's version read: report the first failure of a run only.
+  let versionFailing = false;
   return async () => {
     let version: string;
     try {
       version = await input.version();
+      versionFailing = false;
     } catch (error) {
-      input.onError(error);
+      if (!versionFailing) input.onError(error);
+      versionFailing = true;
       return cached?.rules ?? input.fallback;
     }
     if (cached && (cached.version === version || cached.version === null) && Date.now() < cached.until)
