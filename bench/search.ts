@@ -127,9 +127,9 @@ async function benchTarget(name: string, handle: DatabaseHandle) {
   );
   // One content change (a support article's title): only that article's document is rewritten.
   await handle.db.execute(
-    sql`update content_entries set title = title || ' (updated)',
-        fields = jsonb_set(fields, '{title}', to_jsonb(title || ' (updated)')), updated_at = now()
-        where content_type = 'support' and locale = 'en-us' and uid = (select min(uid) from content_entries
+    sql`update content_publications set title = title || ' (updated)',
+        fields = jsonb_set(fields, '{title}', to_jsonb(title || ' (updated)')), published_at = now()
+        where content_type = 'support' and locale = 'en-us' and uid = (select min(uid) from content_publications
           where content_type = 'support' and locale = 'en-us')`,
   );
   // Measured on the services that built the index: the catalogue has not moved, so its facts are reused.

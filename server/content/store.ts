@@ -1,6 +1,12 @@
-import { and, arrayContains, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { contentAssets, contentEntries } from './schema.ts';
+import {
+  contentAssets,
+  contentEntries,
+  contentPublications,
+  contentUnpublications,
+  contentVersions,
+} from './schema.ts';
 
 /** The master locale: every entry exists in it, and other locales fall back to it (SPEC §9 default en-us). */
 export const MASTER_LOCALE = 'en-us';
@@ -10,21 +16,31 @@ export interface EntryInput {
   uid: string;
   locale: string;
   fields: Record<string, unknown>;
-  /** Environments the entry is published to. */
+  /** Environments the entry is published to (exactly these: others it is taken off). */
   publishTo: readonly string[];
 }
 
+/** A published entry as the delivery protocol reads it: one environment's snapshot of one version. */
 export interface StoredEntry {
   contentType: string;
   uid: string;
   locale: string;
+  environment: string;
   title: string;
   fields: Record<string, unknown>;
   version: number;
-  publishedTo: string[];
   createdAt: Date;
+  /** When the published version was saved. */
   updatedAt: Date;
+  publishedAt: Date;
+  publishedBy: string | null;
 }
+
+/** An entry's working copy (what editors save; never delivered). */
+export type WorkingEntry = typeof contentEntries.$inferSelect;
+
+/** An entry taken off an environment (sync's `entry_unpublished`). */
+export type Unpublication = typeof contentUnpublications.$inferSelect;
 
 export interface AssetInput {
   uid: string;
@@ -41,32 +57,55 @@ export interface AssetInput {
 export type StoredAsset = typeof contentAssets.$inferSelect;
 
 /** JSON with sorted keys: jsonb does not keep key order, so comparisons must not depend on it. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const keys = Object.keys(value as object).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`).join(',')}}`;
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`).join(',')}}`;
   }
   return JSON.stringify(value ?? null);
 }
 
-function sameJson(a: unknown, b: unknown): boolean {
-  return canonical(a) === canonical(b);
+export function sameJson(a: unknown, b: unknown): boolean {
+  return canonicalJson(a) === canonicalJson(b);
 }
 
-/** Reading and writing entries and assets in the product's database. */
+export const titleOf = (fields: Record<string, unknown>) =>
+  typeof fields.title === 'string' ? fields.title : '';
+
+const published = {
+  contentType: contentPublications.contentType,
+  uid: contentPublications.uid,
+  locale: contentPublications.locale,
+  environment: contentPublications.environment,
+  title: contentPublications.title,
+  fields: contentPublications.fields,
+  version: contentPublications.version,
+  createdAt: contentPublications.createdAt,
+  updatedAt: contentPublications.savedAt,
+  publishedAt: contentPublications.publishedAt,
+  publishedBy: contentPublications.publishedBy,
+};
+
+const key = (row: { contentType: string; uid: string; locale: string }) =>
+  `${row.contentType}\u0000${row.uid}\u0000${row.locale}`;
+
+/**
+ * Reading and writing entries and assets in the product's database. The delivery protocol's reads (entries of a
+ * type, by uid, changed since) read publications only; `allEntries` and `putEntries` are the working copy's.
+ */
 export function createContentStore(db: Database) {
   const entriesOfType = db
-    .select()
-    .from(contentEntries)
+    .select(published)
+    .from(contentPublications)
     .where(
       and(
-        eq(contentEntries.contentType, sql.placeholder('contentType')),
-        sql`${contentEntries.locale} = any(${sql.placeholder('locales')}::text[])`,
-        sql`${sql.placeholder('environment')}::text = any(${contentEntries.publishedTo})`,
+        eq(contentPublications.environment, sql.placeholder('environment')),
+        eq(contentPublications.contentType, sql.placeholder('contentType')),
+        sql`${contentPublications.locale} = any(${sql.placeholder('locales')}::text[])`,
       ),
     )
-    .prepare('content_entries_of_type');
+    .prepare('content_publications_of_type');
 
   return {
     /** Published entries of one type in the given locales (the requested one and its fallback). */
@@ -89,51 +128,87 @@ export function createContentStore(db: Database) {
       environment: string,
     ): Promise<StoredEntry[]> {
       if (uids.length === 0) return [];
-      return (await db
-        .select()
-        .from(contentEntries)
+      return db
+        .select(published)
+        .from(contentPublications)
         .where(
           and(
-            contentType ? eq(contentEntries.contentType, contentType) : undefined,
-            inArray(contentEntries.uid, [...uids]),
-            inArray(contentEntries.locale, [...locales]),
-            arrayContains(contentEntries.publishedTo, [environment]),
+            eq(contentPublications.environment, environment),
+            contentType ? eq(contentPublications.contentType, contentType) : undefined,
+            inArray(contentPublications.uid, [...uids]),
+            inArray(contentPublications.locale, [...locales]),
           ),
-        )) as StoredEntry[];
+        );
     },
 
-    /** Entries changed after a moment (sync), published to the environment. */
+    /** Entries published to the environment after a moment (sync), oldest first. */
     async changedSince(since: Date | null, environment: string): Promise<StoredEntry[]> {
-      return (await db
-        .select()
-        .from(contentEntries)
+      return db
+        .select(published)
+        .from(contentPublications)
         .where(
           and(
+            eq(contentPublications.environment, environment),
             // Timestamps are compared at millisecond precision, the precision of sync tokens.
             since
-              ? sql`date_trunc('milliseconds', ${contentEntries.updatedAt}) > ${since.toISOString()}::timestamptz`
+              ? sql`date_trunc('milliseconds', ${contentPublications.publishedAt}) > ${since.toISOString()}::timestamptz`
               : undefined,
-            arrayContains(contentEntries.publishedTo, [environment]),
           ),
         )
         .orderBy(
-          contentEntries.updatedAt,
-          contentEntries.contentType,
-          contentEntries.uid,
-          contentEntries.locale,
-        )) as StoredEntry[];
+          contentPublications.publishedAt,
+          contentPublications.contentType,
+          contentPublications.uid,
+          contentPublications.locale,
+        );
     },
 
-    async allEntries(): Promise<StoredEntry[]> {
-      return (await db
+    /** Entries taken off the environment after a moment (sync's `entry_unpublished`). */
+    async unpublishedSince(since: Date, environment: string): Promise<Unpublication[]> {
+      return db
+        .select()
+        .from(contentUnpublications)
+        .where(
+          and(
+            eq(contentUnpublications.environment, environment),
+            sql`date_trunc('milliseconds', ${contentUnpublications.unpublishedAt}) > ${since.toISOString()}::timestamptz`,
+          ),
+        )
+        .orderBy(
+          contentUnpublications.unpublishedAt,
+          contentUnpublications.contentType,
+          contentUnpublications.uid,
+        );
+    },
+
+    /** Every working copy (the export, checks over all content). */
+    async allEntries(): Promise<WorkingEntry[]> {
+      return db
         .select()
         .from(contentEntries)
-        .orderBy(contentEntries.contentType, contentEntries.uid, contentEntries.locale)) as StoredEntry[];
+        .orderBy(contentEntries.contentType, contentEntries.uid, contentEntries.locale);
+    },
+
+    /** Whether an entry has a working copy in the locale. */
+    async hasEntry(contentType: string, uid: string, locale: string): Promise<boolean> {
+      const rows = await db
+        .select({ uid: contentEntries.uid })
+        .from(contentEntries)
+        .where(
+          and(
+            eq(contentEntries.contentType, contentType),
+            eq(contentEntries.uid, uid),
+            eq(contentEntries.locale, locale),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
     },
 
     /**
-     * Creates or updates entries. The version goes up only when the fields or the publish state change, so
-     * importing the same files twice changes nothing.
+     * Imports entries: a changed working copy is saved as a new version, and the current version is published to
+     * exactly the environments listed (taken off the others). What is already so is left alone, so importing the
+     * same files twice changes nothing (no version, no publication, no data version bump).
      */
     async putEntries(
       inputs: readonly EntryInput[],
@@ -148,44 +223,57 @@ export function createContentStore(db: Database) {
             uid: contentEntries.uid,
             locale: contentEntries.locale,
             fields: contentEntries.fields,
-            publishedTo: contentEntries.publishedTo,
             version: contentEntries.version,
+            createdAt: contentEntries.createdAt,
+            updatedAt: contentEntries.updatedAt,
           })
           .from(contentEntries)
           .where(inArray(contentEntries.contentType, types));
-        const held = new Map(
-          existing.map((row) => [`${row.contentType}\u0000${row.uid}\u0000${row.locale}`, row]),
-        );
+        const held = new Map(existing.map((row) => [key(row), row]));
+        const publications = await tx
+          .select({
+            contentType: contentPublications.contentType,
+            uid: contentPublications.uid,
+            locale: contentPublications.locale,
+            environment: contentPublications.environment,
+            version: contentPublications.version,
+          })
+          .from(contentPublications)
+          .where(inArray(contentPublications.contentType, types));
+        const publishedAt = new Map<string, Map<string, number>>();
+        for (const row of publications) {
+          const map = publishedAt.get(key(row)) ?? new Map<string, number>();
+          map.set(row.environment, row.version);
+          publishedAt.set(key(row), map);
+        }
         const now = new Date();
-        const fresh: Array<typeof contentEntries.$inferInsert> = [];
+        const freshEntries: Array<typeof contentEntries.$inferInsert> = [];
+        const versions: Array<typeof contentVersions.$inferInsert> = [];
+        const publish: Array<typeof contentPublications.$inferInsert> = [];
+        const takeOff: Array<{ contentType: string; uid: string; locale: string; environment: string }> = [];
         for (const input of inputs) {
-          const title = typeof input.fields.title === 'string' ? input.fields.title : '';
-          const publishedTo = [...new Set(input.publishTo)].sort();
-          const current = held.get(`${input.contentType}\u0000${input.uid}\u0000${input.locale}`);
+          const title = titleOf(input.fields);
+          const current = held.get(key(input));
+          let version = current?.version ?? 1;
+          let savedAt = current?.updatedAt ?? now;
+          const createdAt = current?.createdAt ?? now;
+          let changed = false;
           if (!current) {
-            fresh.push({
-              contentType: input.contentType,
-              uid: input.uid,
-              locale: input.locale,
+            freshEntries.push({
+              ...pick(input),
               title,
               fields: input.fields,
-              publishedTo,
               createdAt: now,
               updatedAt: now,
             });
+            versions.push({ ...pick(input), version, title, fields: input.fields, savedAt: now });
             counts.created++;
-          } else if (sameJson(current.fields, input.fields) && sameJson(current.publishedTo, publishedTo)) {
-            counts.unchanged++;
-          } else {
+          } else if (!sameJson(current.fields, input.fields)) {
+            version = current.version + 1;
+            savedAt = now;
             await tx
               .update(contentEntries)
-              .set({
-                title,
-                fields: input.fields,
-                publishedTo,
-                version: current.version + 1,
-                updatedAt: new Date(),
-              })
+              .set({ title, fields: input.fields, version, updatedAt: now, updatedBy: null })
               .where(
                 and(
                   eq(contentEntries.contentType, input.contentType),
@@ -193,26 +281,66 @@ export function createContentStore(db: Database) {
                   eq(contentEntries.locale, input.locale),
                 ),
               );
-            counts.updated++;
+            versions.push({ ...pick(input), version, title, fields: input.fields, savedAt: now });
+            changed = true;
           }
+          const environments = new Set(input.publishTo);
+          const live = publishedAt.get(key(input)) ?? new Map<string, number>();
+          for (const environment of environments) {
+            if (live.get(environment) === version) continue;
+            publish.push({
+              ...pick(input),
+              environment,
+              version,
+              title,
+              fields: input.fields,
+              createdAt,
+              savedAt,
+              publishedAt: now,
+              publishedBy: null,
+            });
+            changed = true;
+          }
+          for (const environment of live.keys()) {
+            if (environments.has(environment)) continue;
+            takeOff.push({ ...pick(input), environment });
+            changed = true;
+          }
+          if (current) counts[changed ? 'updated' : 'unchanged']++;
         }
-        for (let i = 0; i < fresh.length; i += 200) {
-          await tx.insert(contentEntries).values(fresh.slice(i, i + 200));
+        for (let i = 0; i < freshEntries.length; i += 200)
+          await tx.insert(contentEntries).values(freshEntries.slice(i, i + 200));
+        for (let i = 0; i < versions.length; i += 200)
+          await tx
+            .insert(contentVersions)
+            .values(versions.slice(i, i + 200))
+            .onConflictDoNothing();
+        for (let i = 0; i < publish.length; i += 200) {
+          const chunk = publish.slice(i, i + 200);
+          await tx
+            .insert(contentPublications)
+            .values(chunk)
+            .onConflictDoUpdate({
+              target: [
+                contentPublications.contentType,
+                contentPublications.uid,
+                contentPublications.locale,
+                contentPublications.environment,
+              ],
+              set: {
+                version: sql`excluded.version`,
+                title: sql`excluded.title`,
+                fields: sql`excluded.fields`,
+                savedAt: sql`excluded.saved_at`,
+                publishedAt: sql`excluded.published_at`,
+                publishedBy: sql`excluded.published_by`,
+              },
+            });
+          await clearUnpublications(tx, chunk);
         }
+        for (const row of takeOff) await removePublication(tx, row, now);
       });
       return counts;
-    },
-
-    async deleteEntry(contentType: string, uid: string, locale?: string): Promise<void> {
-      await db
-        .delete(contentEntries)
-        .where(
-          and(
-            eq(contentEntries.contentType, contentType),
-            eq(contentEntries.uid, uid),
-            locale ? eq(contentEntries.locale, locale) : undefined,
-          ),
-        );
     },
 
     async assets(locales: readonly string[], environment: string): Promise<StoredAsset[]> {
@@ -222,7 +350,7 @@ export function createContentStore(db: Database) {
         .where(
           and(
             inArray(contentAssets.locale, [...locales]),
-            arrayContains(contentAssets.publishedTo, [environment]),
+            sql`${environment}::text = any(${contentAssets.publishedTo})`,
           ),
         )
         .orderBy(contentAssets.uid);
@@ -263,6 +391,88 @@ export function createContentStore(db: Database) {
       return rows[0]?.n ?? 0;
     },
   };
+}
+
+const pick = (input: { contentType: string; uid: string; locale: string }) => ({
+  contentType: input.contentType,
+  uid: input.uid,
+  locale: input.locale,
+});
+
+type Executor = Pick<Database, 'insert' | 'delete' | 'select' | 'update' | 'execute'>;
+
+/** Forgets earlier unpublications of what is published again (sync then reports only the publication). */
+async function clearUnpublications(
+  tx: Executor,
+  rows: ReadonlyArray<{ contentType: string; uid: string; locale: string; environment: string }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.delete(contentUnpublications).where(
+    sql`(${contentUnpublications.contentType}, ${contentUnpublications.uid}, ${contentUnpublications.locale}, ${contentUnpublications.environment}) in (${sql.join(
+      rows.map((row) => sql`(${row.contentType}, ${row.uid}, ${row.locale}, ${row.environment})`),
+      sql`, `,
+    )})`,
+  );
+}
+
+/** Takes an entry off one environment in one locale, remembering when (sync's `entry_unpublished`). */
+export async function removePublication(
+  tx: Executor,
+  row: { contentType: string; uid: string; locale: string; environment: string },
+  at: Date,
+): Promise<boolean> {
+  const removed = await tx
+    .delete(contentPublications)
+    .where(
+      and(
+        eq(contentPublications.contentType, row.contentType),
+        eq(contentPublications.uid, row.uid),
+        eq(contentPublications.locale, row.locale),
+        eq(contentPublications.environment, row.environment),
+      ),
+    )
+    .returning({ uid: contentPublications.uid });
+  if (removed.length === 0) return false;
+  await tx
+    .insert(contentUnpublications)
+    .values({ ...pick(row), environment: row.environment, unpublishedAt: at })
+    .onConflictDoUpdate({
+      target: [
+        contentUnpublications.contentType,
+        contentUnpublications.uid,
+        contentUnpublications.locale,
+        contentUnpublications.environment,
+      ],
+      set: { unpublishedAt: at },
+    });
+  return true;
+}
+
+/** Publishes a snapshot to one environment (replacing what was there) and forgets an earlier unpublication. */
+export async function writePublication(
+  tx: Executor,
+  row: typeof contentPublications.$inferInsert,
+): Promise<void> {
+  await tx
+    .insert(contentPublications)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [
+        contentPublications.contentType,
+        contentPublications.uid,
+        contentPublications.locale,
+        contentPublications.environment,
+      ],
+      set: {
+        version: row.version,
+        title: row.title ?? '',
+        fields: row.fields,
+        savedAt: row.savedAt,
+        publishedAt: row.publishedAt,
+        publishedBy: row.publishedBy ?? null,
+      },
+    });
+  await clearUnpublications(tx, [row]);
 }
 
 export type ContentStore = ReturnType<typeof createContentStore>;

@@ -154,7 +154,13 @@ describe('the home banner slider', () => {
         { uid: 'banner-kids', _content_type_uid: 'banner' },
       );
       await store.putEntries([
-        { contentType: 'page', uid: 'home', locale: 'en-us', fields, publishTo: home.publishedTo },
+        {
+          contentType: 'page',
+          uid: 'home',
+          locale: 'en-us',
+          fields,
+          publishTo: [config.CONTENT_ENVIRONMENT],
+        },
       ]);
     } finally {
       await database.close();

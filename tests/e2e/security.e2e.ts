@@ -49,7 +49,7 @@ beforeAll(async () => {
   const handle = await openPglite(dataDir);
   try {
     await handle.db.execute(
-      sql`update content_entries set fields = jsonb_set(fields, '{generic_page,body}', to_jsonb(${HOSTILE_HTML}::text))
+      sql`update content_publications set fields = jsonb_set(fields, '{generic_page,body}', to_jsonb(${HOSTILE_HTML}::text))
           where content_type = 'page' and uid = 'about'`,
     );
   } finally {
