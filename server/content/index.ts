@@ -19,6 +19,9 @@ export { DeliveryError } from './delivery/errors.ts';
 export { createContentService, type DeliveryOptions } from './delivery/service.ts';
 export * from './delivery-client.ts';
 export { createInterstackRoutes } from './interstack-routes.ts';
+export type * from './management/contract.ts';
+export { ContentManagementError, contentErrorCodeOf } from './management/errors.ts';
+export { type ContentManagementOptions, createContentManagement } from './management/service.ts';
 export { type ContentStore, createContentStore, type EntryInput, MASTER_LOCALE } from './store.ts';
 
 /** Base path of the built-in content service. */

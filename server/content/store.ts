@@ -248,16 +248,16 @@ export function createContentStore(db: Database) {
         }
         const now = new Date();
         const freshEntries: Array<typeof contentEntries.$inferInsert> = [];
-        const versions: Array<typeof contentVersions.$inferInsert> = [];
-        const publish: Array<typeof contentPublications.$inferInsert> = [];
-        const takeOff: Array<{ contentType: string; uid: string; locale: string; environment: string }> = [];
+        // Keys whose working copy got a new version, and per set of environments the keys to publish there: the
+        // fields travel once (into the working copy); versions and publications are copied from it in SQL.
+        const saved: EntryKey[] = [];
+        const publish = new Map<string, EntryKey[]>();
+        const takeOff: Array<EntryKey & { environment: string }> = [];
         for (const input of inputs) {
           const title = titleOf(input.fields);
           const current = held.get(key(input));
-          let version = current?.version ?? 1;
-          let savedAt = current?.updatedAt ?? now;
-          const createdAt = current?.createdAt ?? now;
-          let changed = false;
+          const version = current ? current.version + 1 : 1;
+          let fresh = false;
           if (!current) {
             freshEntries.push({
               ...pick(input),
@@ -266,11 +266,10 @@ export function createContentStore(db: Database) {
               createdAt: now,
               updatedAt: now,
             });
-            versions.push({ ...pick(input), version, title, fields: input.fields, savedAt: now });
+            saved.push(pick(input));
+            fresh = true;
             counts.created++;
           } else if (!sameJson(current.fields, input.fields)) {
-            version = current.version + 1;
-            savedAt = now;
             await tx
               .update(contentEntries)
               .set({ title, fields: input.fields, version, updatedAt: now, updatedBy: null })
@@ -281,62 +280,57 @@ export function createContentStore(db: Database) {
                   eq(contentEntries.locale, input.locale),
                 ),
               );
-            versions.push({ ...pick(input), version, title, fields: input.fields, savedAt: now });
-            changed = true;
+            saved.push(pick(input));
+            fresh = true;
           }
-          const environments = new Set(input.publishTo);
           const live = publishedAt.get(key(input)) ?? new Map<string, number>();
-          for (const environment of environments) {
-            if (live.get(environment) === version) continue;
-            publish.push({
-              ...pick(input),
-              environment,
-              version,
-              title,
-              fields: input.fields,
-              createdAt,
-              savedAt,
-              publishedAt: now,
-              publishedBy: null,
-            });
-            changed = true;
+          const currentVersion = fresh ? version : current!.version;
+          const environments = [...new Set(input.publishTo)]
+            .filter((environment) => live.get(environment) !== currentVersion)
+            .sort();
+          if (environments.length > 0) {
+            const group = environments.join(',');
+            publish.set(group, [...(publish.get(group) ?? []), pick(input)]);
           }
-          for (const environment of live.keys()) {
-            if (environments.has(environment)) continue;
-            takeOff.push({ ...pick(input), environment });
-            changed = true;
-          }
-          if (current) counts[changed ? 'updated' : 'unchanged']++;
+          for (const environment of live.keys())
+            if (!input.publishTo.includes(environment)) takeOff.push({ ...pick(input), environment });
+          if (current)
+            counts[
+              fresh || environments.length > 0 || takeOff.some((row) => key(row) === key(input))
+                ? 'updated'
+                : 'unchanged'
+            ]++;
         }
         for (let i = 0; i < freshEntries.length; i += 200)
           await tx.insert(contentEntries).values(freshEntries.slice(i, i + 200));
-        for (let i = 0; i < versions.length; i += 200)
-          await tx
-            .insert(contentVersions)
-            .values(versions.slice(i, i + 200))
-            .onConflictDoNothing();
-        for (let i = 0; i < publish.length; i += 200) {
-          const chunk = publish.slice(i, i + 200);
-          await tx
-            .insert(contentPublications)
-            .values(chunk)
-            .onConflictDoUpdate({
-              target: [
-                contentPublications.contentType,
-                contentPublications.uid,
-                contentPublications.locale,
-                contentPublications.environment,
-              ],
-              set: {
-                version: sql`excluded.version`,
-                title: sql`excluded.title`,
-                fields: sql`excluded.fields`,
-                savedAt: sql`excluded.saved_at`,
-                publishedAt: sql`excluded.published_at`,
-                publishedBy: sql`excluded.published_by`,
-              },
-            });
-          await clearUnpublications(tx, chunk);
+        for (let i = 0; i < saved.length; i += 25)
+          await tx.execute(sql`insert into ${contentVersions}
+            (content_type, uid, locale, version, title, fields, saved_at, saved_by)
+            select content_type, uid, locale, version, title, fields, updated_at, updated_by from ${contentEntries}
+            where ${keysIn(saved.slice(i, i + 25))}
+            on conflict do nothing`);
+        for (const [group, keys] of publish) {
+          const environments = group.split(',');
+          for (let i = 0; i < keys.length; i += 25) {
+            const chunk = keys.slice(i, i + 25);
+            await tx.execute(sql`insert into ${contentPublications}
+              (content_type, uid, locale, environment, version, title, fields, created_at, saved_at, published_at, published_by)
+              select e.content_type, e.uid, e.locale, env.name, e.version, e.title, e.fields, e.created_at, e.updated_at,
+                ${now.toISOString()}::timestamptz, null
+              from ${contentEntries} e
+              cross join (values ${sql.join(
+                environments.map((environment) => sql`(${environment})`),
+                sql`, `,
+              )}) as env(name)
+              where ${keysIn(chunk, sql`e.`)}
+              on conflict (content_type, uid, locale, environment) do update set version = excluded.version,
+                title = excluded.title, fields = excluded.fields, saved_at = excluded.saved_at,
+                published_at = excluded.published_at, published_by = excluded.published_by`);
+            await clearUnpublications(
+              tx,
+              chunk.flatMap((entry) => environments.map((environment) => ({ ...entry, environment }))),
+            );
+          }
         }
         for (const row of takeOff) await removePublication(tx, row, now);
       });
@@ -392,6 +386,19 @@ export function createContentStore(db: Database) {
     },
   };
 }
+
+interface EntryKey {
+  contentType: string;
+  uid: string;
+  locale: string;
+}
+
+/** `(content_type, uid, locale) in (…)` for a list of keys (of a table aliased by `prefix`). */
+const keysIn = (keys: readonly EntryKey[], prefix = sql``) =>
+  sql`(${prefix}content_type, ${prefix}uid, ${prefix}locale) in (${sql.join(
+    keys.map((entry) => sql`(${entry.contentType}, ${entry.uid}, ${entry.locale})`),
+    sql`, `,
+  )})`;
 
 const pick = (input: { contentType: string; uid: string; locale: string }) => ({
   contentType: input.contentType,
