@@ -2,14 +2,22 @@ import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRedirectRules, redirectRulesFromFields } from '#core/redirect-rules.ts';
+import type { Actor } from '#server/backoffice/audit.ts';
 import { loadConfig } from '#server/config.ts';
 import { seedDemoContent } from '#server/content/demo-content.ts';
-import { type ContentServices, createContentServices } from '#server/content/index.ts';
+import {
+  type ContentManagement,
+  ContentManagementError,
+  type ContentServices,
+  createContentManagement,
+  createContentServices,
+} from '#server/content/index.ts';
 import type { EntryRule } from '#server/content/management/contract.ts';
 import { createContentEntryRules } from '#server/content/management/entry-rules.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { localeRouting } from '#server/http/locale-routing.ts';
 import { publishedRedirectRules } from '#server/http/published-redirects.ts';
+import { insertActor } from '../support/staff-actor.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
 
 /**
@@ -41,6 +49,8 @@ describe.each(testDatabaseTargets)('store data editors on $name', (target) => {
   let handle: DatabaseHandle;
   let content: ContentServices;
   let rules: Record<string, EntryRule>;
+  let management: ContentManagement;
+  let editor: Actor;
   let app: Hono;
   const errors: unknown[] = [];
 
@@ -49,6 +59,12 @@ describe.each(testDatabaseTargets)('store data editors on $name', (target) => {
     await seedDemoContent(handle.db);
     content = createContentServices({ config: loadConfig({}), db: handle.db });
     rules = createContentEntryRules(handle.db);
+    management = createContentManagement({
+      db: handle.db,
+      config: { CONTENT_ENVIRONMENT: 'production' },
+      rules,
+    });
+    editor = await insertActor(handle.db, 'editor', 'store-data-editors@ridgeline.example');
     app = new Hono();
     app.use(
       localeRouting({
@@ -116,28 +132,61 @@ describe.each(testDatabaseTargets)('store data editors on $name', (target) => {
       });
     });
 
-    it('the server follows the published entry, and a newly published rule within a second', async () => {
+    it('through the service: a rule that would loop is refused with the chain, and nothing is saved', async () => {
+      const before = await management.getEntry('redirect_rules', 'legacy', 'en-us');
+      const versions = (await management.versions('redirect_rules', 'legacy', 'en-us')).length;
+      const refusal = await management
+        .saveEntry(editor, {
+          contentType: 'redirect_rules',
+          uid: 'legacy',
+          locale: 'en-us',
+          fields: {
+            ...before!.fields,
+            rules: [...SEED_FIELDS.rules, { from: '/c/snowshoes', to: '/snowshoes' }],
+          },
+        })
+        .catch((error: unknown) => error);
+      expect(refusal).toBeInstanceOf(ContentManagementError);
+      expect((refusal as ContentManagementError).refusal).toMatchObject({
+        code: 'invalid',
+        problems: expect.arrayContaining([
+          {
+            path: ['rules', SEED_FIELDS.rules.length, 'to'],
+            message: 'Redirect rule /c/snowshoes starts a loop: /c/snowshoes → /snowshoes → /c/snowshoes.',
+          },
+        ]),
+      });
+      const after = await management.getEntry('redirect_rules', 'legacy', 'en-us');
+      expect(after?.version).toBe(before?.version);
+      expect(after?.fields).toEqual(before?.fields);
+      expect(await management.versions('redirect_rules', 'legacy', 'en-us')).toHaveLength(versions);
+    });
+
+    it('the server follows the published entry: a saved rule is not live, a published one within a second', async () => {
       const first = await app.request('/dealers');
       expect(first.status).toBe(301);
       expect(first.headers.get('location')).toBe('/en-us/stores');
       // Not a legacy path yet: only the locale prefix is added (302).
       expect((await app.request('/trail-guide')).headers.get('location')).toBe('/en-us/trail-guide');
 
-      const saved = await redirectRule({
-        ...SEED_FIELDS,
-        rules: [...SEED_FIELDS.rules, { from: '/trail-guide', query: [], to: '/blog' }],
+      const saved = await management.saveEntry(editor, {
+        contentType: 'redirect_rules',
+        uid: 'legacy',
+        locale: 'en-us',
+        fields: { ...SEED_FIELDS, rules: [...SEED_FIELDS.rules, { from: '/trail-guide', to: '/blog' }] },
       });
-      if (!('fields' in saved)) throw new Error('refused');
+      // Stored as the rule normalises it.
+      expect(saved.fields.rules).toContainEqual({ from: '/trail-guide', query: [], to: '/blog' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await app.request('/trail-guide')).headers.get('location')).toBe('/en-us/trail-guide');
+
       const published = Date.now();
-      await content.store.putEntries([
-        {
-          contentType: 'redirect_rules',
-          uid: 'legacy',
-          locale: 'en-us',
-          fields: saved.fields,
-          publishTo: ['production'],
-        },
-      ]);
+      await management.publish(editor, {
+        contentType: 'redirect_rules',
+        uid: 'legacy',
+        locales: ['en-us'],
+        environments: ['production'],
+      });
       const answer = await until(
         async () => app.request('/trail-guide'),
         (response) => response.status === 301,
@@ -150,9 +199,12 @@ describe.each(testDatabaseTargets)('store data editors on $name', (target) => {
     });
 
     it('fall back to the seed file while no entry is published', async () => {
-      await content.store.putEntries([
-        { contentType: 'redirect_rules', uid: 'legacy', locale: 'en-us', fields: SEED_FIELDS, publishTo: [] },
-      ]);
+      await management.unpublish(editor, {
+        contentType: 'redirect_rules',
+        uid: 'legacy',
+        locales: ['en-us'],
+        environments: ['production'],
+      });
       const answer = await until(
         async () => app.request('/trail-guide'),
         (response) => response.status === 302,
@@ -184,6 +236,37 @@ describe.each(testDatabaseTargets)('store data editors on $name', (target) => {
       const moved = { ...fields, address: { ...fields.address, postal_code: '05401' } };
       expect(await dealerRule(moved)).toEqual({
         fields: { ...moved, location: { lat: 44.48, lng: -73.21 } },
+      });
+    });
+
+    it('through the service: a dealer saved with a new postal code gets its coordinates', async () => {
+      const before = (await management.getEntry('dealer', 'wasatch-backcountry', 'en-us'))!;
+      const address = before.fields.address as Record<string, unknown>;
+      const unknown = await management
+        .saveEntry(editor, {
+          contentType: 'dealer',
+          uid: 'wasatch-backcountry',
+          locale: 'en-us',
+          fields: { ...before.fields, address: { ...address, postal_code: '00000' } },
+        })
+        .catch((error: unknown) => error);
+      expect((unknown as ContentManagementError).refusal).toMatchObject({
+        code: 'invalid',
+        problems: [
+          { path: ['address', 'postal_code'], message: expect.stringContaining('Postal code 00000') },
+        ],
+      });
+      const saved = await management.saveEntry(editor, {
+        contentType: 'dealer',
+        uid: 'wasatch-backcountry',
+        locale: 'en-us',
+        fields: { ...before.fields, address: { ...address, postal_code: '80443', city: 'Frisco' } },
+      });
+      expect(saved.version).toBe(before.version + 1);
+      expect(saved.fields.location).toEqual({ lat: 39.48, lng: -106.04 });
+      expect((await management.getEntry('dealer', 'wasatch-backcountry', 'en-us'))?.fields.location).toEqual({
+        lat: 39.48,
+        lng: -106.04,
       });
     });
 
