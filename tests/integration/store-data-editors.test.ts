@@ -166,6 +166,8 @@ describe.each(testDatabaseTargets)('store data editors on $name', (target) => {
       const first = await app.request('/dealers');
       expect(first.status).toBe(301);
       expect(first.headers.get('location')).toBe('/en-us/stores');
+      // Rules change: a browser keeps a permanent redirect an hour, not for ever.
+      expect(first.headers.get('cache-control')).toBe('private, max-age=3600');
       // Not a legacy path yet: only the locale prefix is added (302).
       expect((await app.request('/trail-guide')).headers.get('location')).toBe('/en-us/trail-guide');
 
