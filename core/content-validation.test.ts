@@ -388,6 +388,38 @@ describe('validateEntry: groups, repeatable fields and blocks', () => {
     ]);
   });
 
+  it('takes an optional group left blank as no value, and checks it once something is filled in', () => {
+    const link: ContentField = {
+      uid: 'link',
+      display_name: 'Link',
+      data_type: 'group',
+      schema: [
+        { uid: 'title', display_name: 'Link text', data_type: 'text', mandatory: true },
+        { uid: 'href', display_name: 'Address', data_type: 'text', mandatory: true },
+        { uid: 'new_tab', display_name: 'New tab', data_type: 'boolean' },
+        {
+          uid: 'extra',
+          display_name: 'Extra',
+          data_type: 'group',
+          schema: [{ uid: 'a', display_name: 'A', data_type: 'text' }],
+        },
+      ],
+    };
+    expect(
+      fieldsOf([link], { title: 'A', link: { title: '', href: ' ', new_tab: false, extra: { a: '' } } }),
+    ).toEqual({
+      title: 'A',
+      link: { title: '', href: ' ', new_tab: false, extra: { a: '' } },
+    });
+    expect(problemsOf([link], { title: 'A', link: { title: 'Stores', href: '', new_tab: false } })).toEqual([
+      { path: ['link', 'href'], message: 'Address is required.' },
+    ]);
+    expect(problemsOf([link], { title: 'A', link: { title: '', href: '', new_tab: true } })).toHaveLength(2);
+    expect(problemsOf([link], { title: 'A', link: { title: '', href: '', extra: { a: 'x' } } })).toHaveLength(
+      2,
+    );
+  });
+
   it('drops the hosted service’s _metadata inside groups', () => {
     expect(
       fieldsOf([address], { title: 'A', address: { city: 'Aosta', _metadata: { uid: 'cs1' } } }),

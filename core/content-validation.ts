@@ -85,6 +85,12 @@ export function isEmptyValue(value: unknown): boolean {
   return false;
 }
 
+/** Nothing filled in: empty values, false, or groups of those. */
+function isBlank(value: unknown): boolean {
+  if (value === false || isEmptyValue(value)) return true;
+  return isPlainObject(value) && Object.values(value).every(isBlank);
+}
+
 const compiledFormats = new Map<string, RE2JS | null>();
 
 /** The schema's format compiled by RE2 (null when the schema carries a pattern RE2 cannot run). */
@@ -323,6 +329,10 @@ function checkField(field: ContentField, value: unknown, path: Path, problems: P
     return value;
   }
   const repeatable = field.multiple && field.data_type !== 'reference' && field.data_type !== 'blocks';
+  // An optional group left blank (a form posts every input of it) is no value: its own required fields apply
+  // only once something is filled in.
+  if (field.data_type === 'group' && !repeatable && !field.mandatory && isBlank(value))
+    return checkFields(field.schema, value as Plain, path, new Problems(), name);
   if (!repeatable) return checkSingle(field, value, path, problems);
   if (!Array.isArray(value)) {
     problems.add(path, `${name} must be a list.`);

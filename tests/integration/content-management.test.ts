@@ -27,6 +27,8 @@ type Loose = any;
 
 const ENVIRONMENTS = ['production', 'staging', 'development'];
 const ref = (contentType: string, uid: string) => ({ uid, _content_type_uid: contentType });
+/** A banner is shown only with a background image (its schema requires one). */
+const BACKGROUND = { type: 'Image', amplience_id: 'banner-powder-day' };
 const entry = (
   contentType: string,
   uid: string,
@@ -37,21 +39,27 @@ const entry = (
 const FIXTURES: EntryInput[] = [
   entry('banner', 'banner-winter', 'en-us', {
     title: 'Winter banner',
-    background: { type: 'Image', amplience_id: 'banner-powder-day' },
+    background: BACKGROUND,
   }),
-  entry('banner', 'banner-spare', 'en-us', { title: 'Spare banner' }),
+  entry('banner', 'banner-spare', 'en-us', { title: 'Spare banner', background: BACKGROUND }),
   entry('page', 'winter', 'en-us', {
     title: 'Winter',
     url: '/winter',
+    page_type: 'landing',
     landing_page: { modules: [{ type: 'banner', banner: [ref('banner', 'banner-winter')] }] },
   }),
   entry('page', 'winter', 'fr', {
     title: 'Hiver',
     url: '/winter',
+    page_type: 'landing',
     landing_page: { modules: [{ type: 'banner', banner: [ref('banner', 'banner-winter')] }] },
   }),
   entry('top_alert', 'alert-us', 'en-us', { title: 'Free shipping over $99', regions: ['us'] }),
-  entry('support', 'icy-decking', 'en-us', { title: 'Icy decking', body: '<p>Keep the crampons sharp.</p>' }),
+  entry('support', 'icy-decking', 'en-us', {
+    title: 'Icy decking',
+    url: '/icy-decking',
+    body: '<p>Keep the crampons sharp.</p>',
+  }),
 ];
 
 /** Issue 21: the working copy, versions and publications behind the delivery protocol. */
@@ -205,13 +213,13 @@ describe.each(testDatabaseTargets)('content management on $name', (target) => {
     const spare = await management.createEntry(editor, {
       contentType: 'banner',
       locale: 'en-us',
-      fields: { title: 'Spring banner' },
+      fields: { title: 'Spring banner', background: BACKGROUND },
     });
     expect(spare).toMatchObject({ uid: 'spring-banner', version: 1, publications: [] });
     const again = await management.createEntry(editor, {
       contentType: 'banner',
       locale: 'en-us',
-      fields: { title: 'Spring banner' },
+      fields: { title: 'Spring banner', background: BACKGROUND },
     });
     expect(again.uid).toBe('spring-banner-2');
     await management.saveEntry(editor, {
@@ -221,6 +229,7 @@ describe.each(testDatabaseTargets)('content management on $name', (target) => {
       fields: {
         title: 'Winter',
         url: '/winter',
+        page_type: 'landing',
         landing_page: { modules: [{ type: 'banner', banner: [ref('banner', 'spring-banner')] }] },
       },
     });
@@ -302,7 +311,7 @@ describe.each(testDatabaseTargets)('content management on $name', (target) => {
       contentType: 'support',
       uid: 'icy-decking',
       locale: 'en-us',
-      fields: { title: 'Icy decking', body: '<p>Keep the crampons blunt.</p>' },
+      fields: { title: 'Icy decking', url: '/icy-decking', body: '<p>Keep the crampons blunt.</p>' },
     });
     await management.publish(token, {
       contentType: 'support',
@@ -444,10 +453,10 @@ describe.each(testDatabaseTargets)('content management on $name', (target) => {
         contentType: 'top_alert',
         uid: 'alert-us',
         locale: 'en-us',
-        fields: { title: 'Huge', text: 'x'.repeat(20 * 1024 * 1024) },
+        fields: { title: 'Huge', link: { title: 'x'.repeat(20 * 1024 * 1024), href: '/x' } },
       }),
     );
-    expect(huge.refusal).toMatchObject({ code: 'invalid', problems: [{ path: ['text'] }] });
+    expect(huge.refusal).toMatchObject({ code: 'invalid', problems: [{ path: ['link', 'title'] }] });
     expect(huge.refusal.message.length).toBeLessThan(200);
     expect(MAX_TEXT_LENGTH).toBeLessThan(20 * 1024 * 1024);
     expect(await auditCount()).toBe(before.audit);
@@ -516,7 +525,8 @@ describe.each(testDatabaseTargets)('content management on $name', (target) => {
       contentType: 'banner',
       uid: 'banner-spare',
       locale: 'en-us',
-      fields: { title: 'Spare banner', image: asset.uid },
+      // The editor puts the asset's media id (its fields.amplience_id, here its uid) in the image field.
+      fields: { title: 'Spare banner', background: { type: 'Image', amplience_id: asset.uid } },
     });
     const used = await refusal(() => management.assets.delete(editor, asset.uid));
     expect(used.refusal).toMatchObject({
@@ -527,7 +537,7 @@ describe.each(testDatabaseTargets)('content management on $name', (target) => {
       contentType: 'banner',
       uid: 'banner-spare',
       locale: 'en-us',
-      fields: { title: 'Spare banner' },
+      fields: { title: 'Spare banner', background: BACKGROUND },
     });
     await management.assets.delete(editor, asset.uid);
     expect(await management.assets.get(asset.uid)).toBeNull();

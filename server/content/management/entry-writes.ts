@@ -1,4 +1,5 @@
 import { and, eq, like, sql } from 'drizzle-orm';
+import { validateEntry } from '#core/content-validation.ts';
 import { recordAudit } from '../../backoffice/audit.ts';
 import { contentEntries, contentPublications, contentVersions } from '../schema.ts';
 import { MASTER_LOCALE, removePublication, titleOf } from '../store.ts';
@@ -8,7 +9,6 @@ import type { ContentActor, EntryDraft } from './contract.ts';
 import { draftOf, type entryReads } from './entry-reads.ts';
 import { ContentManagementError, invalid, invalidInput, notFound, stale } from './errors.ts';
 import { distinctReferrers, publishedReferrers } from './references.ts';
-import { validateEntry } from './validate-entry.ts';
 
 type EntryRow = typeof contentEntries.$inferSelect;
 

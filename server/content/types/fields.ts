@@ -267,7 +267,7 @@ export function image(
 export const LINK_KINDS = ['Internal', 'Nuxt', 'External'] as const;
 export const LINKED_CONTENT_TYPES = Object.keys(CONTENT_TYPE_PREFIX);
 
-/** A navigation link as headers, menus and alerts hold it (SPEC §2). */
+/** A navigation link as headers, menus and alerts hold it (SPEC §2): text and address, both required once either is given. */
 export function navLink(
   uid: string,
   name: string,
@@ -278,8 +278,8 @@ export function navLink(
     uid,
     name,
     [
-      text('title', 'Link text', { max_length: 200 }),
-      text('href', 'Address', { max_length: 2000, ...HREF_FORMAT }),
+      text('title', 'Link text', { mandatory: true, max_length: 200 }),
+      text('href', 'Address', { mandatory: true, max_length: 2000, ...HREF_FORMAT }),
       select('content_type', 'Links to', LINKED_CONTENT_TYPES, {
         description: 'The kind of page linked, for its URL prefix (SPEC §2).',
       }),
