@@ -71,6 +71,8 @@ const PRODUCT = '/admin/products/101';
 /** Records that do not exist: an intent with no fields of its own is valid as it stands, so it is sent to one. */
 const NO_CUSTOMER = '/admin/customers/999999';
 const NO_PRODUCT = '/admin/products/999999';
+/** The US top alert in the master locale (content entries have no numeric ids). */
+const ALERT = '/admin/content/top_alert/alert-us/en-us';
 
 /**
  * Every back-office door and the permissions it needs (core/staff-permissions.ts): each page with GET; each action
@@ -164,6 +166,20 @@ const DOORS: Door[] = [
     intent: 'import',
     dataOf: '/admin/products/import',
   }),
+  // Back office III (issue 21): the content editor.
+  get('/admin/content', 'content:read'),
+  get('/admin/content/top_alert', 'content:read'),
+  get('/admin/content/top_alert/new', 'content:write'),
+  post('/admin/content/top_alert/new', 'content:write'),
+  post('/admin/content/top_alert/new', 'content:write', { intent: 'create' }),
+  get(ALERT, 'content:read'),
+  post(ALERT, 'content:write'),
+  ...['save', 'publish', 'unpublish', 'localise', 'unlocalise'].map((intent) =>
+    post(ALERT, 'content:write', { intent }),
+  ),
+  get(`${ALERT}/versions`, 'content:read'),
+  post(`${ALERT}/versions`, 'content:write'),
+  post(`${ALERT}/versions`, 'content:write', { intent: 'restore' }),
 ];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
