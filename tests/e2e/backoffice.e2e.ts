@@ -180,6 +180,12 @@ const DOORS: Door[] = [
   get(`${ALERT}/versions`, 'content:read'),
   post(`${ALERT}/versions`, 'content:write'),
   post(`${ALERT}/versions`, 'content:write', { intent: 'restore' }),
+  // Store data editors (issue 21): the legacy redirect rules and a dealer, edited as content.
+  get('/admin/content/redirect_rules', 'content:read'),
+  get('/admin/content/redirect_rules/legacy/en-us', 'content:read'),
+  post('/admin/content/redirect_rules/legacy/en-us', 'content:write', { intent: 'save' }),
+  get('/admin/content/dealer/adirondack-trailhead/en-us', 'content:read'),
+  post('/admin/content/dealer/adirondack-trailhead/en-us', 'content:write', { intent: 'save' }),
 ];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
