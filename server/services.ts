@@ -18,6 +18,7 @@ import {
   createContentManagement,
   createContentServices,
 } from './content/index.ts';
+import { createContentEntryRules } from './content/management/entry-rules.ts';
 import { productEntryWriter } from './content/product-entry.ts';
 import type { Database } from './db/database.ts';
 import { subscribeBackInStockMail } from './mail/back-in-stock.ts';
@@ -167,7 +168,13 @@ export function createServices(input: {
       logger,
     }),
     productImages: createCatalogueImages(db, mediaUploads, logger),
-    contentManagement: createContentManagement({ db, config, logger, uploads: mediaUploads }),
+    contentManagement: createContentManagement({
+      db,
+      config,
+      logger,
+      uploads: mediaUploads,
+      rules: createContentEntryRules(db),
+    }),
     catalogueCache: {
       get: <T>(key: string, read: () => Promise<T>) => catalogueCache.get(key, read) as Promise<T>,
     },

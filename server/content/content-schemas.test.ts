@@ -11,8 +11,8 @@ import { productEntryFields } from './product-entry.ts';
 const SEED = mergeContent(catalogueContent(), readContentFiles());
 
 describe('content type schemas', () => {
-  it('describe all 26 types, each with a mandatory title first and unique field uids', () => {
-    expect(CONTENT_TYPES).toHaveLength(26);
+  it('describe all 27 types, each with a mandatory title first and unique field uids', () => {
+    expect(CONTENT_TYPES).toHaveLength(27);
     for (const type of CONTENT_TYPES) {
       expect(type.schema[0]).toMatchObject({ uid: 'title', data_type: 'text', mandatory: true });
       const uids = type.schema.map((field) => field.uid);
@@ -176,7 +176,7 @@ describe('content type schemas', () => {
     expect(
       problems('dealer', {
         title: 'Shop',
-        address: { street_address: '1 Main St', city: 'Aosta', country: 'it' },
+        address: { street_address: '1 Main St', city: 'Aosta', postal_code: '11100', country: 'it' },
         hours_of_operation: [{ days_of_week: 'Monday', opening_time: '9am', closing_time: '18:00' }],
       }),
     ).toEqual([

@@ -20,6 +20,7 @@ import {
 import { dealer } from './types/dealer.ts';
 import { displayText, duplicateDisplayText } from './types/display-text.ts';
 import { blog, blogCategory, page, support, supportCategory, team } from './types/editorial.ts';
+import { redirectRules } from './types/redirect-rules.ts';
 import {
   brandSettings,
   emailSignupSettings,
@@ -60,6 +61,7 @@ export const CONTENT_TYPES: readonly ContentTypeSchema[] = [
   categoryProductAddOnConfig,
   colorGroups,
   dealer,
+  redirectRules,
 ];
 
 const BY_UID = new Map(CONTENT_TYPES.map((type) => [type.uid, type]));

@@ -25,6 +25,7 @@ import { clientAddress, fromTrustedProxy, requestClientIp } from './middleware/c
 import { loadShed } from './middleware/load-shed.ts';
 import { privatePages } from './middleware/private-pages.ts';
 import { sameOriginPosts } from './middleware/same-origin.ts';
+import type { RedirectRulesSource } from './published-redirects.ts';
 import { requestLogger } from './request-logger.ts';
 import { type SitemapSource, seoRoutes, staticPages } from './seo-routes.ts';
 
@@ -36,8 +37,8 @@ export interface HttpAppOptions {
   build?: ServerBuild;
   /** Folder of the browser build (build/client). */
   clientDir?: string;
-  /** Legacy redirect rules (seed/redirects/legacy.json); none when not given. */
-  redirects?: RedirectRules;
+  /** Legacy redirect rules, or their source (the published content entry); none when not given. */
+  redirects?: RedirectRules | RedirectRulesSource;
   /** Public pages each part of the store adds to the sitemaps. */
   sitemapSources?: SitemapSource[];
 }

@@ -189,6 +189,12 @@ const DOORS: Door[] = [
   get('/admin/content/preview', 'content:read'),
   post('/admin/content/preview', 'content:write'),
   post('/admin/content/preview', 'content:write', { intent: 'link' }),
+  // Store data editors (issue 21): the legacy redirect rules and a dealer, edited as content.
+  get('/admin/content/redirect_rules', 'content:read'),
+  get('/admin/content/redirect_rules/legacy/en-us', 'content:read'),
+  post('/admin/content/redirect_rules/legacy/en-us', 'content:write', { intent: 'save' }),
+  get('/admin/content/dealer/adirondack-trailhead/en-us', 'content:read'),
+  post('/admin/content/dealer/adirondack-trailhead/en-us', 'content:write', { intent: 'save' }),
 ];
 
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
