@@ -80,7 +80,7 @@ describe('the editor keeps the legacy redirect rules', () => {
       await page.getByRole('heading', { name: 'Legacy redirects', level: 1 }).waitFor();
       const rules = page.locator('#field-rules > .content-item');
       const added = await rules.count();
-      await page.getByRole('button', { name: 'Add rules' }).click();
+      await page.getByRole('button', { name: 'Add rule' }).click();
       const from = page.locator(`#field-rules-${added}-from`);
       const to = page.locator(`#field-rules-${added}-to`);
       // /snowshoes already sends to /c/snowshoes: sending that back would loop.

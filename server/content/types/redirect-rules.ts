@@ -16,7 +16,7 @@ export const redirectRules: ContentTypeSchema = contentType(
   [
     group(
       'rules',
-      'Rules',
+      'Rule',
       [
         text('from', 'From', {
           mandatory: true,
@@ -26,7 +26,7 @@ export const redirectRules: ContentTypeSchema = contentType(
         }),
         group(
           'query',
-          'Only with these parameters',
+          'Parameter condition',
           [
             text('key', 'Parameter', { mandatory: true, max_length: 100 }),
             text('value', 'Value', { mandatory: true, max_length: 200 }),
