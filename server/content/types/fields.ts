@@ -3,6 +3,8 @@
  * type's file reads as a list of its fields. Shared field groups (an image, a link, the regions an entry shows
  * in, SEO) are defined once here.
  */
+
+import { CONTENT_REGIONS } from '#core/content-region.ts';
 import type {
   BlocksField,
   BooleanField,
@@ -215,20 +217,6 @@ export function mediaId(uid: string, name: string, options: Common = {}): TextFi
 }
 
 // ---- Shared groups -------------------------------------------------------------------------------------
-
-/** The content regions of SPEC §4/§9 (the `regions` entries' region ids). */
-export const CONTENT_REGIONS = [
-  'us',
-  'ca',
-  'jp',
-  'eu',
-  'eu_region_1',
-  'other',
-  'pro',
-  'pro_ca',
-  'pro_eu_region_1',
-  'no',
-] as const;
 
 export function regions(options: Common = {}): TextField {
   return select('regions', 'Regions', CONTENT_REGIONS, {
