@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { MASTER_CONTENT_LOCALE } from '#core/locale.ts';
 import type { Database } from '../db/database.ts';
 import {
   contentAssets,
@@ -9,7 +10,7 @@ import {
 } from './schema.ts';
 
 /** The master locale: every entry exists in it, and other locales fall back to it (SPEC §9 default en-us). */
-export const MASTER_LOCALE = 'en-us';
+export const MASTER_LOCALE = MASTER_CONTENT_LOCALE;
 
 export interface EntryInput {
   contentType: string;

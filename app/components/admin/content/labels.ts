@@ -1,3 +1,5 @@
+import { MASTER_CONTENT_LOCALE } from '#core/locale.ts';
+
 /** The content locales (SPEC §9) as an editor reads them. */
 const LANGUAGE_NAMES: Record<string, string> = {
   'en-us': 'English',
@@ -32,8 +34,8 @@ export function dateTime(value: Date | string | null | undefined): string {
   return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-/** The content service's master locale (server/content/store.ts): other locales fall back to it. */
-export const MASTER_LOCALE = 'en-us';
+/** The content service's master locale: other locales fall back to it. */
+export const MASTER_LOCALE = MASTER_CONTENT_LOCALE;
 
 /** A small preview of an asset through the media service (`?w=160`). */
 export function assetPreview(url: string): string {
