@@ -6,7 +6,7 @@ import type { EntryDraft, EntryFilter, EntrySummary, EntryVersion, Publication }
 import { invalidInput, notFound } from './errors.ts';
 
 type Executor = Pick<ManagementContext['db'], 'select' | 'execute'>;
-type EntryRow = typeof contentEntries.$inferSelect;
+export type EntryRow = typeof contentEntries.$inferSelect;
 
 export const MAX_LIST_LIMIT = 200;
 
@@ -74,13 +74,15 @@ export async function draftOf(db: Executor, row: EntryRow, localised = true): Pr
   };
 }
 
+/** One locale's working copy; with `forUpdate`, locked until the caller's transaction ends. */
 export async function workingCopy(
   db: Executor,
   contentType: string,
   uid: string,
   locale: string,
+  options: { forUpdate?: boolean } = {},
 ): Promise<EntryRow | undefined> {
-  const [row] = await db
+  const query = db
     .select()
     .from(contentEntries)
     .where(
@@ -90,6 +92,7 @@ export async function workingCopy(
         eq(contentEntries.locale, locale),
       ),
     );
+  const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
 }
 

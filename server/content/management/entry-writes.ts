@@ -6,11 +6,9 @@ import { MASTER_LOCALE, removePublication, titleOf } from '../store.ts';
 import { actorName, auditActor } from './actor.ts';
 import { entryAuditId, type ManagementContext, type Tx } from './context.ts';
 import type { ContentActor, EntryDraft } from './contract.ts';
-import { draftOf, type entryReads } from './entry-reads.ts';
+import { draftOf, type EntryRow, type entryReads, workingCopy } from './entry-reads.ts';
 import { ContentManagementError, invalid, invalidInput, notFound, stale } from './errors.ts';
 import { distinctReferrers, publishedReferrers } from './references.ts';
-
-type EntryRow = typeof contentEntries.$inferSelect;
 
 const UID_PATTERN = /^[a-z0-9][a-z0-9_-]{0,99}$/;
 
@@ -27,24 +25,13 @@ export function uidFromTitle(title: string): string {
   return slug || 'entry';
 }
 
-export async function lockCopy(
+export function lockCopy(
   tx: Tx,
   contentType: string,
   uid: string,
   locale: string,
 ): Promise<EntryRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(contentEntries)
-    .where(
-      and(
-        eq(contentEntries.contentType, contentType),
-        eq(contentEntries.uid, uid),
-        eq(contentEntries.locale, locale),
-      ),
-    )
-    .for('update');
-  return row;
+  return workingCopy(tx, contentType, uid, locale, { forUpdate: true });
 }
 
 /** Every publication of a locale copy, taken off (sync then reports it unpublished). */
