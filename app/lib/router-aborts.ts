@@ -7,7 +7,9 @@
  * the console and the error reporting.
  */
 export function isAbortRejection(reason: unknown): boolean {
-  return typeof DOMException !== 'undefined' && reason instanceof DOMException && reason.name === 'AbortError';
+  return (
+    typeof DOMException !== 'undefined' && reason instanceof DOMException && reason.name === 'AbortError'
+  );
 }
 
 /** Marks unhandled rejections of aborted requests as handled, on `target` (the window). */
