@@ -7,7 +7,7 @@ import { type StaffClient, signInInBrowser, staffClient } from '../support/staff
 /**
  * The browser suite's fixtures (Playwright's own runner). Every test file runs against a store of its own: a
  * built server on a fresh embedded database, started the first time a test of the file needs it and stopped
- * when the file is done. A file names its store with `useOwnStore(import.meta.url, env)`: the file's address is
+ * when the file is done. A file names its store with `ownStoreFor(import.meta.url, env)`: the file's address is
  * a worker option, so two files never share a worker, a server or its data, and what one file changes cannot
  * decide another file's result.
  */
@@ -62,7 +62,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       let running: Promise<RunningServer> | undefined;
       await use(() => {
         if (!storeOptions.file)
-          throw new Error('This file has no store of its own: call useOwnStore(import.meta.url) at its top.');
+          throw new Error('This file has no store of its own: call ownStoreFor(import.meta.url) at its top.');
         running ??= startServer({ env: storeOptions.env });
         return running;
       });
@@ -123,7 +123,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 /** Gives the calling test file a store of its own, started with `env` on top of the test defaults. */
-export function useOwnStore(file: string, env?: Record<string, string>): void {
+export function ownStoreFor(file: string, env?: Record<string, string>): void {
   test.use({ storeOptions: { file, env } });
 }
 

@@ -1,10 +1,10 @@
 import { accessibilityViolations } from '../support/browser.ts';
-import { expect, test, useOwnStore } from './fixtures.ts';
+import { expect, test, ownStoreFor } from './fixtures.ts';
 import { addProductToCart, cartButton, openHydrated } from './shopper.ts';
 
 /** The header's mini cart (§4): a panel with JavaScript, a plain link to the cart without it. */
 
-useOwnStore(import.meta.url, { PAGE_CACHE: 'false' });
+ownStoreFor(import.meta.url, { PAGE_CACHE: 'false' });
 
 test.describe('the mini cart', () => {
   for (const width of [1440, 390]) {
