@@ -1,5 +1,5 @@
 import { accessibilityViolations } from '../support/browser.ts';
-import { expect, test, ownStoreFor } from './fixtures.ts';
+import { expect, ownStoreFor, test } from './fixtures.ts';
 import { addProductToCart, cartButton, openHydrated } from './shopper.ts';
 
 /** The header's mini cart (§4): a panel with JavaScript, a plain link to the cart without it. */
