@@ -82,7 +82,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ storeOptions, startStore }, use) => {
       await use(storeOptions.file ? (await startStore()).url : undefined);
     },
-    { timeout: Number(process.env.E2E_SERVER_START_MS ?? 60_000) + 30_000 },
+    { scope: 'test', timeout: Number(process.env.E2E_SERVER_START_MS ?? 60_000) + 30_000 },
   ],
   pageErrors: async ({ page }, use) => {
     await use(observe(page.context(), page).errors);

@@ -6,6 +6,7 @@ import { can } from '#core/staff-permissions.ts';
 import { type AssetPage, assetView, fileSizeLabel } from '../../components/admin/content/asset-view.ts';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
+import { KeysetPager } from '../../components/admin/list-parts.tsx';
 import { contentManagementOf } from '../../lib/backoffice/content/management.server.ts';
 import { attemptRefusable, refusalStatus } from '../../lib/backoffice/content/refusals.server.ts';
 import { parseStaffForm, refuse } from '../../lib/backoffice/form.server.ts';
@@ -303,10 +304,7 @@ export default function ContentAssetsPage({ loaderData }: Route.ComponentProps) 
           </li>
         ))}
       </ul>
-      <p className="admin-actions">
-        {first ? <Link to={first}>First page</Link> : null}
-        {next ? <Link to={next}>Next page</Link> : null}
-      </p>
+      <KeysetPager label="Pages of the asset library" first={first} next={next} />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import {
   localeLabel,
   MASTER_LOCALE,
 } from '../../components/admin/content/labels.ts';
+import { FilterErrors, KeysetPager } from '../../components/admin/list-parts.tsx';
 import { entryListFilterSchema } from '../../lib/backoffice/content/entry-list-filter.ts';
 import { contentManagementOf, contentTypeOr404 } from '../../lib/backoffice/content/management.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
@@ -151,16 +152,7 @@ export default function ContentTypePage({ loaderData }: Route.ComponentProps) {
         <Link to={`/admin/content/${type.uid}`}>Clear</Link>
       </Form>
 
-      {errors.length ? (
-        <div className="admin-notice admin-notice--error" role="alert">
-          <p>The filter could not be used:</p>
-          <ul>
-            {errors.map((error) => (
-              <li key={error}>{error}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <FilterErrors errors={errors} />
 
       {rows.length === 0 && !errors.length ? <p>No entries match.</p> : null}
       {rows.length ? (
@@ -222,14 +214,7 @@ export default function ContentTypePage({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       ) : null}
-      <nav className="admin-pager" aria-label={`Pages of ${type.title} entries`}>
-        {first ? <Link to={first}>First page</Link> : null}
-        {next ? (
-          <Link to={next} rel="next">
-            Next page
-          </Link>
-        ) : null}
-      </nav>
+      <KeysetPager label={`Pages of ${type.title} entries`} first={first} next={next} />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import {
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '#core/stock-state.ts';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
+import { KeysetPager } from '../../components/admin/list-parts.tsx';
 import { ProductTabs } from '../../components/admin/product-tabs.tsx';
 import { productIdOf } from '../../lib/admin/record-id.server.ts';
 import { attemptStaff, parseStaffForm, refuse } from '../../lib/backoffice/form.server.ts';
@@ -341,16 +342,13 @@ function VariantView({
           </table>
         </div>
       )}
-      {history.next || history.newest ? (
-        <nav className="admin-pager" aria-label="Pages of the history">
-          {history.newest ? <Link to={history.newest}>Newest changes</Link> : null}{' '}
-          {history.next ? (
-            <Link to={history.next} rel="next">
-              Older changes
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <KeysetPager
+        label="Pages of the history"
+        first={history.newest}
+        firstLabel="Newest changes"
+        next={history.next}
+        nextLabel="Older changes"
+      />
     </>
   );
 }
