@@ -82,7 +82,7 @@ test.describe('the merchandiser schedules a sale', () => {
     // Nobody touches anything: after the end time the watcher (every 5 s) moves the catalogue version. The
     // polling is the behaviour under test: a sale that ends by itself.
     await expect
-      .poll(() => storefrontPrice(guest), { timeout: 30_000, interval: 1000 })
+      .poll(() => storefrontPrice(guest), { timeout: 30_000, intervals: [1000] })
       .toEqual({ sale: false, price: '$249.95' });
     expect(Date.now()).toBeGreaterThanOrEqual(endsAt.getTime());
 
