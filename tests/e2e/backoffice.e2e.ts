@@ -386,6 +386,8 @@ test.describe('an owner adds a staff member (issue 19)', () => {
       baseURL,
       signInStaff,
     }) => {
+      // Two sign-ins with a second factor: the second may wait up to 30 s for the next TOTP step.
+      test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 900 });
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
