@@ -36,8 +36,8 @@ interface WorkerFixtures {
 interface TestFixtures {
   /** Page errors and console errors of the test's `page`: a shopper should meet none. */
   pageErrors: string[];
-  /** Opens another shopper (a fresh context at `width` px, en-US), closed after the test. */
-  openShopper: (width?: number) => Promise<ObservedPage>;
+  /** Opens another shopper (a fresh context at `width` px, en-US unless `options` say otherwise), closed after the test. */
+  openShopper: (width?: number, options?: BrowserContextOptions) => Promise<ObservedPage>;
   /** The test's `page`, signed in as the README's demo customer. */
   customerPage: Page;
   /** Signs the test's `page` in as the demo staff member of `role` (the owner with a TOTP code). */
