@@ -1,4 +1,10 @@
-import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test';
 import type { StaffRole } from '#core/staff-permissions.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { DEMO_SHOPPER, shopperCookie } from '../support/shopper.ts';
