@@ -22,10 +22,10 @@ import { SkipLink } from './components/skip-link.tsx';
 import { readCookie } from './lib/cookies.ts';
 import { consentBannerPart, errorPagePart } from './lib/deferred-parts.tsx';
 import { layoutOf } from './lib/layout.ts';
+import { htmlLangFor } from './lib/locale/url-locale.ts';
 import { seoLinks } from './lib/seo.ts';
 import { loadShell } from './lib/shell.server.ts';
 import { storefrontContext } from './lib/storefront-context.server.ts';
-import { htmlLangFor } from './lib/url-locale.ts';
 import stylesHref from './styles/app.css?url';
 
 // The consent banner (asked once per visitor) and the error page are not needed by most first paints, so not in

@@ -2,8 +2,8 @@ import type { RouterContextProvider } from 'react-router';
 import type { Caller, SessionView } from '#server/commerce/index.ts';
 import type { Services } from '#server/services.ts';
 import { requestFactsContext, servicesContext } from './load-context.ts';
-import { type LocaleState, localeStateFor } from './locale-state.ts';
-import { DEFAULT_LOCALE, parseUrlLocale } from './url-locale.ts';
+import { type LocaleState, localeStateFor } from './locale/locale-state.ts';
+import { DEFAULT_LOCALE, parseUrlLocale } from './locale/url-locale.ts';
 
 export interface StorefrontContext {
   services: Services;

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { afterSignIn } from '../lib/account/auth.server.ts';
 import { type ActionErrors, parseForm } from '../lib/account/forms.ts';
 import type { RouteHandle } from '../lib/layout.ts';
+import { useText } from '../lib/locale/use-text.ts';
 import { rootText } from '../lib/page-meta.ts';
 import { attempt, refusal } from '../lib/refusal.server.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/account-confirm';
 

@@ -5,10 +5,10 @@ import { type ActionErrors, parseForm } from '../lib/account/forms.ts';
 import { loginSchema } from '../lib/account/schemas.ts';
 import { useBotSubmit } from '../lib/account/use-bot-form.ts';
 import type { RouteHandle } from '../lib/layout.ts';
+import { useText } from '../lib/locale/use-text.ts';
 import { rootText } from '../lib/page-meta.ts';
 import { attempt, refusal } from '../lib/refusal.server.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/account-login';
 

@@ -4,10 +4,10 @@ import { OrderDetailView } from '../components/account/order-list.tsx';
 import { orderDetail } from '../lib/account/orders.server.ts';
 import { notFound } from '../lib/error-content.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
+import { useText } from '../lib/locale/use-text.ts';
 import { rootText } from '../lib/page-meta.ts';
 import { routeMiddleware } from '../lib/route-middleware.server.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/account-order';
 

@@ -4,10 +4,10 @@ import { FormAlert, FormField } from '../components/account/form-field.tsx';
 import { type ActionErrors, parseForm } from '../lib/account/forms.ts';
 import { emailField, newPassword } from '../lib/account/schemas.ts';
 import type { RouteHandle } from '../lib/layout.ts';
+import { useText } from '../lib/locale/use-text.ts';
 import { rootText } from '../lib/page-meta.ts';
 import { attempt, refusal } from '../lib/refusal.server.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/account-reset';
 

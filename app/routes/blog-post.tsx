@@ -10,9 +10,9 @@ import { relatedPosts } from '../lib/editorial/content-view.ts';
 import { editorialMeta } from '../lib/editorial/meta.ts';
 import { notFound } from '../lib/error-content.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
+import { useText } from '../lib/locale/use-text.ts';
 import { rootFacts } from '../lib/page-meta.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
 import editorialStyles from '../styles/editorial.css?url';
 import type { Route } from './+types/blog-post';
 

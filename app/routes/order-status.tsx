@@ -6,10 +6,10 @@ import { parseForm } from '../lib/account/forms.ts';
 import { type OrderDetail, orderDetail } from '../lib/account/orders.server.ts';
 import { emailField } from '../lib/account/schemas.ts';
 import type { RouteHandle } from '../lib/layout.ts';
+import { useText } from '../lib/locale/use-text.ts';
 import { rootText } from '../lib/page-meta.ts';
 import { attempt, refusal } from '../lib/refusal.server.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/order-status';
 

@@ -4,8 +4,8 @@ import { editorialMeta } from '../lib/editorial/meta.ts';
 import { loadPsia } from '../lib/editorial/psia.server.ts';
 import { notFound } from '../lib/error-content.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
+import { useText } from '../lib/locale/use-text.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
 import editorialStyles from '../styles/editorial.css?url';
 import type { Route } from './+types/psia';
 

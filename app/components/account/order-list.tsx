@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { OrderDetail, OrderSummary } from '../../lib/account/orders.server.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
 
 export function OrderList({ orders }: { orders: OrderSummary[]; segment: string }) {
   const t = useText();

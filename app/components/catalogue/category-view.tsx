@@ -10,7 +10,7 @@ import {
   SORTS,
   toggleFilter,
 } from '../../lib/catalogue/listing.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
 import { useResponsive } from '../platform/responsive-provider.tsx';
 import { usePrefetchMode } from '../platform/use-connection.ts';
 import { MediaImage } from './media-image.tsx';

@@ -3,7 +3,7 @@ import { Await, Link, useActionData, useFetcher } from 'react-router';
 import type { AddToCartResult } from '../../lib/catalogue/cart.ts';
 import { type ProductPageView, variantFor } from '../../lib/catalogue/product.ts';
 import type { TileView } from '../../lib/catalogue/tile.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
 import { SKIP_ON_ERROR } from '../skip-on-error.tsx';
 import { ImageSet } from './image-set.tsx';
 import { PriceTag } from './price-tag.tsx';
