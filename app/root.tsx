@@ -23,7 +23,7 @@ import { readCookie } from './lib/cookies.ts';
 import { consentBannerPart, errorPagePart } from './lib/deferred-parts.tsx';
 import { layoutOf } from './lib/layout.ts';
 import { htmlLangFor } from './lib/locale/url-locale.ts';
-import { seoLinks } from './lib/seo.ts';
+import { seoLinks } from './lib/seo/seo.ts';
 import { loadShell } from './lib/shell.server.ts';
 import { storefrontContext } from './lib/storefront-context.server.ts';
 import stylesHref from './styles/app.css?url';

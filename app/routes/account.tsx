@@ -4,7 +4,7 @@ import { OrderList } from '../components/account/order-list.tsx';
 import { orderSummaries } from '../lib/account/orders.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
 import { useText } from '../lib/locale/use-text.ts';
-import { rootText } from '../lib/page-meta.ts';
+import { rootText } from '../lib/seo/page-meta.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/account';

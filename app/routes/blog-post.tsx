@@ -11,7 +11,7 @@ import { editorialMeta } from '../lib/editorial/meta.ts';
 import { notFound } from '../lib/error-content.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
 import { useText } from '../lib/locale/use-text.ts';
-import { rootFacts } from '../lib/page-meta.ts';
+import { rootFacts } from '../lib/seo/page-meta.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
 import editorialStyles from '../styles/editorial.css?url';
 import type { Route } from './+types/blog-post';

@@ -6,7 +6,7 @@ import { parseForm } from '../lib/account/forms.ts';
 import { csrfOk, fromScript } from '../lib/account/session.server.ts';
 import { loadSessionCart } from '../lib/cart/cart.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
-import { rootText } from '../lib/page-meta.ts';
+import { rootText } from '../lib/seo/page-meta.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
 import cartStyles from '../styles/cart.css?url';
 import type { Route } from './+types/cart';

@@ -4,7 +4,7 @@ import { orderDetail } from '../lib/account/orders.server.ts';
 import { notFound } from '../lib/error-content.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
 import { useText } from '../lib/locale/use-text.ts';
-import { rootText } from '../lib/page-meta.ts';
+import { rootText } from '../lib/seo/page-meta.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
 import accountStyles from '../styles/account.css?url';
 import checkoutStyles from '../styles/checkout.css?url';

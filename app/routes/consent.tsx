@@ -12,8 +12,8 @@ import { ConsentChoices } from '../components/consent-choices.tsx';
 import { readCookie } from '../lib/cookies.ts';
 import { parseUrlLocale } from '../lib/locale/url-locale.ts';
 import { useText } from '../lib/locale/use-text.ts';
-import { rootText } from '../lib/page-meta.ts';
 import { localeFreeReturnPath } from '../lib/return-path.ts';
+import { rootText } from '../lib/seo/page-meta.ts';
 import type { Route } from './+types/consent';
 
 const choiceSchema = z.object({

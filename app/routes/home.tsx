@@ -4,7 +4,7 @@ import { HomeView } from '../components/catalogue/home-view.tsx';
 import { shopperFor } from '../lib/catalogue/catalogue.server.ts';
 import { loadHome } from '../lib/catalogue/home.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
-import { pageMeta, rootFacts } from '../lib/page-meta.ts';
+import { pageMeta, rootFacts } from '../lib/seo/page-meta.ts';
 import catalogueCss from '../styles/catalogue.css?url';
 import type { Route } from './+types/home';
 

@@ -7,7 +7,7 @@ import { csrfOk } from '../lib/account/session.server.ts';
 import { useBotSubmit } from '../lib/account/use-bot-form.ts';
 import type { RouteHandle } from '../lib/layout.ts';
 import { useText } from '../lib/locale/use-text.ts';
-import { rootText } from '../lib/page-meta.ts';
+import { rootText } from '../lib/seo/page-meta.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/pro-signup';

@@ -11,8 +11,8 @@ import { productJsonLd } from '../lib/catalogue/product.ts';
 import { loadErrorContent, notFound } from '../lib/error-content.server.ts';
 import type { RouteHandle } from '../lib/layout.ts';
 import { optional } from '../lib/optional.server.ts';
-import { pageMeta, rootFacts } from '../lib/page-meta.ts';
-import { breadcrumbList } from '../lib/structured-data.ts';
+import { pageMeta, rootFacts } from '../lib/seo/page-meta.ts';
+import { breadcrumbList } from '../lib/seo/structured-data.ts';
 import catalogueCss from '../styles/catalogue.css?url';
 import type { Route } from './+types/product';
 

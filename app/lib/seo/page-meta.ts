@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { decodeDisplayText } from './locale/display-text.ts';
+import { decodeDisplayText } from '../locale/display-text.ts';
 
 export const SITE_NAME = 'Ridgeline Snowshoe Co.';
 
