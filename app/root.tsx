@@ -21,10 +21,10 @@ import { SiteHeader } from './components/site-header.tsx';
 import { SkipLink } from './components/skip-link.tsx';
 import { readCookie } from './lib/cookies.ts';
 import { consentBannerPart, errorPagePart } from './lib/deferred-parts.tsx';
-import { layoutOf } from './lib/layout.ts';
 import { htmlLangFor } from './lib/locale/url-locale.ts';
 import { seoLinks } from './lib/seo/seo.ts';
-import { loadShell } from './lib/shell.server.ts';
+import { layoutOf } from './lib/shell/layout.ts';
+import { loadShell } from './lib/shell/shell.server.ts';
 import { storefrontContext } from './lib/storefront-context.server.ts';
 import stylesHref from './styles/app.css?url';
 

@@ -6,11 +6,11 @@ import { SKIP_ON_ERROR } from '../components/skip-on-error.tsx';
 import { addToCartAction } from '../lib/catalogue/cart-action.server.ts';
 import { shopperFor } from '../lib/catalogue/catalogue.server.ts';
 import { loadAddOns, loadCategoryPage } from '../lib/catalogue/category.server.ts';
-import { notFound } from '../lib/error-content.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
 import { optional } from '../lib/optional.server.ts';
 import { pageMeta, rootFacts } from '../lib/seo/page-meta.ts';
 import { breadcrumbList } from '../lib/seo/structured-data.ts';
+import { notFound } from '../lib/shell/error-content.server.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import catalogueCss from '../styles/catalogue.css?url';
 import type { Route } from './+types/category';
 

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { OrderDetailView } from '../components/account/order-list.tsx';
 import { orderDetail } from '../lib/account/orders.server.ts';
-import { notFound } from '../lib/error-content.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
 import { useText } from '../lib/locale/use-text.ts';
 import { rootText } from '../lib/seo/page-meta.ts';
+import { notFound } from '../lib/shell/error-content.server.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import { storefrontContext } from '../lib/storefront-context.server.ts';
 import accountStyles from '../styles/account.css?url';
 import checkoutStyles from '../styles/checkout.css?url';

@@ -3,8 +3,8 @@ import { mediaUrl } from '#core/media-url.ts';
 import { HomeView } from '../components/catalogue/home-view.tsx';
 import { shopperFor } from '../lib/catalogue/catalogue.server.ts';
 import { loadHome } from '../lib/catalogue/home.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
 import { pageMeta, rootFacts } from '../lib/seo/page-meta.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import catalogueCss from '../styles/catalogue.css?url';
 import type { Route } from './+types/home';
 

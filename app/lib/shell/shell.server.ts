@@ -1,10 +1,10 @@
 import { DISPLAY_TEXT_DEFAULTS } from '#core/display-text-defaults.ts';
 import { contentLocaleOf } from '#core/locale.ts';
 import type { Services } from '#server/services.ts';
+import { encodeDisplayText } from '../locale/display-text.ts';
+import type { LocaleState } from '../locale/locale-state.ts';
 import { footerView } from './footer-view.ts';
 import { headerView } from './header-view.ts';
-import { encodeDisplayText } from './locale/display-text.ts';
-import type { LocaleState } from './locale/locale-state.ts';
 import { newsletterView } from './newsletter-view.ts';
 
 /**

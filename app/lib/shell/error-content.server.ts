@@ -3,7 +3,7 @@ import { contentLocaleOf } from '#core/locale.ts';
 import { mediaUrl } from '#core/media-url.ts';
 import { sanitizeRichText } from '#core/rich-text.ts';
 import type { Services } from '#server/services.ts';
-import type { LocaleState } from './locale/locale-state.ts';
+import type { LocaleState } from '../locale/locale-state.ts';
 
 /** What the error page shows (SPEC §2, §3 error page content), ready to render. */
 export interface ErrorContent {
