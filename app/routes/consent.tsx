@@ -10,9 +10,9 @@ import {
 import { localizedPath } from '#core/locale-prefix.ts';
 import { ConsentChoices } from '../components/consent-choices.tsx';
 import { readCookie } from '../lib/cookies.ts';
+import { localeFreeReturnPath } from '../lib/forms/return-path.ts';
 import { parseUrlLocale } from '../lib/locale/url-locale.ts';
 import { useText } from '../lib/locale/use-text.ts';
-import { localeFreeReturnPath } from '../lib/return-path.ts';
 import { rootText } from '../lib/seo/page-meta.ts';
 import type { Route } from './+types/consent';
 

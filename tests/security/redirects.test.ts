@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { afterSignIn } from '#app/lib/account/auth.server.ts';
+import { localeFreeReturnPath } from '#app/lib/forms/return-path.ts';
 import { localeStateFor } from '#app/lib/locale/locale-state.ts';
 import { parseUrlLocale } from '#app/lib/locale/url-locale.ts';
-import { localeFreeReturnPath } from '#app/lib/return-path.ts';
 import type { StorefrontContext } from '#app/lib/storefront-context.server.ts';
 import { localizedPath } from '#core/locale-prefix.ts';
 import {

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Form, useFetcher, useLocation } from 'react-router';
-import { botToken } from '../../lib/bot-protection.client.ts';
+import { botToken } from '../../lib/forms/bot-protection.client.ts';
 import { useText } from '../../lib/locale/use-text.ts';
 import type { NewsletterView } from '../../lib/shell/newsletter-view.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
