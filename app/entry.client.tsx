@@ -1,8 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { HydratedRouter } from 'react-router/dom';
-import { preloadRenderedParts } from './lib/deferred-parts.tsx';
-import { ignoreUnhandledAborts } from './lib/router-aborts.ts';
+import { preloadRenderedParts } from './lib/router/deferred-parts.tsx';
+import { ignoreUnhandledAborts } from './lib/router/router-aborts.ts';
 
 ignoreUnhandledAborts(window);
 

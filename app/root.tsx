@@ -20,12 +20,12 @@ import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { SkipLink } from './components/skip-link.tsx';
 import { readCookie } from './lib/cookies.ts';
-import { consentBannerPart, errorPagePart } from './lib/deferred-parts.tsx';
 import { htmlLangFor } from './lib/locale/url-locale.ts';
+import { consentBannerPart, errorPagePart } from './lib/router/deferred-parts.tsx';
+import { storefrontContext } from './lib/router/storefront-context.server.ts';
 import { seoLinks } from './lib/seo/seo.ts';
 import { layoutOf } from './lib/shell/layout.ts';
 import { loadShell } from './lib/shell/shell.server.ts';
-import { storefrontContext } from './lib/storefront-context.server.ts';
 import stylesHref from './styles/app.css?url';
 
 // The consent banner (asked once per visitor) and the error page are not needed by most first paints, so not in

@@ -3,11 +3,11 @@ import { AccountShell } from '../components/account/account-shell.tsx';
 import { OrderDetailView } from '../components/account/order-list.tsx';
 import { orderDetail } from '../lib/account/orders.server.ts';
 import { useText } from '../lib/locale/use-text.ts';
-import { routeMiddleware } from '../lib/route-middleware.server.ts';
+import { routeMiddleware } from '../lib/router/route-middleware.server.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
 import { rootText } from '../lib/seo/page-meta.ts';
 import { notFound } from '../lib/shell/error-content.server.ts';
 import type { RouteHandle } from '../lib/shell/layout.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/account-order';
 

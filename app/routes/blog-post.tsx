@@ -9,10 +9,10 @@ import { loadPost } from '../lib/editorial/blog.server.ts';
 import { relatedPosts } from '../lib/editorial/content-view.ts';
 import { editorialMeta } from '../lib/editorial/meta.ts';
 import { useText } from '../lib/locale/use-text.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
 import { rootFacts } from '../lib/seo/page-meta.ts';
 import { notFound } from '../lib/shell/error-content.server.ts';
 import type { RouteHandle } from '../lib/shell/layout.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
 import editorialStyles from '../styles/editorial.css?url';
 import type { Route } from './+types/blog-post';
 

@@ -6,7 +6,7 @@ import { SKIP_ON_ERROR } from '../components/skip-on-error.tsx';
 import { addToCartAction } from '../lib/catalogue/cart-action.server.ts';
 import { shopperFor } from '../lib/catalogue/catalogue.server.ts';
 import { loadAddOns, loadCategoryPage } from '../lib/catalogue/category.server.ts';
-import { optional } from '../lib/optional.server.ts';
+import { optional } from '../lib/router/optional.server.ts';
 import { pageMeta, rootFacts } from '../lib/seo/page-meta.ts';
 import { breadcrumbList } from '../lib/seo/structured-data.ts';
 import { notFound } from '../lib/shell/error-content.server.ts';

@@ -1,6 +1,6 @@
-import { servicesContext } from '../lib/load-context.ts';
 import { localeStateFor } from '../lib/locale/locale-state.ts';
 import { DEFAULT_LOCALE, parseUrlLocale } from '../lib/locale/url-locale.ts';
+import { servicesContext } from '../lib/router/load-context.ts';
 import { notFound } from '../lib/shell/error-content.server.ts';
 import type { Route } from './+types/locale-not-found';
 

@@ -5,8 +5,8 @@ import { localizedPath } from '#core/locale-prefix.ts';
 import { parseForm } from '../lib/account/forms.ts';
 import { emailField } from '../lib/account/schemas.ts';
 import { localeFreeReturnPath } from '../lib/forms/return-path.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
 import { newsletterView } from '../lib/shell/newsletter-view.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
 import type { Route } from './+types/newsletter';
 
 const signupSchema = z.object({

@@ -7,9 +7,9 @@ import { type OrderDetail, orderDetail } from '../lib/account/orders.server.ts';
 import { emailField } from '../lib/account/schemas.ts';
 import { attempt, refusal } from '../lib/forms/refusal.server.ts';
 import { useText } from '../lib/locale/use-text.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
 import { rootText } from '../lib/seo/page-meta.ts';
 import type { RouteHandle } from '../lib/shell/layout.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/order-status';
 

@@ -8,7 +8,7 @@ import { shopperFor } from '../lib/catalogue/catalogue.server.ts';
 import { loadAddOns } from '../lib/catalogue/category.server.ts';
 import { loadProductPage, loadRecommendations, loadRelated } from '../lib/catalogue/product.server.ts';
 import { productJsonLd } from '../lib/catalogue/product.ts';
-import { optional } from '../lib/optional.server.ts';
+import { optional } from '../lib/router/optional.server.ts';
 import { pageMeta, rootFacts } from '../lib/seo/page-meta.ts';
 import { breadcrumbList } from '../lib/seo/structured-data.ts';
 import { loadErrorContent, notFound } from '../lib/shell/error-content.server.ts';

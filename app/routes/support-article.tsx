@@ -4,9 +4,9 @@ import { RichText } from '../components/editorial/rich-text.tsx';
 import { editorialMeta } from '../lib/editorial/meta.ts';
 import { loadArticle } from '../lib/editorial/support.server.ts';
 import { useText } from '../lib/locale/use-text.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
 import { notFound } from '../lib/shell/error-content.server.ts';
 import type { RouteHandle } from '../lib/shell/layout.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
 import editorialStyles from '../styles/editorial.css?url';
 import type { Route } from './+types/support-article';
 

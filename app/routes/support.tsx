@@ -4,9 +4,9 @@ import { SnippetText } from '../components/search/snippet-text.tsx';
 import { editorialMeta } from '../lib/editorial/meta.ts';
 import { loadSupport } from '../lib/editorial/support.server.ts';
 import { useText } from '../lib/locale/use-text.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
 import { searchSupportArticles } from '../lib/search/search.server.ts';
 import type { RouteHandle } from '../lib/shell/layout.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
 import editorialStyles from '../styles/editorial.css?url';
 import type { Route } from './+types/support';
 

@@ -6,7 +6,7 @@ import { afterSignIn } from '#app/lib/account/auth.server.ts';
 import { localeFreeReturnPath } from '#app/lib/forms/return-path.ts';
 import { localeStateFor } from '#app/lib/locale/locale-state.ts';
 import { parseUrlLocale } from '#app/lib/locale/url-locale.ts';
-import type { StorefrontContext } from '#app/lib/storefront-context.server.ts';
+import type { StorefrontContext } from '#app/lib/router/storefront-context.server.ts';
 import { localizedPath } from '#core/locale-prefix.ts';
 import {
   parseRedirectRules,

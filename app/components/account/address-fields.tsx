@@ -3,7 +3,7 @@ import { COUNTRIES } from '#core/countries.ts';
 import { CA_PROVINCES, US_STATES } from '#core/states.ts';
 import type { FieldErrors } from '../../lib/account/forms.ts';
 import { useText } from '../../lib/locale/use-text.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useHydrated } from '../../lib/router/use-hydrated.ts';
 import { FormField } from './form-field.tsx';
 
 export interface AddressValues {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 
 import { Link, useFetcher, useFetchers, useLocation, useRouteLoaderData } from 'react-router';
 import type { AddToCartResult } from '../../lib/catalogue/cart.ts';
 import { useText } from '../../lib/locale/use-text.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useHydrated } from '../../lib/router/use-hydrated.ts';
 import type { RootData } from '../../root.tsx';
 import type { loader as cartLoader } from '../../routes/cart.tsx';
 

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { type ErrorCode, statusOf, textKeyOf } from '#core/error-codes.ts';
 import type { ActionErrors } from '../account/forms.ts';
-import type { StorefrontContext } from '../storefront-context.server.ts';
+import type { StorefrontContext } from '../router/storefront-context.server.ts';
 
 export type Attempt<T> = { ok: true; value: T } | { ok: false; code: ErrorCode };
 

@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from 'react-router';
 import type { Caller, SessionView } from '#server/commerce/index.ts';
 import type { Services } from '#server/services.ts';
+import { type LocaleState, localeStateFor } from '../locale/locale-state.ts';
+import { DEFAULT_LOCALE, parseUrlLocale } from '../locale/url-locale.ts';
 import { requestFactsContext, servicesContext } from './load-context.ts';
-import { type LocaleState, localeStateFor } from './locale/locale-state.ts';
-import { DEFAULT_LOCALE, parseUrlLocale } from './locale/url-locale.ts';
 
 export interface StorefrontContext {
   services: Services;

@@ -50,11 +50,11 @@ function deferredPart<P extends object>(load: () => Promise<ComponentType<P>>): 
 }
 
 export const errorPagePart = deferredPart(() =>
-  import('../components/error-page.tsx').then((module) => module.ErrorPage),
+  import('../../components/error-page.tsx').then((module) => module.ErrorPage),
 );
 
 export const consentBannerPart = deferredPart(() =>
-  import('../components/consent-banner.tsx').then((module) => module.ConsentBanner),
+  import('../../components/consent-banner.tsx').then((module) => module.ConsentBanner),
 );
 
 /** Every part, loaded (the server, before its first render: a part it renders is then part of the shell). */
