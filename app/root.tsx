@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { CONSENT_COOKIE, consentRequiredFor, parseConsent } from '#core/consent.ts';
+import { readCookie } from '#core/cookies.ts';
 import { splitLocalePrefix } from '#core/locale-prefix.ts';
 import type { Route } from './+types/root';
 import { Analytics } from './components/analytics.tsx';
@@ -19,7 +20,6 @@ import { ResponsiveProvider } from './components/platform/responsive-provider.ts
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { SkipLink } from './components/skip-link.tsx';
-import { readCookie } from './lib/cookies.ts';
 import { htmlLangFor } from './lib/locale/url-locale.ts';
 import { consentBannerPart, errorPagePart } from './lib/router/deferred-parts.tsx';
 import { storefrontContext } from './lib/router/storefront-context.server.ts';

@@ -7,9 +7,9 @@ import {
   formatConsent,
   parseConsent,
 } from '#core/consent.ts';
+import { readCookie } from '#core/cookies.ts';
 import { localizedPath } from '#core/locale-prefix.ts';
 import { ConsentChoices } from '../components/consent-choices.tsx';
-import { readCookie } from '../lib/cookies.ts';
 import { localeFreeReturnPath } from '../lib/forms/return-path.ts';
 import { parseUrlLocale } from '../lib/locale/url-locale.ts';
 import { useText } from '../lib/locale/use-text.ts';
