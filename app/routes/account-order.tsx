@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { AccountShell } from '../components/account/account-shell.tsx';
-import { OrderDetailView } from '../components/account/order-list.tsx';
+import { OrderDetailPanel } from '../components/account/order-list.tsx';
 import { orderDetail } from '../lib/account/orders.server.ts';
 import { useText } from '../lib/locale/use-text.ts';
 import { routeMiddleware } from '../lib/router/route-middleware.server.ts';
@@ -43,7 +43,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
       title={`${t('order number')} ${loaderData.order.id}`}
       isPro={loaderData.isPro}
     >
-      <OrderDetailView order={loaderData.order} />
+      <OrderDetailPanel order={loaderData.order} />
     </AccountShell>
   );
 }

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Await, data } from 'react-router';
-import { CategoryView } from '../components/catalogue/category-view.tsx';
+import { CategoryPage } from '../components/catalogue/category-page.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { SKIP_ON_ERROR } from '../components/skip-on-error.tsx';
 import { addToCartAction } from '../lib/catalogue/cart-action.server.ts';
@@ -55,14 +55,14 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           page.breadcrumbs.map((crumb) => ({ name: crumb.name, url: `${origin}${crumb.href}` })),
         )}
       />
-      <CategoryView
+      <CategoryPage
         page={page}
         csrfToken={csrfToken}
         addOns={
           <Suspense fallback={null}>
             <Await resolve={addOns} errorElement={SKIP_ON_ERROR}>
               {(resolved) =>
-                resolved ? <CategoryView.AddOns addOns={resolved} csrfToken={csrfToken} /> : null
+                resolved ? <CategoryPage.AddOns addOns={resolved} csrfToken={csrfToken} /> : null
               }
             </Await>
           </Suspense>

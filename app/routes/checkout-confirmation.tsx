@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { OrderDetailView } from '../components/account/order-list.tsx';
+import { OrderDetailPanel } from '../components/account/order-list.tsx';
 import { orderDetail } from '../lib/account/orders.server.ts';
 import { useText } from '../lib/locale/use-text.ts';
 import { storefrontContext } from '../lib/router/storefront-context.server.ts';
@@ -69,7 +69,7 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
           <p className="confirmation-hero__pay">{t(loaderData.instructionsKey, { order: order.id })}</p>
         ) : null}
       </div>
-      <OrderDetailView order={order} />
+      <OrderDetailPanel order={order} />
       <p className="confirmation-links">
         <Link to={`/${segment}`} className="button">
           {t('continue shopping')}

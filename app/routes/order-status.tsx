@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { FormAlert, FormField } from '../components/account/form-field.tsx';
-import { OrderDetailView } from '../components/account/order-list.tsx';
+import { OrderDetailPanel } from '../components/account/order-list.tsx';
 import { parseForm } from '../lib/account/forms.ts';
 import { type OrderDetail, orderDetail } from '../lib/account/orders.server.ts';
 import { emailField } from '../lib/account/schemas.ts';
@@ -100,7 +100,7 @@ export default function OrderStatus({ loaderData, actionData }: Route.ComponentP
           <h2 id="status-result">
             {t('order number')} {actionData.order.id}
           </h2>
-          <OrderDetailView order={actionData.order} />
+          <OrderDetailPanel order={actionData.order} />
         </section>
       ) : null}
     </div>

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { mediaUrl, tileImage } from '#core/media-url.ts';
-import { ProductView } from '../components/catalogue/product-view.tsx';
+import { ProductPage } from '../components/catalogue/product-page.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { backInStockAction } from '../lib/catalogue/back-in-stock.server.ts';
 import { addToCartAction } from '../lib/catalogue/cart-action.server.ts';
@@ -111,7 +111,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           { name: view.title, url: `${origin}${view.href}` },
         ])}
       />
-      <ProductView {...loaderData} />
+      <ProductPage {...loaderData} />
     </>
   );
 }

@@ -58,7 +58,7 @@ function AddressBlock({ address }: { address: OrderDetail['shippingAddress'] }) 
 }
 
 /** An order's items, totals, addresses, shipments and tracking links. */
-export function OrderDetailView({ order }: { order: OrderDetail }) {
+export function OrderDetailPanel({ order }: { order: OrderDetail }) {
   const t = useText();
   return (
     <div className="order-detail">

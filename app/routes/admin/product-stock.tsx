@@ -26,7 +26,7 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /**
  * One product's stock in the back office (issue 20): each variant's level, state and low-stock threshold with a
- * form to record a count or an adjustment; a variant's own view (?variant=ID) adds its threshold form and its
+ * form to record a count or an adjustment; a variant's own page (?variant=ID) adds its threshold form and its
  * history, newest first, one keyset page (?before=) at a time. Every change goes through the one stock path
  * (server/commerce/stock.ts): a movement and an audit entry in one transaction, back-in-stock mail after it.
  */
@@ -186,7 +186,7 @@ function Threshold({ variant }: { variant: VariantRow }) {
   );
 }
 
-/** Record a count or an adjustment of one variant: compact in a row of the list, with a note on its own view. */
+/** Record a count or an adjustment of one variant: compact in a row of the list, with a note on its own page. */
 function StockForm({ variant, full }: { variant: VariantRow; full: boolean }) {
   const key = `${variant.id}`;
   return (
@@ -237,7 +237,7 @@ function StockForm({ variant, full }: { variant: VariantRow; full: boolean }) {
   );
 }
 
-function VariantView({
+function VariantPanel({
   variant,
   history,
   canWrite,
@@ -371,7 +371,7 @@ export default function ProductStockPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {selected && history ? (
-        <VariantView variant={selected} history={history} canWrite={canWrite} answer={answer} />
+        <VariantPanel variant={selected} history={history} canWrite={canWrite} answer={answer} />
       ) : (
         <>
           <h2>Variants</h2>

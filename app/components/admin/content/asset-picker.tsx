@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
+import type { AssetPage, AssetView } from '../../../lib/backoffice/content/asset-view.ts';
 import pickerStyles from '../../../styles/admin-content-assets.css?url';
-import type { AssetPage, AssetView } from './asset-view.ts';
 
 export const ASSET_LIBRARY_PATH = '/admin/content/assets';
 

@@ -6,7 +6,7 @@ import { BannerModule } from './banner.tsx';
 import { ProductGrid } from './product-grid.tsx';
 
 /** The home page from content: modules in the editors' order; the first banner is the page's hero. */
-export function HomeView({ modules }: { modules: HomeModule[] }) {
+export function HomePage({ modules }: { modules: HomeModule[] }) {
   const firstBanner = modules.findIndex((module) => module.type === 'banners');
   return (
     <div className="home">

@@ -37,7 +37,7 @@ const FACET_LABEL: Record<Facet['key'], string> = {
 };
 
 /** Category page (§2): header, category group tiles, filters and sorting in the URL, grid, load more, add-ons. */
-export function CategoryView({ page, addOns }: Props) {
+export function CategoryPage({ page, addOns }: Props) {
   const t = useText();
   const prefetch = usePrefetchMode();
   const navigation = useNavigation();
@@ -147,7 +147,7 @@ function AddOns({
     </section>
   );
 }
-CategoryView.AddOns = AddOns;
+CategoryPage.AddOns = AddOns;
 
 /** Filters as a GET form (works without JavaScript); with it, every change submits at once. */
 function Filters({ page }: { page: CategoryPageData }) {

@@ -26,7 +26,7 @@ interface Props {
 }
 
 /** Product page (§2): gallery, variant choice (colour in the URL), price, stock, add to cart, details. */
-export function ProductView(props: Props) {
+export function ProductPage(props: Props) {
   const { view, imageId, origin } = props;
   const t = useText();
   const segment = view.href.split('/')[1];
