@@ -32,7 +32,7 @@ import { createSearchServices, type SearchServices } from './search/index.ts';
 /**
  * What loaders, actions and the HTTP routers get: every service, built once at start from the settings
  * (`createServices`), never the database handle. The storefront reaches it through React Router's typed context
- * (app/lib/load-context.ts) and imports nothing from server/ but types.
+ * (app/lib/router/load-context.ts) and imports nothing from server/ but types.
  */
 export interface Services {
   config: Config;
