@@ -34,43 +34,32 @@ for (const { segment, locale, width } of LOCALES) {
   test.describe(`editorial pages in ${segment}`, () => {
     for (const { name, path, heading } of PAGES) {
       test(`${name} renders with a heading, breadcrumbs, meta and no accessibility violations`, async ({
-        browser,
-        baseURL,
+        openShopper,
       }, testInfo) => {
-        const context = await browser.newContext({ viewport: { width, height: 900 }, locale, baseURL });
+        const { context, page, errors } = await openShopper(width, { locale });
         context.setDefaultTimeout(STEP_MS);
-        try {
-          const page = await context.newPage();
-          const errors: string[] = [];
-          page.on('pageerror', (error) => errors.push(error.message));
-          page.on('console', (message) => {
-            if (message.type() === 'error') errors.push(message.text());
-          });
-          const response = await page.goto(`/${segment}/${path}`);
-          expect(response?.status()).toBe(200);
-          await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading);
-          const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
-          expect(ld.some((text) => text.includes('"BreadcrumbList"'))).toBe(true);
-          await expect(page).not.toHaveTitle('');
-          await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /./);
-          expect(await accessibilityViolations(page)).toEqual([]);
-          expect(errors).toEqual([]);
-          await page.screenshot({
-            path: testInfo.outputPath(`editorial-${name}-${segment}-${width}.png`),
-            fullPage: true,
-          });
-          await page.setViewportSize({ width: 390, height: 844 });
-          // The page's own content fits a phone (the shared header is checked by its own tests).
-          expect(
-            await page.evaluate(() => document.querySelector('main')?.scrollWidth ?? 0),
-          ).toBeLessThanOrEqual(390);
-          await page.screenshot({
-            path: testInfo.outputPath(`editorial-${name}-${segment}-390.png`),
-            fullPage: true,
-          });
-        } finally {
-          await context.close();
-        }
+        const response = await page.goto(`/${segment}/${path}`);
+        expect(response?.status()).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading);
+        const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+        expect(ld.some((text) => text.includes('"BreadcrumbList"'))).toBe(true);
+        await expect(page).not.toHaveTitle('');
+        await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /./);
+        expect(await accessibilityViolations(page)).toEqual([]);
+        expect(errors).toEqual([]);
+        await page.screenshot({
+          path: testInfo.outputPath(`editorial-${name}-${segment}-${width}.png`),
+          fullPage: true,
+        });
+        await page.setViewportSize({ width: 390, height: 844 });
+        // The page's own content fits a phone (the shared header is checked by its own tests).
+        expect(
+          await page.evaluate(() => document.querySelector('main')?.scrollWidth ?? 0),
+        ).toBeLessThanOrEqual(390);
+        await page.screenshot({
+          path: testInfo.outputPath(`editorial-${name}-${segment}-390.png`),
+          fullPage: true,
+        });
       });
     }
   });
@@ -123,36 +112,29 @@ test.describe('editorial journeys', () => {
     expect((await page.goto('/en-us/blog?page=9'))?.status()).toBe(404);
   });
 
-  test('finds a support article through the support search, in both locales', async ({ browser, store }) => {
+  test('finds a support article through the support search, in both locales', async ({
+    openShopper,
+    store,
+  }) => {
     for (const [segment, locale] of [
       ['en-us', 'en-US'],
       ['fr-ca', 'fr-CA'],
     ] as const) {
-      const context = await browser.newContext({ locale, baseURL: store.url });
+      const { context, page, errors } = await openShopper(1440, { locale });
       context.setDefaultTimeout(STEP_MS);
-      try {
-        const page = await context.newPage();
-        const errors: string[] = [];
-        page.on('pageerror', (error) => errors.push(error.message));
-        page.on('console', (message) => {
-          if (message.type() === 'error') errors.push(message.text());
-        });
-        await page.goto(`/${segment}/support`, { waitUntil: 'domcontentloaded' });
-        // Hydrated: the header's cart button (in the page's language) replaces its link.
-        await expect(page.getByRole('button', { name: /^(Cart|Panier)/ })).toBeVisible();
-        await supportSearch(page).fill('crampons');
-        await supportSearch(page).press('Enter');
-        await page.waitForURL(/support\?q=crampons/);
-        const result = page.locator('.ed-support__results').getByRole('link', { name: 'Replacing crampons' });
-        await expect(result).toBeVisible();
-        await expect(page.locator('.ed-support__results mark')).not.toHaveCount(0);
-        await result.click();
-        await page.waitForURL(`${store.url}/${segment}/support/replacing-crampons`);
-        await expect(page.getByRole('heading', { level: 1, name: 'Replacing crampons' })).toBeVisible();
-        expect(errors).toEqual([]);
-      } finally {
-        await context.close();
-      }
+      await page.goto(`/${segment}/support`, { waitUntil: 'domcontentloaded' });
+      // Hydrated: the header's cart button (in the page's language) replaces its link.
+      await expect(page.getByRole('button', { name: /^(Cart|Panier)/ })).toBeVisible();
+      await supportSearch(page).fill('crampons');
+      await supportSearch(page).press('Enter');
+      await page.waitForURL(/support\?q=crampons/);
+      const result = page.locator('.ed-support__results').getByRole('link', { name: 'Replacing crampons' });
+      await expect(result).toBeVisible();
+      await expect(page.locator('.ed-support__results mark')).not.toHaveCount(0);
+      await result.click();
+      await page.waitForURL(`${store.url}/${segment}/support/replacing-crampons`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Replacing crampons' })).toBeVisible();
+      expect(errors).toEqual([]);
     }
   });
 
