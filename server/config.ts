@@ -70,6 +70,17 @@ export const configSchema = z.object({
     .number({ error: 'must be a whole number of seconds' })
     .int({ error: 'must be a whole number of seconds' })
     .min(0, { error: 'must be a whole number of seconds' }),
+  // Admission control for rendering work (server/http/middleware/admission.ts): renders at once (0: off),
+  // requests allowed to wait for a turn, and the longest wait before a 503 with Retry-After.
+  ADMISSION_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number (0: no admission control)' })
+    .int({ error: 'must be a whole number (0: no admission control)' })
+    .min(0, { error: 'must be a whole number (0: no admission control)' }),
+  ADMISSION_QUEUE: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be a whole number' }),
+  ADMISSION_MAX_WAIT_MS: wholeCount,
   PUBLIC_BASE_URL: z
     .string()
     .trim()
@@ -212,6 +223,9 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   SEED_ON_EMPTY: 'true',
   PAGE_CACHE: 'true',
   PAGE_CACHE_FRESH_SECONDS: '30',
+  ADMISSION_CONCURRENCY: '4',
+  ADMISSION_QUEUE: '32',
+  ADMISSION_MAX_WAIT_MS: '250',
   PUBLIC_BASE_URL: undefined,
   GTM_ID: undefined,
   RECAPTCHA_SITE_KEY: undefined,

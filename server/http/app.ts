@@ -19,6 +19,7 @@ import { contentSitemapSource } from './content-sitemap.ts';
 import type { RedirectRules } from './legacy-redirects.ts';
 import { loadContextFactory } from './load-context.ts';
 import { localeRouting } from './locale-routing.ts';
+import { type Admission, createAdmission } from './middleware/admission.ts';
 import { blocklist } from './middleware/blocklist.ts';
 import { bodyLimits, defaultRouteLimits, UPLOAD_ROUTE_LIMITS } from './middleware/body-limit.ts';
 import { clientAddress, fromTrustedProxy, requestClientIp } from './middleware/client-ip.ts';
@@ -96,6 +97,10 @@ export function createHttpApp({
   );
   app.use(loadShed({ poolStats: database.poolStats }));
   app.use(compress());
+  // Rendering work takes turns (issue 22): uncached pages (below) and the database-backed APIs.
+  const admission = admissionFrom(services);
+  if (admission)
+    for (const path of ['/api/*', '/graphql', '/graphql/*']) app.use(path, admission.middleware());
 
   app.get('/healthz', async (c) => {
     c.header('Cache-Control', 'no-store');
@@ -178,8 +183,12 @@ export function createHttpApp({
     const handle = createRequestHandler(build, services.config.NODE_ENV);
     const loadContext = loadContextFactory(build);
     // The client's address, for the engines' throttles in page actions, as `clientAddress` resolved it.
-    const render = (request: Request) =>
+    const renderNow = (request: Request) =>
       handle(request, loadContext(services, { clientIp: requestClientIp(request) }));
+    // Admission wraps the render itself, so a page served from the cache never waits for a turn.
+    const render = admission
+      ? (request: Request) => admission.run(request, () => renderNow(request))
+      : renderNow;
     const pageCache = services.config.PAGE_CACHE
       ? createPageCache({
           render,
@@ -198,9 +207,11 @@ export function createHttpApp({
       : null;
     app.all('*', (c) => {
       if (preview && previewServices && preview.cookies.active(c.req.raw))
-        return preview.render(c.req.raw, (request) =>
-          handle(request, loadContext(previewServices, { clientIp: requestClientIp(request) })),
-        );
+        return preview.render(c.req.raw, (request) => {
+          const renderPreview = () =>
+            handle(request, loadContext(previewServices, { clientIp: requestClientIp(request) }));
+          return admission ? admission.run(request, renderPreview) : renderPreview();
+        });
       const forwarded = fromTrustedProxy(c, services.config.TRUST_PROXY)
         ? c.req.header('x-forwarded-host')
         : undefined;
@@ -215,6 +226,23 @@ export function createHttpApp({
   });
 
   return app;
+}
+
+/** Admission control as configured; null when ADMISSION_CONCURRENCY is 0. */
+function admissionFrom(services: Services): Admission | null {
+  const { ADMISSION_CONCURRENCY, ADMISSION_QUEUE, ADMISSION_MAX_WAIT_MS } = services.config;
+  if (ADMISSION_CONCURRENCY === 0) return null;
+  let refused = 0;
+  return createAdmission({
+    concurrency: ADMISSION_CONCURRENCY,
+    maxQueue: ADMISSION_QUEUE,
+    maxWaitMs: ADMISSION_MAX_WAIT_MS,
+    // One warning per 100 refusals: under overload a line per request would add to the load.
+    onRefuse: (reason, path) => {
+      if (refused++ % 100 === 0)
+        services.logger.warn({ reason, path, refused }, 'admission control: busy, answered 503');
+    },
+  });
 }
 
 /**

@@ -34,6 +34,9 @@ export async function startInProcessServer(env: Record<string, string> = {}): Pr
     PORT: String(port),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // As in server.ts: on a loaded test machine, wait for a turn rather than be refused.
+    ADMISSION_QUEUE: '1000',
+    ADMISSION_MAX_WAIT_MS: '60000',
     ...env,
   });
   const build = (await import(pathToFileURL(join(ROOT, 'build/server/index.js')).href)) as ServerBuild;

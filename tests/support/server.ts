@@ -37,7 +37,17 @@ export function runServerProcess(env: Record<string, string> = {}): ChildProcess
   return spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
     // Production React, as `npm start` runs it (vitest itself sets NODE_ENV=test).
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      // On a shared, loaded test machine a render can take far longer than in production: the test server waits
+      // its turn rather than refusing (admission control's 503s have their own tests).
+      ADMISSION_QUEUE: '1000',
+      ADMISSION_MAX_WAIT_MS: '60000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }

@@ -1,0 +1,74 @@
+/**
+ * Admission control for rendering work (issue 22, docs/decisions/0019-admission-control.md): the pure rule of
+ * whether a request that needs the database and the CPU runs now, waits its turn in a short line, or is
+ * refused at once (503 with Retry-After) because its wait would be too long to be worth it.
+ *
+ * A page render is CPU-bound on one event loop: running 50 at once makes each one 50 times slower and lets
+ * some wait seconds while others pass. A few at a time in first-come order keeps every admitted request's wait
+ * short and alike; the rest are told to come back instead of being left hanging.
+ */
+export interface AdmissionSettings {
+  /** Requests rendered at the same time. */
+  concurrency: number;
+  /** Requests allowed to wait for a turn (both lanes together). */
+  maxQueue: number;
+  /** Longest a request may wait for its turn; one expected to wait longer is refused at once. */
+  maxWaitMs: number;
+}
+
+export interface AdmissionState {
+  running: number;
+  /** Waiting in the ordinary lane. */
+  waiting: number;
+  /** Waiting in the priority lane (a signed-in shopper's cart and checkout), served first. */
+  waitingPriority: number;
+  /** Recent time one request takes from start to end while `concurrency` run together (a moving average). */
+  serviceMs: number;
+}
+
+export type AdmissionLane = 'priority' | 'ordinary';
+
+export type AdmissionDecision =
+  | { action: 'run' }
+  | { action: 'wait' }
+  /** Wait, and make room by refusing the ordinary request that joined the line last. */
+  | { action: 'wait-evicting' }
+  | { action: 'refuse'; reason: 'line-full' | 'wait-too-long' };
+
+/**
+ * Expected wait before a request joins the line behind `ahead` others: a slot opens about every
+ * serviceMs / concurrency, and it needs the (ahead + 1)-th one.
+ */
+export function expectedWaitMs(ahead: number, state: AdmissionState, settings: AdmissionSettings): number {
+  return ((ahead + 1) * state.serviceMs) / settings.concurrency;
+}
+
+export function decideAdmission(
+  state: AdmissionState,
+  settings: AdmissionSettings,
+  lane: AdmissionLane,
+): AdmissionDecision {
+  // Priority requests pass ordinary waiters; ordinary ones never pass anyone.
+  const ahead = lane === 'priority' ? state.waitingPriority : state.waitingPriority + state.waiting;
+  if (state.running < settings.concurrency && ahead === 0) return { action: 'run' };
+  if (expectedWaitMs(ahead, state, settings) > settings.maxWaitMs)
+    return { action: 'refuse', reason: 'wait-too-long' };
+  if (state.waiting + state.waitingPriority < settings.maxQueue) return { action: 'wait' };
+  if (lane === 'priority' && state.waiting > 0) return { action: 'wait-evicting' };
+  return { action: 'refuse', reason: 'line-full' };
+}
+
+/** The moving average of service time: new samples weigh 1/8, so a few slow renders move it but not at once. */
+export function nextServiceMs(previous: number, sampleMs: number): number {
+  return previous + (sampleMs - previous) / 8;
+}
+
+const CART_OR_CHECKOUT = /^\/[^/]+\/(cart|checkout)(\/|$)|^\/api\/(cart|checkout|orders)(\/|$)/;
+
+/**
+ * The priority lane: a shopper with a session on the way to paying (cart and checkout pages, and the cart,
+ * checkout and order API). Browsing, even signed in, waits in the ordinary lane.
+ */
+export function admissionLane(path: string, hasSession: boolean): AdmissionLane {
+  return hasSession && CART_OR_CHECKOUT.test(path) ? 'priority' : 'ordinary';
+}

@@ -1,0 +1,97 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { createAdmission } from './admission.ts';
+
+/** A render that ends when the test says so. */
+function gatedWork() {
+  const gates: (() => void)[] = [];
+  const started: string[] = [];
+  const work = (name: string) => () =>
+    new Promise<Response>((resolve) => {
+      started.push(name);
+      gates.push(() => resolve(new Response(name)));
+    });
+  return { work, started, finishNext: () => gates.shift()?.() };
+}
+
+const request = (path: string, cookie?: string) =>
+  new Request(`http://localhost${path}`, cookie ? { headers: { cookie } } : {});
+
+describe('createAdmission', () => {
+  it('runs a few at once, then the waiters in arrival order, and refuses past the line', async () => {
+    const admission = createAdmission({ concurrency: 2, maxQueue: 2, maxWaitMs: 5000, initialServiceMs: 1 });
+    const { work, started, finishNext } = gatedWork();
+    const answers = ['a', 'b', 'c', 'd'].map((name) =>
+      admission.run(request(`/en-us/p/${name}`), work(name)),
+    );
+    const refused = await admission.run(request('/en-us/p/e'), work('e'));
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(await refused.text()).toContain('Back in a moment');
+    expect(started).toEqual(['a', 'b']);
+    finishNext();
+    await answers[0];
+    expect(started).toEqual(['a', 'b', 'c']);
+    finishNext();
+    await answers[1];
+    expect(started).toEqual(['a', 'b', 'c', 'd']);
+    finishNext();
+    finishNext();
+    expect(await Promise.all(answers.map(async (answer) => (await answer).text()))).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
+    expect(admission.stats()).toMatchObject({ running: 0, waiting: 0, admitted: 4, refused: 1 });
+  });
+
+  it('answers a waiter 503 when its turn has not come within the longest wait', async () => {
+    const admission = createAdmission({ concurrency: 1, maxQueue: 5, maxWaitMs: 20, initialServiceMs: 1 });
+    const { work, finishNext } = gatedWork();
+    const first = admission.run(request('/en-us/p/a'), work('a'));
+    const second = await admission.run(request('/api/products'), work('b'));
+    expect(second.status).toBe(503);
+    expect(await second.json()).toMatchObject({ status: 503, title: 'Service Unavailable' });
+    finishNext();
+    expect((await first).status).toBe(200);
+    expect(admission.stats()).toMatchObject({ waiting: 0, running: 0 });
+  });
+
+  it('serves a signed-in checkout before browsing, making room in a full line', async () => {
+    const admission = createAdmission({ concurrency: 1, maxQueue: 1, maxWaitMs: 5000, initialServiceMs: 1 });
+    const { work, started, finishNext } = gatedWork();
+    const browsing = admission.run(request('/en-us/p/a'), work('browse-a'));
+    const waiting = admission.run(request('/en-us/p/b'), work('browse-b'));
+    const checkout = admission.run(request('/en-us/checkout', 'rl_session=s1'), work('checkout'));
+    expect((await waiting).status).toBe(503);
+    finishNext();
+    expect(await (await browsing).text()).toBe('browse-a');
+    finishNext();
+    expect(await (await checkout).text()).toBe('checkout');
+    expect(started).toEqual(['browse-a', 'checkout']);
+  });
+
+  it('as middleware: a refused request never reaches the route', async () => {
+    const admission = createAdmission({ concurrency: 1, maxQueue: 0, maxWaitMs: 5000, initialServiceMs: 1 });
+    const app = new Hono();
+    let release = () => {};
+    let ran = 0;
+    app.use('/api/*', admission.middleware());
+    app.get('/api/slow', async (c) => {
+      ran++;
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return c.json({ ok: true });
+    });
+    const slow = app.request('/api/slow');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const refused = await app.request('/api/slow');
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    release();
+    expect((await slow).status).toBe(200);
+    expect(ran).toBe(1);
+  });
+});

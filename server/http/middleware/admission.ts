@@ -1,0 +1,152 @@
+import type { MiddlewareHandler } from 'hono';
+import {
+  type AdmissionLane,
+  type AdmissionSettings,
+  type AdmissionState,
+  admissionLane,
+  decideAdmission,
+  nextServiceMs,
+} from '#core/admission.ts';
+import { parseCookies } from '#core/cookies.ts';
+import { SESSION_COOKIE_NAMES } from '../../commerce/sessions.ts';
+import { unavailableResponse } from './load-shed.ts';
+
+/**
+ * Admission control for rendering work (issue 22; the rule is core/admission.ts, the why is
+ * docs/decisions/0019-admission-control.md). A few requests render at once; the next ones wait in first-come
+ * order in a short line; one that would wait longer than `maxWaitMs` — or finds the line full — is answered at
+ * once with load-shed.ts's 503 "Back in a moment" and Retry-After. A waiter whose turn has not come after
+ * `maxWaitMs` (the expected wait was wrong) gets the same answer then.
+ *
+ * Only work that costs CPU and database goes through it: page renders (the page cache's misses and every page
+ * of a shopper with a session; a cached page is served without asking) and /api and /graphql. Static files,
+ * media, /healthz and cache hits never wait here.
+ */
+export interface AdmissionOptions extends AdmissionSettings {
+  /** Seconds a refused client is told to wait. */
+  retryAfterSeconds?: number;
+  /** The service time assumed before any request has finished. */
+  initialServiceMs?: number;
+  onRefuse?(reason: Refusal, path: string): void;
+  now?: () => number;
+}
+
+/** Refused on arrival (line full, wait expected too long), after waiting too long, or passed by a checkout. */
+type Refusal = 'line-full' | 'wait-too-long' | 'waited-too-long' | 'passed-by';
+
+interface Waiter {
+  lane: AdmissionLane;
+  /** Settles the waiter: null, its turn came; else why it is refused. */
+  settle(refusal: Refusal | null): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+export interface Admission {
+  /** Runs `work` when admitted (the slot is held until its Response is returned), or answers 503. */
+  run(request: Request, work: () => Promise<Response>): Promise<Response>;
+  /** The same for a Hono route group (/api, /graphql). */
+  middleware(): MiddlewareHandler;
+  stats(): AdmissionState & { admitted: number; refused: number };
+}
+
+export function createAdmission(options: AdmissionOptions): Admission {
+  const now = options.now ?? (() => performance.now());
+  const retryAfter = options.retryAfterSeconds ?? 1;
+  const state: AdmissionState = {
+    running: 0,
+    waiting: 0,
+    waitingPriority: 0,
+    serviceMs: options.initialServiceMs ?? 20,
+  };
+  const lines: Record<AdmissionLane, Waiter[]> = { priority: [], ordinary: [] };
+  const counts = { admitted: 0, refused: 0 };
+
+  const count = () => {
+    state.waiting = lines.ordinary.length;
+    state.waitingPriority = lines.priority.length;
+  };
+  const leave = (waiter: Waiter) => {
+    const line = lines[waiter.lane];
+    const at = line.indexOf(waiter);
+    if (at >= 0) line.splice(at, 1);
+    clearTimeout(waiter.timer);
+    count();
+  };
+  /** Hands free slots to the waiters, priority lane first, each lane in arrival order. */
+  const next = () => {
+    while (state.running < options.concurrency) {
+      const waiter = lines.priority[0] ?? lines.ordinary[0];
+      if (!waiter) return;
+      leave(waiter);
+      state.running++;
+      waiter.settle(null);
+    }
+  };
+  const refuse = (request: Request, reason: Refusal) => {
+    counts.refused++;
+    options.onRefuse?.(reason, new URL(request.url).pathname);
+    return unavailableResponse(request, 'busy', retryAfter);
+  };
+
+  const run = async (request: Request, work: () => Promise<Response>): Promise<Response> => {
+    const path = new URL(request.url).pathname;
+    const hasSession = SESSION_COOKIE_NAMES.some((name) =>
+      parseCookies(request.headers.get('cookie')).has(name),
+    );
+    const lane = admissionLane(path, hasSession);
+    const decision = decideAdmission(state, options, lane);
+    if (decision.action === 'refuse') return refuse(request, decision.reason);
+    if (decision.action === 'run') state.running++;
+    else {
+      if (decision.action === 'wait-evicting') {
+        // The ordinary request that joined last has waited least: it makes room for the checkout.
+        const passedBy = lines.ordinary.at(-1);
+        if (passedBy) {
+          leave(passedBy);
+          passedBy.settle('passed-by');
+        }
+      }
+      const refusal = await new Promise<Refusal | null>((resolve) => {
+        const waiter: Waiter = {
+          lane,
+          settle: resolve,
+          timer: setTimeout(() => {
+            leave(waiter);
+            resolve('waited-too-long');
+          }, options.maxWaitMs),
+        };
+        lines[lane].push(waiter);
+        count();
+      });
+      if (refusal) return refuse(request, refusal);
+    }
+    counts.admitted++;
+    const started = now();
+    try {
+      // One turn of the event loop first: the embedded database (PGlite) answers within microtasks, so a render
+      // would otherwise never let the server read the requests that arrived meanwhile — they would wait unseen
+      // in the socket buffers, out of order, instead of in this line or answered 503.
+      await new Promise((resolve) => setImmediate(resolve));
+      return await work();
+    } finally {
+      state.serviceMs = nextServiceMs(state.serviceMs, now() - started);
+      state.running--;
+      next();
+    }
+  };
+
+  return {
+    run,
+    middleware: () => async (c, next) => {
+      let ran = false;
+      const response = await run(c.req.raw, async () => {
+        ran = true;
+        await next();
+        return c.res;
+      });
+      // Refused: the route never ran, and this answer is the response.
+      if (!ran) return response;
+    },
+    stats: () => ({ ...state, ...counts }),
+  };
+}
