@@ -14,6 +14,9 @@ function gatedWork() {
   return { work, started, finishNext: () => gates.shift()?.() };
 }
 
+/** Lets the admitted work start: admission yields one event-loop turn before each render. */
+const turn = () => new Promise((resolve) => setTimeout(resolve, 5));
+
 const request = (path: string, cookie?: string) =>
   new Request(`http://localhost${path}`, cookie ? { headers: { cookie } } : {});
 
@@ -28,12 +31,15 @@ describe('createAdmission', () => {
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');
     expect(await refused.text()).toContain('Back in a moment');
+    await turn();
     expect(started).toEqual(['a', 'b']);
     finishNext();
     await answers[0];
+    await turn();
     expect(started).toEqual(['a', 'b', 'c']);
     finishNext();
     await answers[1];
+    await turn();
     expect(started).toEqual(['a', 'b', 'c', 'd']);
     finishNext();
     finishNext();
@@ -53,6 +59,7 @@ describe('createAdmission', () => {
     const second = await admission.run(request('/api/products'), work('b'));
     expect(second.status).toBe(503);
     expect(await second.json()).toMatchObject({ status: 503, title: 'Service Unavailable' });
+    await turn();
     finishNext();
     expect((await first).status).toBe(200);
     expect(admission.stats()).toMatchObject({ waiting: 0, running: 0 });
@@ -65,8 +72,10 @@ describe('createAdmission', () => {
     const waiting = admission.run(request('/en-us/p/b'), work('browse-b'));
     const checkout = admission.run(request('/en-us/checkout', 'rl_session=s1'), work('checkout'));
     expect((await waiting).status).toBe(503);
+    await turn();
     finishNext();
     expect(await (await browsing).text()).toBe('browse-a');
+    await turn();
     finishNext();
     expect(await (await checkout).text()).toBe('checkout');
     expect(started).toEqual(['browse-a', 'checkout']);
