@@ -316,7 +316,7 @@ const partsMarkdown = all
   .join('\n\n');
 const markdown = `# Ridgeline benchmark results
 
-Written by \`npm run bench${quick ? ' -- --quick' : ''}${only ? ` -- --only ${only.join(',')}` : ''}\` (bench/run.ts); the last run replaces this file${only ? ' (with --only: the parts it ran; the others are kept from earlier runs, each with its own date, commit and load average)' : ''}.${
+Written by \`npm run bench${quick || only ? ' --' : ''}${quick ? ' --quick' : ''}${only ? ` --only ${only.join(',')}` : ''}\` (bench/run.ts); the last run replaces this file${only ? ' (with --only: the parts it ran; the others are kept from earlier runs, each with its own date, commit and load average)' : ''}.${
   quick
     ? '\n\n**Quick run (smoke test): short loads and one Lighthouse run; these figures are not the report.**'
     : ''
@@ -331,7 +331,7 @@ Written by \`npm run bench${quick ? ' -- --quick' : ''}${only ? ` -- --only ${on
 | RAM | ${host.ramGb} GB (${host.freeGb} GB free at start) |
 | Load average (1, 5, 15 min) | at start ${loadAtStart}; at end ${loadText()} |
 | Node | ${host.node} |
-| Duration | ${minutes} min (${quick ? 'quick' : 'full'} run${only ? ` of ${only.join(', ')}` : ''}); ${buildNote} |
+| Duration | ${minutes} min (${quick ? 'quick' : 'full'} settings${only ? `, parts ${only.join(', ')}` : ''}); ${buildNote} |
 
 ## Summary: every goal (${tally})
 
