@@ -6,7 +6,10 @@
  *   (c) react-router-serve of the same build: stock (it cannot render our pages: see serve-with-services.ts)
  *       and with our services in its load context (the figure the 3x goal is measured against),
  *   (d) nginx on core 0 serving the very HTML bytes our server sent, as static files.
- * Goals: cached ≥ 50% of nginx's req/s; uncached ≥ 3x react-router-serve's req/s and p99 ≤ 3x nginx's p99.
+ * Goals: cached ≥ 50% of nginx's req/s; uncached ≥ 3x react-router-serve's req/s (issue 10); uncached p99
+ * ≤ 3x its own p50 at 50 connections (issue 22, which replaced issue 10's p99 ≤ 3x nginx's p99; the overload
+ * part measures the same goal with its own schedule). The stock react-router-serve's rows, which only say that
+ * it cannot render these pages, are supporting rows (RESULTS.md only).
  * Run by bench/run.ts; alone: `npx tsx bench/side-by-side.ts [--quick]` (seeds its own data folder).
  */
 import { rmSync } from 'node:fs';
@@ -181,11 +184,12 @@ export async function sideBySide(options: SideBySideOptions): Promise<PartResult
     }
   }
 
-  return { rows: rowsOf(results), notes };
+  return { ...rowsOf(results), notes };
 }
 
-function rowsOf(results: Map<Contender, Map<PageName, Outcome>>): Row[] {
+function rowsOf(results: Map<Contender, Map<PageName, Outcome>>): { rows: Row[]; details: Row[] } {
   const rows: Row[] = [];
+  const details: Row[] = [];
   const figuresOf = (contender: Contender, page: PageName): LoadFigures | null => {
     const outcome = results.get(contender)?.get(page);
     return outcome && 'figures' in outcome ? outcome.figures : null;
@@ -196,7 +200,12 @@ function rowsOf(results: Map<Contender, Map<PageName, Outcome>>): Row[] {
       const outcome = results.get(contender)?.get(page.name);
       const item = `${page.name} · ${LABELS[contender]}`;
       if (!outcome || 'error' in outcome) {
-        rows.push({ area: AREA, item, figure: `n/a: ${outcome?.error ?? 'not run'}`, verdict: 'n/a' });
+        (contender === 'stock' ? details : rows).push({
+          area: AREA,
+          item,
+          figure: `n/a: ${outcome?.error ?? 'not run'}`,
+          verdict: 'n/a',
+        });
         continue;
       }
       const f = outcome.figures;
@@ -230,16 +239,15 @@ function rowsOf(results: Map<Contender, Map<PageName, Outcome>>): Row[] {
     });
     rows.push({
       area: AREA,
-      item: `${page.name} · goal: uncached p99 vs nginx p99`,
-      figure:
-        uncached && nginx
-          ? `${fixed(uncached.p99 / nginx.p99, 1)}x (${uncached.p99} vs ${nginx.p99} ms)`
-          : 'n/a',
+      item: `${page.name} · goal: uncached p99 vs its p50`,
+      figure: uncached
+        ? `${fixed(uncached.p99 / Math.max(uncached.p50, 1), 1)}x (p99 ${uncached.p99} vs p50 ${uncached.p50} ms)`
+        : 'n/a',
       goal: '≤ 3x',
-      verdict: verdict(uncached && nginx ? uncached.p99 <= 3 * nginx.p99 : null),
+      verdict: verdict(uncached ? uncached.p99 <= 3 * Math.max(uncached.p50, 1) : null),
     });
   }
-  return rows;
+  return { rows, details };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,15 +1,19 @@
 /**
  * Parts that read other scripts' figures: the JavaScript budget (scripts/js-budget.mjs, its printed lines) and
- * the bench scripts that end with a `BENCH_JSON {...}` line (search, pages, media). Those scripts belong to
- * different parts of the store and change on their own schedule, so their JSON is read generically: every
- * object holding latency or throughput figures becomes one row. No line, or a failed script, is one 'n/a' row.
+ * the bench scripts that end with a `BENCH_JSON {...}` line (search, pages, overload, media). Those scripts
+ * belong to different parts of the store and change on their own schedule, so their JSON is read in two ways:
+ * its `goals` entries (issue 22 convention: item, figure, goal, met) are the part's rows, and every other
+ * object holding latency or throughput figures becomes a supporting row (the part's only rows when the script
+ * has no `goals` yet). A missing script, no line, or a failed script is one 'n/a' row.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, runScript } from './processes.ts';
-import { fixed, int, na, type PartResult, progress, type Row, verdict } from './report.ts';
+import { fixed, goalRows, int, na, type PartResult, progress, type Row, verdict } from './report.ts';
 
-const PRODUCT_GOAL_KB = 125;
+/** Issue 22: the product page's JavaScript (issue 10 asked ≤ 125 KB). */
+const PRODUCT_GOAL_KB = 115;
 
 export function jsBudget(): PartResult {
   const area = 'JS per route (gzip)';
@@ -18,30 +22,33 @@ export function jsBudget(): PartResult {
     cwd: ROOT,
     encoding: 'utf8',
   });
-  const rows: Row[] = [];
+  const budgets: Row[] = [];
   for (const line of (run.stdout ?? '').split('\n')) {
     const match = /^(ok|OVER)\s+(\S+)\s+([\d.]+) KB gzip \(budget ([\d.]+) KB\)/.exec(line);
     if (!match) continue;
     const [, mark, route, kb, budget] = match;
-    rows.push({
+    budgets.push({
       area,
-      item: route!,
+      item: `${route!} (budget file)`,
       figure: `${kb} KB`,
       goal: `≤ ${budget} KB`,
       verdict: verdict(mark === 'ok'),
     });
   }
-  // The issue's own goal for the product page, next to the budget file's figure for it.
-  const product = rows.find((row) => row.item === 'routes/product');
+  // The issue's own goal for the product page is the part's row; the budget file's per-route figures support
+  // it in RESULTS.md, and a route over its budget is shown in the table too (it fails `npm test`).
+  const rows: Row[] = [];
+  const product = budgets.find((row) => row.item.startsWith('routes/product '));
   if (product)
-    rows.unshift({
+    rows.push({
       area,
-      item: 'routes/product · issue 10 goal',
-      figure: product.figure,
-      goal: `≤ ${PRODUCT_GOAL_KB} KB`,
+      item: 'product page (routes/product)',
+      figure: `${product.figure} gzip`,
+      goal: `≤ ${PRODUCT_GOAL_KB} KB gzip`,
       verdict: verdict(Number.parseFloat(product.figure) <= PRODUCT_GOAL_KB),
     });
-  if (rows.length === 0)
+  rows.push(...budgets.filter((row) => row.verdict === 'NOT met'));
+  if (budgets.length === 0)
     return {
       rows: [
         na(
@@ -52,7 +59,11 @@ export function jsBudget(): PartResult {
       ],
       notes: [],
     };
-  return { rows, notes: [] };
+  return {
+    rows,
+    details: budgets,
+    notes: ['- JavaScript: gzip level 9 of every script a page of the route loads, from the build manifest.'],
+  };
 }
 
 type Json = Record<string, unknown>;
@@ -64,7 +75,7 @@ const num = (value: unknown): number | null =>
 const FIGURE_KEYS = ['p50', 'p95', 'p97_5', 'p99', 'max', 'rps', 'ratio'] as const;
 const TARGET_KEYS = ['target', 'budget', 'goal', 'targetP95', 'target_p95'];
 /** Objects that hold goals or context rather than figures. */
-const SETTINGS_KEYS = new Set(['targets_ms', 'targets', 'budgets', 'loadavg', 'load']);
+const SETTINGS_KEYS = new Set(['targets_ms', 'targets', 'budgets', 'loadavg', 'load', 'goals', 'growth']);
 
 /** The node's numbers with a `_ms` / `Ms` unit suffix taken off their names (`p95_ms` and `p95` alike). */
 function numbers(node: Json): Map<string, number> {
@@ -160,7 +171,39 @@ export function rowsFromBenchJson(area: string, json: Json, prefix = ''): Row[] 
   return rows;
 }
 
-/** Runs one bench script and turns its BENCH_JSON line into rows; any failure is an 'n/a' row. */
+const fig = (value: unknown, unit: string) => {
+  const n = num(value);
+  return n === null ? null : `${fixed(n, n < 10 ? 2 : 1)}${unit}`;
+};
+
+/**
+ * The search script's `growth` array (one object per database and catalogue size) as one row each: how search
+ * grows with the catalogue, read together. Fields it lacks are left out, so a changed shape degrades gracefully.
+ */
+export function growthRows(area: string, growth: unknown[]): Row[] {
+  return growth.filter(isObject).map((entry) => {
+    const products = num(entry.products);
+    const memory = isObject(entry.memory) ? entry.memory : {};
+    const sql = isObject(entry.sql) ? entry.sql : {};
+    const parts = [
+      fig(entry.build_s, ' s index build'),
+      fig(entry.memory_load_s, ' s index load'),
+      [fig(memory.p50, ' ms p50'), fig(memory.p95, ' ms p95')].filter(Boolean).join(', ') || null,
+      fig(sql.p95, ' ms p95 on SQL (before)'),
+      num(entry.load) === null ? null : `load ${fixed(num(entry.load)!, 2)}`,
+    ].filter(Boolean);
+    return {
+      area,
+      item: `growth · ${typeof entry.target === 'string' ? `${entry.target} · ` : ''}${products === null ? '?' : int(products)} products`,
+      figure: parts.join(' · ') || JSON.stringify(entry).slice(0, 120),
+    };
+  });
+}
+
+/**
+ * Runs one bench script and turns its BENCH_JSON line into rows: its `goals` and `growth` when it has them
+ * (the generic figures then go to the details), else the generic figures. Any failure is an 'n/a' row.
+ */
 export async function childPart(options: {
   area: string;
   item: string;
@@ -169,7 +212,11 @@ export async function childPart(options: {
   timeoutMs: number;
   core?: number | null;
 }): Promise<PartResult> {
-  progress(`${options.area} · ${options.item}: tsx ${options.script}`);
+  const label = options.item || options.script;
+  // A part whose script is still being written on another branch says so instead of failing.
+  if (!existsSync(join(ROOT, options.script)))
+    return { rows: [na(options.area, label, 'script missing')], notes: [] };
+  progress(`${options.area}${options.item ? ` · ${options.item}` : ''}: tsx ${options.script}`);
   try {
     const result = await runScript(options.script, options.env, {
       timeoutMs: options.timeoutMs,
@@ -183,23 +230,23 @@ export async function childPart(options: {
         : result.code === 0
           ? 'no BENCH_JSON line yet'
           : `exit ${result.code}: ${tail.slice(0, 120)}`;
-      return { rows: [na(options.area, options.item || options.script, why)], notes: [] };
+      return { rows: [na(options.area, label, why)], notes: [] };
     }
-    const rows = rowsFromBenchJson(options.area, result.json, options.item);
+    const json = result.json;
+    const generic = rowsFromBenchJson(options.area, json, options.item);
+    const goals = Array.isArray(json.goals) ? goalRows(options.area, json.goals, options.item) : [];
+    const growth = Array.isArray(json.growth) ? growthRows(options.area, json.growth) : [];
+    const rows = goals.length > 0 || growth.length > 0 ? [...goals, ...growth] : generic;
+    const details = rows === generic ? [] : generic;
     if (rows.length === 0)
-      return {
-        rows: [na(options.area, options.item || options.script, 'BENCH_JSON holds no figures')],
-        notes: [],
-      };
+      return { rows: [na(options.area, label, 'BENCH_JSON holds no figures')], notes: [] };
     // The scripts exit non-zero when a figure misses its budget; their figures still stand.
     const notes =
       result.code === 0
         ? []
-        : [
-            `- ${options.script} (${options.item || 'default'}) exited with ${result.code}: a figure missed its own budget.`,
-          ];
-    return { rows, notes };
+        : [`- ${options.script} (${label}) exited with ${result.code}: a figure missed its own budget.`];
+    return { rows, details, notes };
   } catch (error) {
-    return { rows: [na(options.area, options.item || options.script, (error as Error).message)], notes: [] };
+    return { rows: [na(options.area, label, (error as Error).message)], notes: [] };
   }
 }

@@ -18,8 +18,40 @@ export interface Row {
 
 export interface PartResult {
   rows: Row[];
+  /**
+   * Supporting figures (a script's generic figures when it also reports goals, per-route budgets): RESULTS.md
+   * only, under the part's own table, so the printed table keeps one line per figure that has a goal.
+   */
+  details?: Row[];
   /** Paragraphs for RESULTS.md (markdown), under the part's own heading. */
   notes: string[];
+}
+
+/** A `goals` entry of a bench script's BENCH_JSON (issue 22 convention): one issue target it measured. */
+export interface GoalEntry {
+  item: string;
+  figure: string;
+  goal: string;
+  met: boolean | null;
+}
+
+/** Goal entries as rows; malformed entries (a script's bug) become an 'n/a' row rather than vanishing. */
+export function goalRows(area: string, goals: unknown[], prefix = ''): Row[] {
+  return goals.map((entry, index) => {
+    const goal = entry as Partial<GoalEntry> | null;
+    const item = [prefix, typeof goal?.item === 'string' ? goal.item : `goal ${index + 1}`]
+      .filter(Boolean)
+      .join(' · ');
+    if (!goal || typeof goal.figure !== 'string' || typeof goal.goal !== 'string')
+      return na(area, item, 'malformed goals entry');
+    return {
+      area,
+      item,
+      figure: goal.figure,
+      goal: goal.goal,
+      verdict: verdict(typeof goal.met === 'boolean' ? goal.met : null),
+    };
+  });
 }
 
 export const verdict = (met: boolean | null): Verdict => (met === null ? 'n/a' : met ? 'met' : 'NOT met');
@@ -27,7 +59,7 @@ export const verdict = (met: boolean | null): Verdict => (met === null ? 'n/a' :
 export const na = (area: string, item: string, why: string): Row => ({
   area,
   item,
-  figure: `n/a (${why})`,
+  figure: `n/a: ${why}`,
   verdict: 'n/a',
 });
 
@@ -84,10 +116,17 @@ export const loadText = () =>
 const escapeCell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
 /** A markdown table: readable as text on a terminal and rendered in RESULTS.md. */
-export function table(rows: Row[]): string {
-  const head = ['Area', 'Item', 'Figure', 'Goal', 'Verdict'];
+export function table(rows: Row[], extra?: { title: string; cell: (row: Row) => string }): string {
+  const head = ['Area', 'Item', 'Figure', 'Goal', 'Verdict', ...(extra ? [extra.title] : [])];
   const cells = rows.map((row) =>
-    [row.area, row.item, row.figure, row.goal ?? '', row.verdict ?? ''].map(escapeCell),
+    [
+      row.area,
+      row.item,
+      row.figure,
+      row.goal ?? '',
+      row.verdict ?? '',
+      ...(extra ? [extra.cell(row)] : []),
+    ].map(escapeCell),
   );
   const widths = head.map((title, column) =>
     Math.max(title.length, ...cells.map((line) => line[column]!.length)),
