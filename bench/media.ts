@@ -93,7 +93,8 @@ function line(
       ? 'for comparison'
       : `target ≤ ${target} ms: ${p95 <= target ? 'meets' : p50 <= target ? 'p50 meets, p95 misses' : 'MISSES'}`;
   const cpuText = cpuP50 === null ? '' : `   CPU p50 ${cpuP50.toFixed(1).padStart(6)} ms`;
-  return `${label.padEnd(58)} p50 ${p50.toFixed(2).padStart(7)} ms   p95 ${p95.toFixed(2).padStart(7)} ms${cpuText}   ${verdict} (n=${wall.length})`;
+  const times = `p50 ${p50.toFixed(2).padStart(7)} ms   p95 ${p95.toFixed(2).padStart(7)} ms`;
+  return `${label.padEnd(58)} ${times}${cpuText}   ${verdict} (n=${wall.length})`;
 }
 
 async function timed(app: Hono, url: string, into?: Samples): Promise<number> {

@@ -29,8 +29,8 @@ export interface SvgRasterOptions {
 /**
  * SVG originals rasterised once per level (server/media/geometry.ts rasterLevel: the original's own size, a
  * half, a quarter, an eighth) and kept as PNG in their own disk cache, so a variant is a resize of pixels
- * instead of drawing the vector again (docs/decisions/0020). Keyed by the SVG's content hash: a changed
- * original gets new rasters and the old ones age out of the bounded cache. Concurrent requests for the same
+ * instead of drawing the vector again (docs/decisions/0020-svg-originals-rasterised-once.md). Keyed by the
+ * SVG's content hash: a changed original gets new rasters and the old ones age out of the bounded cache. Concurrent requests for the same
  * raster share one rasterisation, which runs inside the caller's render slot (it never waits for a slot of its
  * own, so it cannot deadlock the render queue).
  */
