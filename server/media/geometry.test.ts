@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeGeometry } from './geometry.ts';
+import { computeGeometry, fullSize, rasterLevel, rasterSize } from './geometry.ts';
 
 const TILE = { width: 1600, height: 2133 };
 const BANNER = { width: 2400, height: 1000 };
@@ -49,5 +49,39 @@ describe('output geometry', () => {
     const g = computeGeometry(TILE, { w: 3000, dpi: 288, poi: false }, { ...opts, vector: true });
     expect(Math.max(g.width, g.height)).toBeLessThanOrEqual(4000);
     expect(g.height).toBe(4000);
+  });
+
+  it('scales the whole original to the scale of the crop before cutting the crop out', () => {
+    const g = computeGeometry(BANNER, { w: 480, aspect: { w: 1, h: 1 }, poi: false }, opts);
+    expect(fullSize(BANNER, g)).toEqual({ width: 1152, height: 480 });
+    expect(fullSize(TILE, computeGeometry(TILE, { w: 480, poi: false }, opts))).toEqual({
+      width: 480,
+      height: 640,
+    });
+  });
+});
+
+describe('kept raster levels of a vector original', () => {
+  it('picks the smallest level at least as large as needed, so a resize only shrinks by less than half', () => {
+    expect(rasterLevel(TILE, { width: 1600, height: 2133 })).toBe(0);
+    expect(rasterLevel(TILE, { width: 801, height: 1068 })).toBe(0);
+    expect(rasterLevel(TILE, { width: 800, height: 1066 })).toBe(1);
+    expect(rasterLevel(TILE, { width: 480, height: 640 })).toBe(1);
+    expect(rasterLevel(TILE, { width: 240, height: 320 })).toBe(2);
+    expect(rasterLevel(TILE, { width: 11, height: 15 })).toBe(3); // never below an eighth
+    // Both sides count: a crop's full size can be wide and short.
+    expect(rasterLevel(BANNER, { width: 1152, height: 480 })).toBe(1);
+    expect(rasterLevel(BANNER, { width: 600, height: 251 })).toBe(1);
+  });
+
+  it('draws from the vector when the output enlarges the original', () => {
+    expect(rasterLevel(TILE, { width: 1601, height: 2134 })).toBeNull();
+    expect(rasterLevel(BANNER, { width: 2880, height: 1200 })).toBeNull();
+  });
+
+  it('sizes a level as the original halved level times', () => {
+    expect(rasterSize(TILE, 0)).toEqual(TILE);
+    expect(rasterSize(TILE, 1)).toEqual({ width: 800, height: 1067 });
+    expect(rasterSize(TILE, 3)).toEqual({ width: 200, height: 267 });
   });
 });

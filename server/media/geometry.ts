@@ -64,3 +64,41 @@ export function computeGeometry(
   height = Math.max(1, Math.round(height * factor));
   return { crop, width, height };
 }
+
+/** The size the whole original is scaled to before the crop is cut out (never smaller than the output). */
+export function fullSize(original: Size, geometry: Geometry): Size {
+  const scale = geometry.width / geometry.crop.width;
+  return {
+    width: Math.max(geometry.width, Math.round(original.width * scale)),
+    height: Math.max(geometry.height, Math.round(original.height * scale)),
+  };
+}
+
+/** Kept rasters of a vector original are its own size halved this many times at most (1, 1/2, 1/4, 1/8). */
+export const MAX_RASTER_LEVEL = 3;
+
+/** The size of a vector original's kept raster at a level: its own size divided by 2^level. */
+export function rasterSize(original: Size, level: number): Size {
+  const divisor = 2 ** level;
+  return {
+    width: Math.max(1, Math.round(original.width / divisor)),
+    height: Math.max(1, Math.round(original.height / divisor)),
+  };
+}
+
+/**
+ * Which kept raster a vector original is scaled down from to reach `needed` (its full scaled size): the
+ * smallest level still at least that large, so resizing only ever shrinks, by less than half. Null when the
+ * vector must be enlarged past its own size: that is drawn from the vector itself, so it stays sharp.
+ */
+export function rasterLevel(original: Size, needed: Size): number | null {
+  if (needed.width > original.width || needed.height > original.height) return null;
+  let level = 0;
+  while (
+    level < MAX_RASTER_LEVEL &&
+    Math.floor(original.width / 2 ** (level + 1)) >= needed.width &&
+    Math.floor(original.height / 2 ** (level + 1)) >= needed.height
+  )
+    level++;
+  return level;
+}

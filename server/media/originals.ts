@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
@@ -46,6 +47,7 @@ export class OriginalStore {
   private readonly lookups = new Map<string, { at: number; found: Original | null }>();
   private readonly bytes: ByteLru<Buffer>;
   private readonly infos = new Map<string, OriginalInfo>();
+  private readonly hashes = new Map<string, string>();
   private manifestCache: { at: number; value: MediaManifest } | null = null;
 
   constructor(private readonly options: OriginalStoreOptions) {
@@ -116,6 +118,20 @@ export class OriginalStore {
     const body = await readFile(original.path);
     this.bytes.set(key, body);
     return body;
+  }
+
+  /** SHA-256 of the file's bytes (hex), memoised like the bytes: what names an SVG's kept rasters. */
+  async hash(original: Original): Promise<string> {
+    const key = this.stampKey(original);
+    let hash = this.hashes.get(key);
+    if (!hash) {
+      hash = createHash('sha256')
+        .update(await this.read(original))
+        .digest('hex');
+      if (this.hashes.size > 10_000) this.hashes.clear();
+      this.hashes.set(key, hash);
+    }
+    return hash;
   }
 
   /** Width, height and alpha from the file header; refuses originals above the pixel cap. */

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { MediaError } from './errors.ts';
-import type { Geometry, Size } from './geometry.ts';
+import { fullSize, type Geometry, type Size } from './geometry.ts';
 import type { ImageParams, OutputFormat } from './params.ts';
 
 export interface RenderOptions {
@@ -16,7 +16,8 @@ export interface RenderOptions {
 
 /**
  * One rendering with sharp: rasterise (an SVG straight at the needed density) or decode (JPEG/WebP shrink on
- * load), scale so the crop has the output size, cut the crop out, fill transparency with the background,
+ * load; a kept raster of an SVG, server/media/raster.ts, is decoded like any raster), scale so the crop has the
+ * output size, cut the crop out, fill transparency with the background,
  * encode. The original's bytes never leave the process and nothing is fetched: sharp gets a Buffer, so an
  * SVG cannot pull in files or URLs.
  */
@@ -30,8 +31,7 @@ export async function renderImage(
 ): Promise<Buffer> {
   const { crop, width, height } = geometry;
   const scale = width / crop.width;
-  const fullWidth = Math.max(width, Math.round(original.width * scale));
-  const fullHeight = Math.max(height, Math.round(original.height * scale));
+  const { width: fullWidth, height: fullHeight } = fullSize(original, geometry);
   const base = { limitInputPixels: options.maxInputPixels, autoOrient: true } as const;
   let image = original.vector
     ? sharp(input, { ...base, density: Math.min(100_000, Math.max(1, 72 * scale)) })

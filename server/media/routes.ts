@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { open } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { DEFAULT_MEDIA_ALIAS, DEFAULT_MEDIA_BASE_URL, mediaUrl, videoUrl } from '../../core/index.ts';
@@ -8,9 +9,10 @@ import { renderCacheKey } from './cache-key.ts';
 import { DiskCache } from './disk-cache.ts';
 import { MediaError, notFound } from './errors.ts';
 import { CONTENT_TYPES, negotiateFormat, prefersImage } from './format.ts';
-import { computeGeometry } from './geometry.ts';
+import { computeGeometry, fullSize, rasterLevel } from './geometry.ts';
 import { type Original, OriginalStore } from './originals.ts';
 import { type ImageParams, parseImageParams } from './params.ts';
+import { SvgRasters } from './raster.ts';
 import { renderImage } from './render.ts';
 import { RenderQueue } from './render-queue.ts';
 
@@ -49,6 +51,11 @@ export interface MediaRoutesOptions {
   memoryCacheBytes?: number;
   /** Largest size of the disk cache; the oldest files go beyond it (default 2 GB). */
   maxCacheBytes?: number;
+  /**
+   * Keep rasters of SVG originals (default true; server/media/raster.ts) in `${cacheDir}/rasters`, bounded to a
+   * quarter of maxCacheBytes; false draws every variant from the vector (the bench compares the two).
+   */
+  keepSvgRasters?: boolean;
   logger?: { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 }
 
@@ -88,6 +95,17 @@ export function createMediaRoutes(options: MediaRoutesOptions): Hono {
     options.memoryCacheBytes ?? 32 * 1024 * 1024,
     options.maxCacheBytes ?? 2 * 1024 * 1024 * 1024,
   );
+  const keepSvgRasters = options.keepSvgRasters ?? true;
+  // Rasters are few and large (a 1600x2133 one is ~0.9 MB), so they get their own memory and disk budget
+  // rather than pushing rendered variants out of the variants' cache.
+  const rasters = new SvgRasters(
+    new DiskCache(
+      join(options.cacheDir, 'rasters'),
+      16 * 1024 * 1024,
+      (options.maxCacheBytes ?? 2 * 1024 * 1024 * 1024) / 4,
+    ),
+    { maxInputPixels, timeoutSeconds: 15 },
+  );
   const queue = new RenderQueue(options.renderConcurrency ?? 2, options.maxQueuedRenders ?? 256);
   const renderOptions = {
     maxInputPixels,
@@ -120,7 +138,10 @@ export function createMediaRoutes(options: MediaRoutesOptions): Hono {
     const format = negotiateFormat(requested, accept, info.hasAlpha && !original.vector && !params.bg);
     const poi = params.poi ? await store.pointOfInterest(id) : undefined;
     // Settings that change the pixels are part of the key too, so a changed setting never serves old files.
-    const settings = `${maxDimension}|${renderOptions.webpEffort}|${renderOptions.avifEffort}`;
+    // Variants of an SVG drawn from a kept raster differ a little from ones drawn from the vector: their own key
+    // part, so raster originals keep their keys (and shoppers their cached copies).
+    const svgPath = original.vector && keepSvgRasters ? '|svg-raster' : '';
+    const settings = `${maxDimension}|${renderOptions.webpEffort}|${renderOptions.avifEffort}${svgPath}`;
     const key = renderCacheKey(original, params, format, `${settings}|${poi ? JSON.stringify(poi) : ''}`);
     const etag = `"${key}"`;
     c.header('ETag', etag);
@@ -133,9 +154,12 @@ export function createMediaRoutes(options: MediaRoutesOptions): Hono {
       body = await queue.run(key, async () => {
         const geometry = computeGeometry(info, params, { maxDimension, vector: original.vector, poi });
         const input = await store.read(original);
+        const level = original.vector && keepSvgRasters ? rasterLevel(info, fullSize(info, geometry)) : null;
+        const source =
+          level === null ? input : await rasters.get(input, await store.hash(original), info, level);
         const rendered = await renderImage(
-          input,
-          { ...info, vector: original.vector },
+          source,
+          { ...info, vector: original.vector && level === null },
           geometry,
           params,
           format,
