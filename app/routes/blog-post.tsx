@@ -8,6 +8,7 @@ import { JsonLd } from '../components/json-ld.tsx';
 import { ShareMenu, type ShareMenuNetwork } from '../components/share-menu.tsx';
 import { loadPost } from '../lib/editorial/blog.server.ts';
 import { relatedPosts } from '../lib/editorial/content-view.ts';
+import { POST_HERO_SIZES } from '../lib/editorial/image-sizes.ts';
 import { editorialMeta } from '../lib/editorial/meta.ts';
 import { useText } from '../lib/locale/use-text.ts';
 import { storefrontContext } from '../lib/router/storefront-context.server.ts';
@@ -105,7 +106,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <div className="container ed-post__hero">
-        <EditorialImage image={post.hero} eager className="ed-post__image" />
+        <EditorialImage image={post.hero} eager className="ed-post__image" sizes={POST_HERO_SIZES} />
       </div>
       <div className="container">
         <RichText html={post.html} className="ed-prose ed-post__body" />

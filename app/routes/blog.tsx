@@ -5,6 +5,7 @@ import { Pager } from '../components/editorial/pager.tsx';
 import { PostCard } from '../components/editorial/post-card.tsx';
 import { BLOG_PAGE_SIZE, loadBlog } from '../lib/editorial/blog.server.ts';
 import { pageParam, paginate } from '../lib/editorial/content-view.ts';
+import { LEAD_CARD_SIZES } from '../lib/editorial/image-sizes.ts';
 import { editorialMeta } from '../lib/editorial/meta.ts';
 import { useText } from '../lib/locale/use-text.ts';
 import { storefrontContext } from '../lib/router/storefront-context.server.ts';
@@ -54,7 +55,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <BlogCategoryNav categories={categories} allHref={`${home}/blog`} current={null} />
       {lead && slice.page === 1 ? (
         <div className="ed-blog__lead">
-          <PostCard post={lead} />
+          <PostCard post={lead} sizes={LEAD_CARD_SIZES} />
         </div>
       ) : null}
       <div className="post-grid">

@@ -243,7 +243,7 @@ test.describe('product tile swatches (§2, §4)', () => {
       .filter({ has: page.locator('.tile__swatches li:nth-child(3) .swatch') })
       .first();
     const link = tile.getByRole('link').first();
-    const image = tile.locator('.tile__image img');
+    const image = tile.locator('img.tile__image');
     const swatches = tile.locator('.swatch');
     const state = async () => ({
       href: (await link.getAttribute('href')) ?? '',

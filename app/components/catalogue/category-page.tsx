@@ -108,6 +108,7 @@ export function CategoryPage({ page, addOns }: Props) {
               tiles={loading ? null : (page.tiles as GridTile[])}
               list={{ id: `category_${page.uid.replace(/\//g, '_')}`, name: page.title }}
               priorityCount={2}
+              besideFilters
             />
           )}
           {page.moreSearch && !loading ? (

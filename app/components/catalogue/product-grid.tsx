@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { itemListEvent } from '#core/analytics-item.ts';
 import { placeholderCount } from '#core/product-grid.ts';
+import type { TileLayout } from '#core/responsive-image.ts';
 import type { AddToCartResult } from '../../lib/catalogue/cart.ts';
 import type { QuickAddVariant, TileView } from '../../lib/catalogue/tile.ts';
 import { useText } from '../../lib/locale/use-text.ts';
@@ -18,6 +19,8 @@ interface Props {
   tiles: GridTile[] | null;
   list: { id: string; name: string };
   slider?: boolean;
+  /** The category's grid shares the row with the filters from 1024 px: its tiles are narrower. */
+  besideFilters?: boolean;
   /** Add-on grid (§2): quick add. */
   addOn?: boolean;
   csrfToken?: string | null;
@@ -34,6 +37,7 @@ export function ProductGrid({
   tiles,
   list,
   slider,
+  besideFilters,
   addOn,
   csrfToken,
   priorityCount = 0,
@@ -75,6 +79,7 @@ export function ProductGrid({
     setQuickAdd(tile);
   };
 
+  const layout: TileLayout = slider ? 'slider' : besideFilters ? 'grid-beside-filters' : 'grid';
   const cards = loaded
     ? tiles.map((tile, index) => (
         <ProductTile
@@ -82,6 +87,7 @@ export function ProductGrid({
           key={`${tile.uid}-${tile.shownSwatch ?? 0}`}
           tile={tile}
           priority={index < priorityCount}
+          layout={layout}
           onSelect={select}
           onQuickAdd={addOn ? () => openQuickAdd(tile) : undefined}
           added={added.has(tile.id)}

@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { tileImage } from '#core/media-url.ts';
-import type { TileView } from '../../lib/catalogue/tile.ts';
+import type { TileLayout } from '#core/responsive-image.ts';
+import { swatchHref, type TileView } from '../../lib/catalogue/tile.ts';
 import { useText } from '../../lib/locale/use-text.ts';
 import { usePrefetchMode } from '../platform/use-connection.ts';
-import { MediaImage } from './media-image.tsx';
 import { PriceTag } from './price-tag.tsx';
+import { TileImage } from './tile-image.tsx';
 
 interface Props {
   tile: TileView;
   priority?: boolean;
+  /** The grid the tile sits in: how wide its image is shown (the image's `sizes`). */
+  layout?: TileLayout;
   onSelect?: (tile: TileView) => void;
   /** Add-on grid: the quick-add button and its 'Added to cart!' state. */
   onQuickAdd?: (tile: TileView) => void;
@@ -20,22 +23,20 @@ interface Props {
  * Product tile (§2): the card links to the product; hovering, clicking or pressing Enter on a swatch shows that
  * colour (and the link carries it, §2 selected colour); up to 6 swatches (4 on phones) and a '+N' overflow.
  */
-export function ProductTile({ tile, priority, onSelect, onQuickAdd, added }: Props) {
+export function ProductTile({ tile, priority, layout = 'grid', onSelect, onQuickAdd, added }: Props) {
   const t = useText();
   const prefetch = usePrefetchMode();
   const [shown, setShown] = useState(tile.shownSwatch ?? 0);
   const swatch = tile.swatches[shown];
-  const href = swatch?.href ?? tile.href;
+  const href = swatch ? swatchHref(tile, swatch) : tile.href;
   const imageId = swatch?.imageId ?? tile.imageId;
   return (
-    <article className="tile" data-product-id={tile.id} data-uid={tile.uid}>
+    <article className="tile">
       <Link to={href} className="tile__link" prefetch={prefetch} onClick={() => onSelect?.(tile)}>
         <div className="tile__media">
-          <MediaImage
+          <TileImage
             descriptor={tileImage(imageId)}
-            alt=""
-            width={340}
-            height={453}
+            layout={layout}
             priority={priority}
             className="tile__image"
           />
@@ -54,7 +55,7 @@ export function ProductTile({ tile, priority, onSelect, onQuickAdd, added }: Pro
                 className="swatch"
                 style={{ '--swatch': colour.hex } as React.CSSProperties}
                 aria-pressed={index === shown}
-                aria-label={colour.label}
+                // The title is the button's name and its tooltip; an aria-label saying it again was bytes only.
                 title={colour.label}
                 onMouseEnter={() => setShown(index)}
                 onFocus={() => setShown(index)}

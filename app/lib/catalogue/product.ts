@@ -43,7 +43,7 @@ export interface ProductPageView {
   tagline: string;
   descriptionHtml: string;
   href: string;
-  colours: SwatchView[];
+  colours: Array<SwatchView & { href: string }>;
   selectedColour: string | null;
   sizes: SizeChoice[];
   variants: VariantChoice[];

@@ -7,6 +7,7 @@ import {
   mediaIdOf,
   quickAddVariants,
   showFilteredColour,
+  swatchHref,
   type TileView,
   tileView,
 } from './tile.ts';
@@ -40,7 +41,7 @@ describe('tileView', () => {
       context(),
     );
     expect(tile.href).toBe('/en-us/p/ridgeline-summit-ascent-mens');
-    expect(tile.swatches.map((swatch) => swatch.href)).toContain(
+    expect(tile.swatches.map((swatch) => swatchHref(tile, swatch))).toContain(
       '/en-us/p/ridgeline-summit-ascent-mens?color=summit-red',
     );
     expect(tile.swatches[2]?.imageId).toBe('ridgeline-summit-ascent-mens-spruce');
@@ -140,14 +141,17 @@ describe('a colour-filtered listing (issue 18 #7)', () => {
     label: slug,
     hex: '#000',
     imageId: `cub-${slug}`,
-    href: `/p/cub?color=${slug}`,
   });
-  const tile = { uid: 'cub', swatches: [swatch('sunrise'), swatch('citron')] } as unknown as TileView;
+  const tile = {
+    uid: 'cub',
+    href: '/p/cub',
+    swatches: [swatch('sunrise'), swatch('citron')],
+  } as unknown as TileView;
 
   it('shows and links each tile in the first filtered colour it has', () => {
     const [shown] = showFilteredColour([tile], ['citron']);
     expect(shown?.shownSwatch).toBe(1);
-    expect(shown?.swatches[shown.shownSwatch ?? 0]?.href).toBe('/p/cub?color=citron');
+    expect(shown && swatchHref(shown, shown.swatches[shown.shownSwatch ?? 0]!)).toBe('/p/cub?color=citron');
   });
 
   it('leaves tiles alone without a colour filter or a matching swatch', () => {

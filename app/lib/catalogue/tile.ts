@@ -85,14 +85,20 @@ export interface SwatchView {
   hex: string;
   /** Media id of the product in this colour. */
   imageId: string;
-  href: string;
+}
+
+/**
+ * The link of a tile in one colour (§2 selected colour). Worked out where it is shown rather than sent: the page's
+ * loader data reaches the browser twice (HTML and stream), and a link per swatch was a quarter of a tile's data.
+ */
+export function swatchHref(tile: Pick<TileView, 'href'>, swatch: Pick<SwatchView, 'slug'>): string {
+  return withSelectedColor(tile.href, swatch.slug);
 }
 
 export interface TileView {
   id: number;
   uid: string;
   title: string;
-  tagline: string;
   href: string;
   imageId: string;
   price: PriceView | null;
@@ -171,7 +177,6 @@ export function tileView(
     label: colour.label,
     hex: colour.hex,
     imageId: colour.imageId,
-    href: withSelectedColor(href, colour.slug),
   }));
   const desktop = swatchStrip(swatches, 'desktop');
   const mobile = swatchStrip(swatches, 'mobile');
@@ -191,7 +196,6 @@ export function tileView(
     id: commerce.id,
     uid: content?.uid ?? commerce.slug,
     title,
-    tagline: content?.tagline ?? '',
     href,
     imageId:
       swatches[0]?.imageId ?? content?.image?.amplience_id ?? mediaIdOf(commerce.thumbnail) ?? commerce.slug,

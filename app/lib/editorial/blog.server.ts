@@ -13,6 +13,7 @@ import {
   refUids,
   text,
 } from './content-view.ts';
+import { POST_CARD_WIDTHS, POST_HERO_WIDTHS } from './image-sizes.ts';
 
 export const BLOG_PAGE_SIZE = 9;
 
@@ -46,7 +47,7 @@ function postCard(entry: Entry, locale: LocaleState): PostCardView {
     date,
     dateText: formatDate(date, locale.language, locale.country),
     summary: text(entry.summary),
-    image: entryImage(entry, 640, 400),
+    image: entryImage(entry, 640, 400, POST_CARD_WIDTHS),
     category: category && text(category.title) ? categoryView(category, locale, '/blog') : null,
     categories: refUids(entry.category),
     tags: list(entry.tags).map(text).filter(Boolean),
@@ -85,7 +86,7 @@ export async function loadPost(services: Services, locale: LocaleState, uid: str
         ? { name: text(author.title), role: text(author.role), href: localePath(locale, '/team') }
         : null,
     seo: seoOf(entry, card.title, card.summary),
-    hero: entryImage(entry, 1200, 600),
+    hero: entryImage(entry, 1200, 600, POST_HERO_WIDTHS),
   };
   return { post, posts };
 }

@@ -52,4 +52,16 @@ describe('editorial content views', () => {
     expect(image?.src).toMatch(/^\/media\/i\/ridgeline\/banner-powder-day\?w=400&sm=aspect&aspect=400%3A200/);
     expect(image?.srcSet).toContain('w=800');
   });
+
+  it('offers an image at the given pixel widths, each in the same crop, when it has widths', () => {
+    const image = imageView('lifestyle-night-trail', 640, 400, '', [320, 1000]);
+    expect(image?.src).toMatch(/\?w=640&sm=aspect&aspect=640%3A400&/);
+    expect(
+      image?.srcSet
+        .split(', ')
+        .map((candidate) =>
+          candidate.replace(/^.*\?w=(\d+)&.*aspect=(\d+)%3A(\d+)&.* (\d+w)$/, '$1 $2:$3 $4'),
+        ),
+    ).toEqual(['320 320:200 320w', '1000 1000:625 1000w']);
+  });
 });
