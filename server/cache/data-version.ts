@@ -1,33 +1,58 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { writeEpochOf } from '../db/write-epoch.ts';
 import { dataVersions } from './schema.ts';
 
 /**
+ * How long the watcher of the embedded database trusts its last read when this process wrote nothing: a
+ * backstop for writes its client does not count (raw protocol messages), not the usual way changes are seen.
+ */
+export const EMBEDDED_VERSION_BACKSTOP_MS = 5000;
+
+/**
  * The current version of everything anonymous pages show, as one string. Reading it costs one small query, so
- * it is read at most once per `intervalMs`: a change reaches every process's cache within that time.
+ * it is read at most once per `intervalMs`: a change reaches every process's cache within that time. On the
+ * embedded database (one process, every write counted: db/write-epoch.ts) it is read again as soon as this
+ * process has written, and otherwise only every EMBEDDED_VERSION_BACKSTOP_MS.
  */
 export function createDataVersionWatcher(db: Database, intervalMs = 1000) {
   let value = '';
   let readAt = Number.NEGATIVE_INFINITY;
   let pending: Promise<string> | null = null;
+  let pendingEpoch = Number.NaN;
+  const epochOf = writeEpochOf(db);
+  // The write epoch the last read started at: a write that finished before it is in the value read.
+  let readEpoch = Number.NaN;
+
+  const fresh = () => {
+    const age = performance.now() - readAt;
+    if (!epochOf) return age < intervalMs;
+    return epochOf() === readEpoch ? age < Math.max(intervalMs, EMBEDDED_VERSION_BACKSTOP_MS) : false;
+  };
 
   const read = async () => {
+    const epoch = epochOf?.() ?? Number.NaN;
     const rows = await db
       .select({ scope: dataVersions.scope, version: dataVersions.version })
       .from(dataVersions)
       .orderBy(dataVersions.scope);
     value = rows.map((row) => `${row.scope}:${row.version}`).join(',');
     readAt = performance.now();
+    readEpoch = epoch;
     return value;
   };
 
   return {
     current(): Promise<string> {
-      if (performance.now() - readAt < intervalMs) return Promise.resolve(value);
-      pending ??= read().finally(() => {
-        pending = null;
+      if (fresh()) return Promise.resolve(value);
+      // A read already under way answers too, unless this process wrote since it started.
+      if (pending && (!epochOf || pendingEpoch === epochOf())) return pending;
+      pendingEpoch = epochOf?.() ?? Number.NaN;
+      const started: Promise<string> = read().finally(() => {
+        if (pending === started) pending = null;
       });
-      return pending;
+      pending = started;
+      return started;
     },
   };
 }

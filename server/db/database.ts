@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { BoundedPool, type PoolStats } from './bounded-pool.ts';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
+import { trackPgliteWrites } from './write-epoch.ts';
 
 export type { DatabaseTrouble, PoolStats } from './bounded-pool.ts';
 export {
@@ -71,6 +72,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
     }
   }
   const db = drizzlePglite(client) as unknown as Database;
+  trackPgliteWrites(client, db);
   return {
     db,
     kind: 'pglite',

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { type PGlite, protocol } from '@electric-sql/pglite';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bumpDataVersion,
@@ -7,6 +8,7 @@ import {
   READ_CACHE_VERSION_INTERVAL_MS,
   scopeVersion,
 } from '#server/cache/data-version.ts';
+import { dataVersions } from '#server/cache/schema.ts';
 import { createCommerce } from '#server/commerce/index.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { currencies, products } from '#server/schema.ts';
@@ -48,11 +50,37 @@ describe.each(testDatabaseTargets)('page cache data versions on $name', (target)
     expect(await watcher.current()).not.toBe(once);
   });
 
-  it('reads the database at most once per interval', async () => {
+  it('reads the database at most once per interval, and on the embedded database again after each write', async () => {
     const watcher = createDataVersionWatcher(handle.db, 60_000);
     const first = await watcher.current();
     await bumpDataVersion(handle.db, 'content');
+    const next = await watcher.current();
+    if (target.name === 'pglite') {
+      // One process owns the embedded database: its own write is the only way the versions move.
+      expect(next).not.toBe(first);
+    } else {
+      // PostgreSQL has other writers: the version is polled.
+      expect(next).toBe(first);
+    }
+  });
+
+  it('does not read the embedded database again while nothing was written', async () => {
+    if (target.name !== 'pglite') return;
+    const watcher = createDataVersionWatcher(handle.db, 0);
+    const first = await watcher.current();
+    // A write the client does not count (a raw protocol message, as migrations send) is only seen after the
+    // backstop interval: proof that plain reads in between were answered from memory.
+    const client = (handle.db as unknown as { $client: PGlite }).$client;
+    await client.execProtocol(
+      protocol.serialize.query("update data_versions set version = version + 1 where scope = 'content'"),
+    );
+    await handle.db.select({ one: sql`1` }).from(dataVersions);
     expect(await watcher.current()).toBe(first);
+    // Any counted write (here a transaction) makes the next read see it, the raw one included.
+    await handle.db.transaction(async (tx) => {
+      await tx.select({ one: sql`1` }).from(dataVersions);
+    });
+    expect(await watcher.current()).not.toBe(first);
   });
 });
 
