@@ -1,10 +1,11 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, pipeline } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
 import { preloadAllParts } from './lib/router/deferred-parts.tsx';
+import { inlineHeadStylesheets } from './lib/styles/inline-head-stylesheets.server.ts';
 
 /**
  * React Router's Node entry, plus one thing: the load-context keys leave the route bundle here, so that the
@@ -55,8 +56,11 @@ export default async function handleRequest(
           });
           responseHeaders.set('Content-Type', 'text/html');
           pipe(body);
+          // The CSS a first paint needs comes with the HTML instead of blocking it (decision 0016).
+          const page = inlineHeadStylesheets();
+          pipeline(body, page, () => undefined);
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(page), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

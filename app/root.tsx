@@ -26,6 +26,7 @@ import { storefrontContext } from './lib/router/storefront-context.server.ts';
 import { seoLinks } from './lib/seo/seo.ts';
 import { layoutOf } from './lib/shell/layout.ts';
 import { loadShell } from './lib/shell/shell.server.ts';
+import { useDropInlinedStylesheets } from './lib/styles/inlined-stylesheets.ts';
 import stylesHref from './styles/app.css?url';
 
 // The consent banner (asked once per visitor) and the error page are not needed by most first paints, so not in
@@ -67,6 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<RootData>('root');
   const error = useRouteError();
   const flush = layoutOf(useMatches()) === 'flush-banner';
+  useDropInlinedStylesheets(pathname);
   if (isBackOffice(pathname))
     return (
       <html lang="en">

@@ -6,6 +6,7 @@ import {
   mediaUrl,
   metadataUrl,
   placeholderUrl,
+  sourcePreloads,
   tileImage,
   videoPosterUrl,
   videoUrl,
@@ -159,5 +160,31 @@ describe('§7 placeholder, video and metadata URLs', () => {
     expect(metadataUrl('v', { id: 'film', alias: 'other' })).toBe(
       '/media/v/other/film.json?metadata=true&protocol=https',
     );
+  });
+});
+
+describe('issue 22 preloads for a picture', () => {
+  it('gives each source a media that rules out the earlier ones, so one file matches a viewport', () => {
+    const preloads = sourcePreloads({
+      id: 'banner',
+      sizes: [
+        { width: 480, maxWidthBp: 480 },
+        { width: 768, maxWidthBp: 767 },
+        { width: 100 },
+        { width: 1792, minWidthBp: 1441 },
+      ],
+      dpi: { 1: 96, 2: 144 },
+    });
+    expect(preloads.map((preload) => preload.media)).toEqual([
+      '(max-width: 480px)',
+      '(max-width: 767px) and (width > 480px)',
+      '(min-width: 1441px) and (width > 480px) and (width > 767px)',
+    ]);
+    expect(preloads[0]?.srcSet).toMatch(/^\S+dpi=96 1x, \S+dpi=144 2x$/);
+    expect(preloads[0]?.href).toBe(preloads[0]?.srcSet.split(' ')[0]);
+  });
+
+  it('has nothing to preload without an id', () => {
+    expect(sourcePreloads({ sizes: [{ width: 480, maxWidthBp: 480 }] })).toEqual([]);
   });
 });

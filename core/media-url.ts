@@ -145,6 +145,30 @@ export function imageSources(descriptor: ImageDescriptor): ImageSource[] {
   return sources;
 }
 
+/**
+ * What to preload for a <picture> that is a page's largest image (issue 22): one entry per source, whose media
+ * also rules out every earlier source's, since the browser shows the first source that matches; so a phone
+ * preloads only the file it will show. A source's own media is the one imageSources() gives it.
+ */
+export function sourcePreloads(
+  descriptor: ImageDescriptor,
+): { href: string; media: string; srcSet: string }[] {
+  const sizes = (descriptor.sizes ?? []).filter(
+    (size) => size.minWidthBp !== undefined || size.maxWidthBp !== undefined,
+  );
+  const sources = imageSources(descriptor);
+  const earlier: string[] = [];
+  return sources.map((source, index) => {
+    const size = sizes[index] as ImageSize;
+    const media = [source.media, ...earlier].join(' and ');
+    earlier.push(
+      size.minWidthBp !== undefined ? `(width < ${size.minWidthBp}px)` : `(width > ${size.maxWidthBp}px)`,
+    );
+    const href = source.srcSet.split(' ')[0] ?? '';
+    return { href, media, srcSet: source.srcSet };
+  });
+}
+
 /** §7: the placeholder uses w, maxW and maxH all 15. */
 export function placeholderUrl(descriptor: ImageDescriptor): string | null {
   return mediaUrl(

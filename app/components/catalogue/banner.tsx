@@ -32,6 +32,7 @@ export function BannerModule({ banners, priority }: { banners: BannerView[]; pri
 export function Banner({ banner, priority }: { banner: BannerView; priority?: boolean }) {
   const Heading = priority ? 'h1' : 'h2';
   const prefetch = usePrefetchMode();
+  const media = useRef<HTMLDivElement>(null);
   const style = {
     '--banner-aspect-desktop': banner.aspect.desktop,
     '--banner-aspect-mobile': banner.aspect.mobile,
@@ -52,7 +53,7 @@ export function Banner({ banner, priority }: { banner: BannerView; priority?: bo
       style={style}
       aria-label={banner.title || banner.background.alt || undefined}
     >
-      <div className="banner__media">
+      <div className="banner__media" ref={media}>
         <MediaImage
           descriptor={{
             id: banner.background.imageId,
@@ -70,7 +71,7 @@ export function Banner({ banner, priority }: { banner: BannerView; priority?: bo
           className="banner__image"
         />
         {banner.background.type === 'video' && banner.background.videoId ? (
-          <BannerVideo id={banner.background.videoId} label={banner.background.alt} />
+          <BannerVideo id={banner.background.videoId} label={banner.background.alt} media={media} />
         ) : null}
         {banner.hotspots.length > 0 ? <Hotspots hotspots={banner.hotspots} /> : null}
       </div>
@@ -110,16 +111,40 @@ export function Banner({ banner, priority }: { banner: BannerView; priority?: bo
   );
 }
 
-/** Background video: starts after hydration, only when motion is welcome; the poster image stays underneath. */
-function BannerVideo({ id, label }: { id: string; label: string }) {
+/**
+ * Background video: starts after hydration, only when motion is welcome, and only once the poster image under
+ * it has loaded: the poster stays the page's largest paint (LCP, issue 22), a video frame drawn first took it.
+ */
+function BannerVideo({
+  id,
+  label,
+  media,
+}: {
+  id: string;
+  label: string;
+  media: React.RefObject<HTMLDivElement | null>;
+}) {
   const t = useText();
   const { motion } = useResponsive();
   const video = useRef<HTMLVideoElement>(null);
+  const [posterShown, setPosterShown] = useState(false);
   const [show, setShow] = useState(false);
   const [paused, setPaused] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the ref is stable; the poster <img> is rendered once
   useEffect(() => {
-    setShow(motion !== 'reduce');
-  }, [motion]);
+    const poster = media.current?.querySelector('img');
+    if (!poster || poster.complete) return setPosterShown(true);
+    const shown = () => setPosterShown(true);
+    poster.addEventListener('load', shown, { once: true });
+    poster.addEventListener('error', shown, { once: true });
+    return () => {
+      poster.removeEventListener('load', shown);
+      poster.removeEventListener('error', shown);
+    };
+  }, []);
+  useEffect(() => {
+    setShow(posterShown && motion !== 'reduce');
+  }, [motion, posterShown]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the video element exists only once shown
   useEffect(() => {
     const element = video.current;

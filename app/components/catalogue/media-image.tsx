@@ -1,4 +1,5 @@
-import { type ImageDescriptor, imageSources, mediaUrl } from '#core/media-url.ts';
+import { preload } from 'react-dom';
+import { type ImageDescriptor, imageSources, mediaUrl, sourcePreloads } from '#core/media-url.ts';
 import { useConnection } from '../platform/use-connection.ts';
 
 interface Props {
@@ -21,6 +22,16 @@ export function MediaImage({ descriptor, alt, width, height, priority, className
   const withDpi = { ...descriptor, dpi: descriptor.dpi ?? connection.dpi };
   const sources = imageSources(withDpi);
   const src = mediaUrl(withDpi, { width, height }, withDpi.dpi?.[1]) ?? '';
+  // The page's largest image is asked for from the head, before the inline CSS and the markup above it: the
+  // browser cannot preload-scan a <picture>'s choice by itself (React preloads a plain <img>, not a picture's).
+  if (priority)
+    for (const source of sourcePreloads(withDpi))
+      preload(source.href, {
+        as: 'image',
+        imageSrcSet: source.srcSet,
+        media: source.media,
+        fetchPriority: 'high',
+      });
   return (
     <picture className={className}>
       {sources.map((source) => (
