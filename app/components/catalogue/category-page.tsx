@@ -11,6 +11,7 @@ import {
   toggleFilter,
 } from '../../lib/catalogue/listing.ts';
 import { useText } from '../../lib/locale/use-text.ts';
+import { useHydrated } from '../../lib/router/use-hydrated.ts';
 import { useResponsive } from '../platform/responsive-provider.tsx';
 import { usePrefetchMode } from '../platform/use-connection.ts';
 import { MediaImage } from './media-image.tsx';
@@ -156,6 +157,7 @@ function Filters({ page }: { page: CategoryPageData }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { mobile } = useResponsive();
+  const hydrated = useHydrated();
   const { query } = page;
   const optionLabel = (option: FacetOption) =>
     option.text ? t(option.text.key, option.text.values) : option.label;
@@ -222,7 +224,12 @@ function Filters({ page }: { page: CategoryPageData }) {
           </li>
         </ul>
       ) : null}
-      <details className="filters__panel" open={!mobile || active.length > 0 ? true : undefined}>
+      {/* Drawn closed (a phone's default) so nothing moves when a phone hydrates; a wide screen shows the
+          groups by CSS anyway (catalogue.css) and opens the panel after hydration. */}
+      <details
+        className="filters__panel"
+        open={(hydrated && !mobile) || active.length > 0 ? true : undefined}
+      >
         <summary>{t('filter')}</summary>
         <div className="filters__groups">
           {page.facets.map((facet) => (
