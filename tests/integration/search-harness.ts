@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { createCommerce } from '#server/commerce/index.ts';
+import { seedLargeCatalogue } from '#server/commerce/seed-commerce.ts';
 import { loadConfig } from '#server/config.ts';
 import { createContentServices } from '#server/content/index.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
@@ -18,10 +19,14 @@ export interface SearchHarness {
   post(path: string, body: unknown, key?: string | null): Promise<Response>;
 }
 
-/** A seeded demo store with the search service mounted at /search and its index built. */
-export async function searchHarness(target: TestDatabaseTarget): Promise<SearchHarness> {
+/**
+ * A seeded demo store (plus `extraProducts` generated copies of its products) with the search service mounted
+ * at /search and its index built.
+ */
+export async function searchHarness(target: TestDatabaseTarget, extraProducts = 0): Promise<SearchHarness> {
   const handle = await openMigrated(target);
   await seedDemoStore(handle.db);
+  if (extraProducts > 0) await seedLargeCatalogue(handle.db, extraProducts);
   const config = loadConfig({
     CONTENT_API_KEY: STACK,
     CONTENT_CACHE_POLICY: '-1',
