@@ -5,7 +5,7 @@
  * immutable segments of at most SEGMENT_SIZE documents, each with an inverted list per lexeme (documents
  * ascending, with their positions); a changed document gets a new segment and its old copy is marked dead.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { type Positions, parseTsvector } from './tsquery.ts';
 import { localeLexeme } from './writer.ts';
@@ -138,10 +138,20 @@ export interface MemoryIndex {
   total: number;
 }
 
-type Row = Omit<MemoryDoc, 'length'> & { tsv: string };
-
 const COLUMNS = sql.raw(`locale, id, type, title, category, colours, regions, stack, environment, price_us,
   price_ca, price_eu_region_1, date, rank, hash, tsv::text as tsv`);
+
+/**
+ * The same columns as one text per row and one text per batch (fields split by \x1f, rows by \x1e, list items
+ * by \x1c, null as \x1d): reading a few large texts costs a third of reading the columns row by row. A batch
+ * whose text holds those separators is read column by column instead.
+ */
+const PACKED = sql.raw(`string_agg(concat_ws(E'\\x1f', locale, id, type, title, coalesce(category, E'\\x1d'),
+    array_to_string(colours, E'\\x1c'), array_to_string(regions, E'\\x1c'), stack, environment,
+    coalesce(price_us::text, E'\\x1d'), coalesce(price_ca::text, E'\\x1d'),
+    coalesce(price_eu_region_1::text, E'\\x1d'), coalesce(date, E'\\x1d'), rank::text, hash, tsv::text), E'\\x1e') as packed,
+  bool_or(concat(locale, id, type, title, category, stack, environment, date, hash,
+    array_to_string(colours, ''), array_to_string(regions, '')) ~ '[\\x1c-\\x1f]') as unsafe, count(*)::int as n`);
 
 const strings = new Map<string, string>();
 /** One copy of the short strings every document repeats (type, stack, regions, categories …). */
@@ -152,8 +162,7 @@ const intern = (value: string) => {
   return value;
 };
 const lists = new Map<string, string[]>();
-const internList = (values: string[] | null) => {
-  const list = values ?? [];
+const internList = (list: string[]) => {
   const key = list.join('\u0000');
   const known = lists.get(key);
   if (known) return known;
@@ -161,34 +170,103 @@ const internList = (values: string[] | null) => {
   if (lists.size < 10_000) lists.set(key, interned);
   return interned;
 };
-const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const NULL = '\x1d';
+const nullable = (value: string) => (value === NULL ? null : value);
+const numberOrNull = (value: unknown) =>
+  value === null || value === undefined || value === NULL ? null : Number(value);
 
-function toRow(raw: Record<string, unknown>): { doc: MemoryDoc; tsv: string } {
-  const row = raw as unknown as Row;
+type Loaded = { doc: MemoryDoc; tsv: string };
+
+function docOf(values: {
+  locale: string;
+  id: string;
+  type: string;
+  title: string;
+  category: string | null;
+  colours: string[];
+  regions: string[];
+  stack: string;
+  environment: string;
+  price_us: unknown;
+  price_ca: unknown;
+  price_eu_region_1: unknown;
+  date: string | null;
+  rank: unknown;
+  hash: string;
+  tsv: string;
+}): Loaded {
   return {
     doc: {
-      locale: intern(row.locale),
-      id: row.id,
-      type: intern(row.type),
-      title: row.title,
-      category: row.category === null ? null : intern(row.category),
-      colours: internList(row.colours),
-      regions: internList(row.regions),
-      stack: intern(row.stack),
-      environment: intern(row.environment),
-      price_us: numberOrNull(row.price_us),
-      price_ca: numberOrNull(row.price_ca),
-      price_eu_region_1: numberOrNull(row.price_eu_region_1),
-      date: row.date,
-      rank: Number(row.rank),
-      hash: row.hash,
+      locale: intern(values.locale),
+      id: values.id,
+      type: intern(values.type),
+      title: values.title,
+      category: values.category === null ? null : intern(values.category),
+      colours: internList(values.colours),
+      regions: internList(values.regions),
+      stack: intern(values.stack),
+      environment: intern(values.environment),
+      price_us: numberOrNull(values.price_us),
+      price_ca: numberOrNull(values.price_ca),
+      price_eu_region_1: numberOrNull(values.price_eu_region_1),
+      date: values.date,
+      rank: Number(values.rank),
+      hash: values.hash,
       length: 0,
     },
-    tsv: row.tsv,
+    tsv: values.tsv,
   };
 }
 
-function addSegments(index: MemoryIndex, rows: Array<{ doc: MemoryDoc; tsv: string }>) {
+const items = (value: string) => (value === '' ? [] : value.split('\x1c'));
+
+function unpack(packed: string): Loaded[] {
+  return packed.split('\x1e').map((line) => {
+    const f = line.split('\x1f');
+    if (f.length !== 16) throw new Error('A packed search row has the wrong number of fields');
+    return docOf({
+      locale: f[0]!,
+      id: f[1]!,
+      type: f[2]!,
+      title: f[3]!,
+      category: nullable(f[4]!),
+      colours: items(f[5]!),
+      regions: items(f[6]!),
+      stack: f[7]!,
+      environment: f[8]!,
+      price_us: f[9],
+      price_ca: f[10],
+      price_eu_region_1: f[11],
+      date: nullable(f[12]!),
+      rank: f[13],
+      hash: f[14]!,
+      tsv: f[15]!,
+    });
+  });
+}
+
+/** The rows a `select … from search_documents d <rest>` reads, in its order. */
+async function readRows(db: Database, rest: SQL): Promise<Loaded[]> {
+  const packed = (
+    (await db.execute(
+      sql`select ${PACKED} from (select d.* from search_documents d ${rest}) d`,
+    )) as unknown as { rows: Array<{ packed: string | null; unsafe: boolean | null; n: number }> }
+  ).rows[0];
+  if (!packed || !packed.n || packed.packed === null) return [];
+  if (!packed.unsafe) return unpack(packed.packed);
+  const result = (await db.execute(sql`select ${COLUMNS} from search_documents d ${rest}`)) as unknown as {
+    rows: Array<Record<string, unknown>>;
+  };
+  return result.rows.map((row) =>
+    docOf({
+      ...(row as Parameters<typeof docOf>[0]),
+      colours: (row.colours as string[] | null) ?? [],
+      regions: (row.regions as string[] | null) ?? [],
+    }),
+  );
+}
+
+function addSegments(index: MemoryIndex, rows: Loaded[]) {
   const perLocale = new Map<string, Array<{ doc: MemoryDoc; tsv: string }>>();
   for (const row of rows) {
     const key = localeLexeme(row.doc.locale);
@@ -218,19 +296,16 @@ export async function loadIndex(db: Database, engine: string, version: number): 
   const index: MemoryIndex = { version, byLocale: new Map(), where: new Map(), dead: 0, total: 0 };
   let after: { locale: string; id: string } | null = null;
   for (;;) {
-    const keyCondition: ReturnType<typeof sql> = after
-      ? sql`and (locale, id) > (${after.locale}, ${after.id})`
-      : sql``;
-    const result = (await db.execute(
-      sql`select ${COLUMNS} from search_documents where engine = ${engine} ${keyCondition}
-          order by locale, id limit ${SEGMENT_SIZE}`,
-    )) as unknown as { rows: Array<Record<string, unknown>> };
-    if (result.rows.length === 0) break;
-    const rows = result.rows.map(toRow);
+    const keyCondition = after ? sql`and (d.locale, d.id) > (${after.locale}, ${after.id})` : sql``;
+    const rows = await readRows(
+      db,
+      sql`where d.engine = ${engine} ${keyCondition} order by d.locale, d.id limit ${SEGMENT_SIZE}`,
+    );
+    if (rows.length === 0) break;
     addSegments(index, rows);
     const last = rows[rows.length - 1]!.doc;
     after = { locale: last.locale, id: last.id };
-    if (result.rows.length < SEGMENT_SIZE) break;
+    if (rows.length < SEGMENT_SIZE) break;
   }
   return index;
 }
@@ -245,18 +320,21 @@ export async function refreshIndex(
   index: MemoryIndex,
   version: number,
 ): Promise<{ index: MemoryIndex; changed: number; removed: number } | null> {
-  const current = (
+  // Keys and hashes as one text (ids and locales never hold the separators: the writer builds them).
+  const [state] = (
     (await db.execute(
-      sql`select locale, id, hash from search_documents where engine = ${engine}`,
-    )) as unknown as { rows: Array<{ locale: string; id: string; hash: string }> }
+      sql`select string_agg(locale || E'\x1f' || id || E'\x1f' || hash, E'\x1e') as packed
+          from search_documents where engine = ${engine}`,
+    )) as unknown as { rows: Array<{ packed: string | null }> }
   ).rows;
   const seen = new Set<string>();
   const changed: Array<{ locale: string; id: string }> = [];
-  for (const row of current) {
-    const name = `${row.locale}|${row.id}`;
+  for (const line of state?.packed ? state.packed.split('\x1e') : []) {
+    const [locale = '', id = '', hash] = line.split('\x1f');
+    const name = `${locale}|${id}`;
     seen.add(name);
     const known = index.where.get(name);
-    if (!known || known.segment.docs[known.doc]!.hash !== row.hash) changed.push(row);
+    if (!known || known.segment.docs[known.doc]!.hash !== hash) changed.push({ locale, id });
   }
   let removed = 0;
   for (const [name, place] of index.where) {
@@ -270,13 +348,13 @@ export async function refreshIndex(
   if (index.dead + changed.length > (index.total + index.dead) * COMPACT_SHARE) return null;
   for (let start = 0; start < changed.length; start += SEGMENT_SIZE) {
     const keys = changed.slice(start, start + SEGMENT_SIZE);
-    const result = (await db.execute(
-      sql`select ${COLUMNS} from search_documents d
-          join jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(locale text, id text)
-            using (locale, id)
+    const rows = await readRows(
+      db,
+      sql`join jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(locale text, id text)
+            on k.locale = d.locale and k.id = d.id
           where d.engine = ${engine}`,
-    )) as unknown as { rows: Array<Record<string, unknown>> };
-    addSegments(index, result.rows.map(toRow));
+    );
+    addSegments(index, rows);
   }
   index.version = version;
   return { index, changed: changed.length, removed };
