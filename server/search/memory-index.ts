@@ -252,7 +252,7 @@ async function readRows(db: Database, rest: SQL): Promise<Loaded[]> {
       sql`select ${PACKED} from (select d.* from search_documents d ${rest}) d`,
     )) as unknown as { rows: Array<{ packed: string | null; unsafe: boolean | null; n: number }> }
   ).rows[0];
-  if (!packed || !packed.n || packed.packed === null) return [];
+  if (!packed?.n || packed.packed === null) return [];
   if (!packed.unsafe) return unpack(packed.packed);
   const result = (await db.execute(sql`select ${COLUMNS} from search_documents d ${rest}`)) as unknown as {
     rows: Array<Record<string, unknown>>;
