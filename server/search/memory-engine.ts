@@ -14,6 +14,7 @@ import {
   facetsOf,
   type MemoryMatch,
   matchDocuments,
+  needsCoverDensity,
   pageOf,
   scoreOut,
 } from './memory-search.ts';
@@ -47,6 +48,19 @@ export interface MemoryEngine {
   /** How many searches memory answered and how many it left to SQL. */
   stats(): { memory: number; sql: number };
   clear(): void;
+}
+
+/**
+ * Rows of `search_documents d` by their keys, through the primary key (a join to a key list would read the
+ * whole table on PGlite): the locales and ids as two bound arrays, the pairs checked after.
+ */
+function byKeys(engine: string, found: readonly MemoryMatch[]): SQL {
+  const locales = [...new Set(found.map(({ doc }) => doc.locale))];
+  const ids = [...new Set(found.map(({ doc }) => doc.id))];
+  // One bound parameter per list, however many keys (ts_rank_cd scores thousands of Japanese matches).
+  const list = (values: string[]) =>
+    sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+  return sql`d.engine = ${engine} and d.locale = any(${list(locales)}) and d.id = any(${list(ids)})`;
 }
 
 export function createMemoryEngine(db: Database): MemoryEngine {
@@ -84,12 +98,9 @@ export function createMemoryEngine(db: Database): MemoryEngine {
   /** ts_rank_cd of the matches, from PostgreSQL (only Japanese phrases need it). */
   async function coverDensity(engine: string, tsquery: string, found: MemoryMatch[]) {
     if (found.length === 0) return;
-    const keys = found.map(({ doc }) => ({ locale: doc.locale, id: doc.id }));
     const result = (await db.execute(
       sql`select d.locale, d.id, ts_rank_cd('{0.02, 0.05, 0.3, 1.0}'::float4[], d.tsv, ${tsquery}::tsquery, 1) as score
-          from search_documents d
-          join jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(locale text, id text) using (locale, id)
-          where d.engine = ${engine}`,
+          from search_documents d where ${byKeys(engine, found)}`,
     )) as unknown as { rows: Array<{ locale: string; id: string; score: number | string }> };
     const scores = new Map(result.rows.map((row) => [`${row.locale}|${row.id}`, Number(row.score)]));
     for (const match of found) match.score = scores.get(`${match.doc.locale}|${match.doc.id}`) ?? 0;
@@ -112,7 +123,10 @@ export function createMemoryEngine(db: Database): MemoryEngine {
           locale ? localeLexeme(locale) : null,
           tsquery === null ? null : { text: tsquery, coverDensity: text?.coverDensity ?? false },
         );
-        if (tsquery !== null && text?.coverDensity) await coverDensity(engine, tsquery, found);
+        const textQuery =
+          tsquery === null ? null : { text: tsquery, coverDensity: text?.coverDensity ?? false };
+        const sqlScores = needsCoverDensity(textQuery);
+        if (tsquery !== null && sqlScores) await coverDensity(engine, tsquery, found);
         const hasQuery = tsquery !== null;
         const compare = compareMatches(request.sort, hasQuery);
         const facets = facetsOf(request, found);
@@ -121,10 +135,7 @@ export function createMemoryEngine(db: Database): MemoryEngine {
         const rows = page.length
           ? (
               (await db.execute(
-                sql`select d.locale, d.id, d.type, d.fields from search_documents d
-                    join jsonb_to_recordset(${JSON.stringify(page.map(({ doc }) => ({ locale: doc.locale, id: doc.id })))}::jsonb)
-                      as k(locale text, id text) using (locale, id)
-                    where d.engine = ${engine}`,
+                sql`select d.locale, d.id, d.type, d.fields from search_documents d where ${byKeys(engine, page)}`,
               )) as unknown as { rows: Array<{ locale: string; id: string; type: string; fields: unknown }> }
             ).rows
           : [];
@@ -140,7 +151,7 @@ export function createMemoryEngine(db: Database): MemoryEngine {
               id: doc.id,
               locale: doc.locale,
               type: row?.type ?? doc.type,
-              score: text?.coverDensity ? score : scoreOut(score),
+              score: sqlScores ? score : scoreOut(score),
               fields: fields as Json,
             };
           }),

@@ -15,10 +15,12 @@ import {
   matches,
   type Positions,
   parseTsquery,
+  phraseChain,
   type QueryNode,
   queryOperands,
   rankWeights,
   tsRank,
+  tsRankCd,
   UnsupportedQuery,
 } from './tsquery.ts';
 import { isObject } from './validation.ts';
@@ -143,7 +145,10 @@ export interface MemoryMatch {
 export interface TextQuery {
   /** The request's tsquery as PostgreSQL printed it ('' when it has no lexemes). */
   text: string;
-  /** Whether ts_rank_cd ranks it (Japanese n-gram phrases): scores then come from SQL. */
+  /**
+   * Whether ts_rank_cd ranks it (Japanese n-gram phrases): computed here for a phrase chain, else the
+   * matches get score 0 and `needsCoverDensity` asks the caller for PostgreSQL's.
+   */
   coverDensity: boolean;
 }
 
@@ -213,6 +218,7 @@ export function matchDocuments(
   if (text && !tree && !locale) return [];
   const segmentsOf = localeKey ? (index.byLocale.get(localeKey) ?? []) : [...index.byLocale.values()].flat();
   const operands = queryOperands(tree);
+  const chain = text?.coverDensity ? phraseChain(tree) : null;
   const found: MemoryMatch[] = [];
   for (const segment of segmentsOf) {
     const { docs, alive } = segment;
@@ -237,7 +243,11 @@ export function matchDocuments(
         current = number;
         cache.clear();
         if (!matches(tree, positionsOf)) continue;
-        const score = text?.coverDensity ? 0 : tsRank(RANK_WEIGHTS, tree, operands, positionsOf, doc.length);
+        const score = !text?.coverDensity
+          ? tsRank(RANK_WEIGHTS, tree, operands, positionsOf, doc.length)
+          : chain
+            ? tsRankCd(RANK_WEIGHTS, chain, positionsOf, doc.length)
+            : 0;
         found.push({ doc, score });
       } else found.push({ doc, score: 0 });
     }
@@ -246,6 +256,11 @@ export function matchDocuments(
 }
 
 /** The order of the SQL engine: the request's sort, then rank, title and id (C collation, nulls last). */
+/** Whether the matches of a ts_rank_cd query still need their scores from PostgreSQL. */
+export function needsCoverDensity(text: TextQuery | null): boolean {
+  return Boolean(text?.coverDensity) && phraseChain(text ? parseTsquery(text.text) : null) === null;
+}
+
 export function compareMatches(
   sort: SearchRequest['sort'],
   hasQuery: boolean,

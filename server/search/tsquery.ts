@@ -345,3 +345,51 @@ export function float4Number(value: number): number {
   }
   return value;
 }
+
+/** The operands of a chain of adjacent-word phrases (`'a' <-> 'b' <-> 'c'`, or one operand); null otherwise. */
+export function phraseChain(tree: QueryNode | null): string[] | null {
+  if (!tree) return null;
+  if (tree.op === 'val') return [tree.lexeme];
+  if (tree.op !== 'phrase' || tree.distance !== 1 || tree.right.op !== 'val') return null;
+  const left = phraseChain(tree.left);
+  return left ? [...left, tree.right.lexeme] : null;
+}
+
+/**
+ * ts_rank_cd(weights, document, query, 1) for a phrase chain (what Japanese n-gram queries are): each
+ * occurrence of the chain is a cover of its n adjacent positions, worth n / Σ 1/weight; their sum is divided
+ * by ln(1 + document length) (tsrank.c calc_rank_cd, in double, returned as float4).
+ */
+export function tsRankCd(
+  weights: readonly number[],
+  chain: readonly string[],
+  doc: PositionsOf,
+  length: number,
+): number {
+  const lists = chain.map((lexeme) => doc(lexeme));
+  if (lists.some((list) => !list)) return 0;
+  const weightAt = (list: Positions, position: number) => {
+    for (const entry of list) if (positionOf(entry) === position) return weightOf(entry);
+    return 0;
+  };
+  const last = lists[lists.length - 1]!;
+  let total = 0;
+  for (const entry of last) {
+    const end = positionOf(entry);
+    const start = end - (chain.length - 1);
+    let inverse = 0;
+    let complete = true;
+    for (let k = 0; k < chain.length; k++) {
+      const list = lists[k]!;
+      const position = start + k;
+      if (!list.some((item) => positionOf(item) === position)) {
+        complete = false;
+        break;
+      }
+      inverse += 1.0 / weights[weightAt(list, position)]!;
+    }
+    if (complete) total += chain.length / inverse;
+  }
+  if (length > 0) total /= Math.log(length + 1);
+  return f(total);
+}
