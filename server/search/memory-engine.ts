@@ -9,6 +9,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { loadIndex, type MemoryIndex, refreshIndex } from './memory-index.ts';
+import { byKeys, KEYS_PER_READ } from './memory-keys.ts';
 import {
   compareMatches,
   facetsOf,
@@ -50,19 +51,6 @@ export interface MemoryEngine {
   clear(): void;
 }
 
-/**
- * Rows of `search_documents d` by their keys, through the primary key (a join to a key list would read the
- * whole table on PGlite): the locales and ids as two bound arrays, the pairs checked after.
- */
-function byKeys(engine: string, found: readonly MemoryMatch[]): SQL {
-  const locales = [...new Set(found.map(({ doc }) => doc.locale))];
-  const ids = [...new Set(found.map(({ doc }) => doc.id))];
-  // One bound parameter per list, however many keys (ts_rank_cd scores thousands of Japanese matches).
-  const list = (values: string[]) =>
-    sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
-  return sql`d.engine = ${engine} and d.locale = any(${list(locales)}) and d.id = any(${list(ids)})`;
-}
-
 export function createMemoryEngine(db: Database): MemoryEngine {
   const indexes = new Map<string, MemoryIndex>();
   const pending = new Map<string, Promise<void>>();
@@ -97,12 +85,15 @@ export function createMemoryEngine(db: Database): MemoryEngine {
 
   /** ts_rank_cd of the matches, from PostgreSQL (only Japanese phrases need it). */
   async function coverDensity(engine: string, tsquery: string, found: MemoryMatch[]) {
-    if (found.length === 0) return;
-    const result = (await db.execute(
-      sql`select d.locale, d.id, ts_rank_cd('{0.02, 0.05, 0.3, 1.0}'::float4[], d.tsv, ${tsquery}::tsquery, 1) as score
-          from search_documents d where ${byKeys(engine, found)}`,
-    )) as unknown as { rows: Array<{ locale: string; id: string; score: number | string }> };
-    const scores = new Map(result.rows.map((row) => [`${row.locale}|${row.id}`, Number(row.score)]));
+    const scores = new Map<string, number>();
+    for (let start = 0; start < found.length; start += KEYS_PER_READ) {
+      const keys = found.slice(start, start + KEYS_PER_READ).map(({ doc }) => doc);
+      const result = (await db.execute(
+        sql`select d.locale, d.id, ts_rank_cd('{0.02, 0.05, 0.3, 1.0}'::float4[], d.tsv, ${tsquery}::tsquery, 1) as score
+            from search_documents d where ${byKeys(engine, keys)}`,
+      )) as unknown as { rows: Array<{ locale: string; id: string; score: number | string }> };
+      for (const row of result.rows) scores.set(`${row.locale}|${row.id}`, Number(row.score));
+    }
     for (const match of found) match.score = scores.get(`${match.doc.locale}|${match.doc.id}`) ?? 0;
   }
 
@@ -135,7 +126,10 @@ export function createMemoryEngine(db: Database): MemoryEngine {
         const rows = page.length
           ? (
               (await db.execute(
-                sql`select d.locale, d.id, d.type, d.fields from search_documents d where ${byKeys(engine, page)}`,
+                sql`select d.locale, d.id, d.type, d.fields from search_documents d where ${byKeys(
+                  engine,
+                  page.map(({ doc }) => doc),
+                )}`,
               )) as unknown as { rows: Array<{ locale: string; id: string; type: string; fields: unknown }> }
             ).rows
           : [];

@@ -7,6 +7,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { byKeys, KEYS_PER_READ } from './memory-keys.ts';
 import { type Positions, parseTsvector } from './tsquery.ts';
 import { localeLexeme } from './writer.ts';
 
@@ -296,10 +297,13 @@ export async function loadIndex(db: Database, engine: string, version: number): 
   const index: MemoryIndex = { version, byLocale: new Map(), where: new Map(), dead: 0, total: 0 };
   let after: { locale: string; id: string } | null = null;
   for (;;) {
-    const keyCondition = after ? sql`and (d.locale, d.id) > (${after.locale}, ${after.id})` : sql``;
+    // The whole primary key in the row comparison and the order, so each batch is an index range scan.
+    const keyCondition = after
+      ? sql`and (d.engine, d.locale, d.id) > (${engine}, ${after.locale}, ${after.id})`
+      : sql``;
     const rows = await readRows(
       db,
-      sql`where d.engine = ${engine} ${keyCondition} order by d.locale, d.id limit ${SEGMENT_SIZE}`,
+      sql`where d.engine = ${engine} ${keyCondition} order by d.engine, d.locale, d.id limit ${SEGMENT_SIZE}`,
     );
     if (rows.length === 0) break;
     addSegments(index, rows);
@@ -346,15 +350,9 @@ export async function refreshIndex(
     removed++;
   }
   if (index.dead + changed.length > (index.total + index.dead) * COMPACT_SHARE) return null;
-  for (let start = 0; start < changed.length; start += SEGMENT_SIZE) {
-    const keys = changed.slice(start, start + SEGMENT_SIZE);
-    const rows = await readRows(
-      db,
-      sql`join jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(locale text, id text)
-            on k.locale = d.locale and k.id = d.id
-          where d.engine = ${engine}`,
-    );
-    addSegments(index, rows);
+  for (let start = 0; start < changed.length; start += KEYS_PER_READ) {
+    const keys = changed.slice(start, start + KEYS_PER_READ);
+    addSegments(index, await readRows(db, sql`where ${byKeys(engine, keys)}`));
   }
   index.version = version;
   return { index, changed: changed.length, removed };
