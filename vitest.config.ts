@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit and integration tests sit next to their code. Browser tests live in tests/e2e and run with
-// vitest.e2e.config.ts after a production build.
+// Unit and integration tests sit next to their code. Browser tests live in tests/e2e and run on Playwright's
+// own runner (playwright.config.ts) after a production build.
 export default defineConfig({
   test: {
     include: [

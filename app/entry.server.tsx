@@ -4,13 +4,13 @@ import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router';
-import { preloadAllParts } from './lib/deferred-parts.tsx';
+import { preloadAllParts } from './lib/router/deferred-parts.tsx';
 
 /**
  * React Router's Node entry, plus one thing: the load-context keys leave the route bundle here, so that the
  * server (which runs from source) sets the same key objects the loaders read (`build.entry.module`).
  */
-export { requestFactsContext, servicesContext } from './lib/load-context.ts';
+export { requestFactsContext, servicesContext } from './lib/router/load-context.ts';
 
 export const streamTimeout = 5_000;
 

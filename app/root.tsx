@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { CONSENT_COOKIE, consentRequiredFor, parseConsent } from '#core/consent.ts';
+import { readCookie } from '#core/cookies.ts';
 import { splitLocalePrefix } from '#core/locale-prefix.ts';
 import type { Route } from './+types/root';
 import { Analytics } from './components/analytics.tsx';
@@ -19,13 +20,12 @@ import { ResponsiveProvider } from './components/platform/responsive-provider.ts
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { SkipLink } from './components/skip-link.tsx';
-import { readCookie } from './lib/cookies.ts';
-import { consentBannerPart, errorPagePart } from './lib/deferred-parts.tsx';
-import { layoutOf } from './lib/layout.ts';
-import { seoLinks } from './lib/seo.ts';
-import { loadShell } from './lib/shell.server.ts';
-import { storefrontContext } from './lib/storefront-context.server.ts';
-import { htmlLangFor } from './lib/url-locale.ts';
+import { htmlLangFor } from './lib/locale/url-locale.ts';
+import { consentBannerPart, errorPagePart } from './lib/router/deferred-parts.tsx';
+import { storefrontContext } from './lib/router/storefront-context.server.ts';
+import { seoLinks } from './lib/seo/seo.ts';
+import { layoutOf } from './lib/shell/layout.ts';
+import { loadShell } from './lib/shell/shell.server.ts';
 import stylesHref from './styles/app.css?url';
 
 // The consent banner (asked once per visitor) and the error page are not needed by most first paints, so not in

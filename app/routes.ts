@@ -30,6 +30,16 @@ export default [
     route('products.csv', 'routes/admin/products-export.tsx'),
     route('products/import', 'routes/admin/products-import.tsx'),
     route('products/import/run', 'routes/admin/products-import-run.tsx'),
+    // Back office III (issue 21): the content editor.
+    route('content', 'routes/admin/content.tsx'),
+    route('content/picker/:kind', 'routes/admin/content-picker.tsx'),
+    route('content/:type', 'routes/admin/content-type.tsx'),
+    route('content/:type/new', 'routes/admin/content-new.tsx'),
+    route('content/:type/:uid/:locale', 'routes/admin/content-entry.tsx'),
+    route('content/:type/:uid/:locale/versions', 'routes/admin/content-versions.tsx'),
+    route('content/assets', 'routes/admin/content-assets.tsx'),
+    route('content/translations', 'routes/admin/content-translations.tsx'),
+    route('content/preview', 'routes/admin/content-preview.tsx'),
   ]),
   route(':lang', 'routes/locale-layout.tsx', [
     index('routes/home.tsx'),

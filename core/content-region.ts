@@ -11,6 +11,20 @@ export interface RegionEntry {
 
 export const OTHER_REGION = 'other';
 
+/** Every content region id (SPEC §4, §9): the region groups, other, and the pro storefronts. */
+export const CONTENT_REGIONS = [
+  'us',
+  'ca',
+  'jp',
+  'eu',
+  'eu_region_1',
+  'other',
+  'pro',
+  'pro_ca',
+  'pro_eu_region_1',
+  'no',
+] as const;
+
 /** The region groups of §9 as region entries, for when the content service's `regions` are not loaded. */
 export const DEFAULT_REGIONS: readonly RegionEntry[] = Object.entries(REGION_GROUPS).map(
   ([id, countries]) => ({

@@ -35,6 +35,8 @@ export const ERROR_CODES = {
   // Staff pages show the refusal's own detail (English); the key is only the storefront's fallback wording.
   stale: { status: 409, text: 'error session expired' },
   'order-state': { status: 409, text: 'error check form' },
+  // Content management (issue 21): unpublishing or deleting an entry that published entries still reference.
+  referenced: { status: 409, text: 'error check form' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

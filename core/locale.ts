@@ -7,6 +7,9 @@ import { countryByIso } from './countries.ts';
 /** §9 supported locale list; `en` is only supported in its `en-us` form. */
 export const SUPPORTED_LOCALES = ['sv', 'ja', 'no', 'es', 'de', 'fr', 'it', 'en-us'] as const;
 
+/** The master content locale: every entry exists in it, and the other locales fall back to it (§9). */
+export const MASTER_CONTENT_LOCALE = 'en-us';
+
 /** Languages of the supported list, so that `en-us` also admits plain `en` for other countries. */
 export const SUPPORTED_LANGUAGES: readonly string[] = [
   ...new Set(SUPPORTED_LOCALES.map((locale) => locale.split('-')[0] as string)),

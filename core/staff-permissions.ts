@@ -21,6 +21,7 @@ export const PERMISSIONS = {
   'pro:write': ['owner', 'pro_team'],
   'catalogue:read': ['owner', 'operations', 'merchandiser'],
   'catalogue:write': ['owner', 'merchandiser'],
+  'content:read': ['owner', 'editor'],
   'content:write': ['owner', 'editor'],
   'staff:manage': ['owner'],
   'audit:read': ['owner'],

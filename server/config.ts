@@ -108,6 +108,10 @@ export const configSchema = z.object({
   }),
   CONTENT_API_KEY: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
   CONTENT_DELIVERY_TOKEN: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
+  // The content management API's token (/cms/v3 with `authorization`); unset, one is drawn and kept per database.
+  CONTENT_MANAGEMENT_TOKEN: z.string().trim().min(16, { error: 'must be at least 16 characters' }).optional(),
+  // The built-in service's preview token (drafts instead of publications) and the key of signed preview links.
+  CONTENT_PREVIEW_TOKEN: z.string().trim().min(32, { error: 'must be at least 32 characters' }).optional(),
   CONTENT_ENVIRONMENT: z.string().trim().min(1, { error: 'must not be empty' }),
   CONTENT_BRANCH: z.string().trim().optional(),
   CONTENT_CACHE_POLICY: z
@@ -221,6 +225,8 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   CONTENT_REGION: 'us',
   CONTENT_API_KEY: undefined,
   CONTENT_DELIVERY_TOKEN: undefined,
+  CONTENT_MANAGEMENT_TOKEN: undefined,
+  CONTENT_PREVIEW_TOKEN: undefined,
   CONTENT_ENVIRONMENT: 'production',
   CONTENT_BRANCH: undefined,
   CONTENT_CACHE_POLICY: '1',
@@ -305,6 +311,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ...parsed.data,
     CONTENT_API_KEY: parsed.data.CONTENT_API_KEY ?? drawn.CONTENT_API_KEY,
     CONTENT_DELIVERY_TOKEN: parsed.data.CONTENT_DELIVERY_TOKEN ?? drawn.CONTENT_DELIVERY_TOKEN,
+    CONTENT_PREVIEW_TOKEN: parsed.data.CONTENT_PREVIEW_TOKEN ?? drawn.CONTENT_PREVIEW_TOKEN,
     SEARCH_KEY: parsed.data.SEARCH_KEY ?? drawn.SEARCH_KEY,
+    CONTENT_MANAGEMENT_TOKEN: parsed.data.CONTENT_MANAGEMENT_TOKEN ?? drawn.CONTENT_MANAGEMENT_TOKEN,
   };
 }

@@ -13,6 +13,7 @@ import { DatabaseUnreachableError, openDatabase } from './db/database.ts';
 import { goLiveWarnings } from './go-live-settings.ts';
 import { createHttpApp } from './http/app.ts';
 import { parseRedirectRules } from './http/legacy-redirects.ts';
+import { publishedRedirectRules } from './http/published-redirects.ts';
 import { generatedKeysLine, keepDeliveryKeys } from './keys/keep-delivery-keys.ts';
 import { isEmpty, seedDemoStore } from './seed/seed.ts';
 import { createServices } from './services.ts';
@@ -60,7 +61,13 @@ async function main() {
   const services = createServices({ config, logger, db: database.db, build: readBuildInfo(SERVER_BUNDLE) });
   for (const warning of goLiveWarnings(config, keys.generated, await demoStaffActive(database.db)))
     logger.warn(`before going live: ${warning}`);
-  const redirects = parseRedirectRules(JSON.parse(readFileSync(REDIRECT_RULES, 'utf8')));
+  // The published redirect_rules entry; the seed file's rules while none is published.
+  const redirects = publishedRedirectRules({
+    content: services.content.client,
+    db: database.db,
+    fallback: parseRedirectRules(JSON.parse(readFileSync(REDIRECT_RULES, 'utf8'))),
+    onError: (error) => logger.error({ err: error }, 'legacy redirect rules: read failed, keeping the last'),
+  });
   const app = createHttpApp({ services, database, build, clientDir: CLIENT_DIR, redirects });
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }) as Server;

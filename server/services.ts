@@ -10,7 +10,15 @@ import { type CatalogueImages, createCatalogueImages } from './commerce/catalogu
 import { type Commerce, createCommerce, errorCodeOf } from './commerce/index.ts';
 import { schedulePurge } from './commerce/sessions.ts';
 import type { Config } from './config.ts';
-import { CONTENT_BASE_PATH, type ContentServices, createContentServices } from './content/index.ts';
+import {
+  CONTENT_BASE_PATH,
+  type ContentManagement,
+  type ContentServices,
+  contentErrorCodeOf,
+  createContentManagement,
+  createContentServices,
+} from './content/index.ts';
+import { createContentEntryRules } from './content/management/entry-rules.ts';
 import { productEntryWriter } from './content/product-entry.ts';
 import type { Database } from './db/database.ts';
 import { subscribeBackInStockMail } from './mail/back-in-stock.ts';
@@ -24,7 +32,7 @@ import { createSearchServices, type SearchServices } from './search/index.ts';
 /**
  * What loaders, actions and the HTTP routers get: every service, built once at start from the settings
  * (`createServices`), never the database handle. The storefront reaches it through React Router's typed context
- * (app/lib/load-context.ts) and imports nothing from server/ but types.
+ * (app/lib/router/load-context.ts) and imports nothing from server/ but types.
  */
 export interface Services {
   config: Config;
@@ -50,6 +58,8 @@ export interface Services {
   media: Hono;
   /** Back office (issue 20): a product's uploaded images, their order and the image each colour shows. */
   productImages: CatalogueImages;
+  /** Back office III (issue 21): content working copies, versions, publishing and the asset library. */
+  contentManagement: ContentManagement;
   /** Anonymous catalogue reads, kept until the catalogue's data version moves (every process sees a change). */
   catalogueCache: { get<T>(key: string, read: () => Promise<T>): Promise<T> };
   /** The stable code of an engine refusal (core/error-codes.ts), or null for a fault that must reach the 500. */
@@ -158,10 +168,17 @@ export function createServices(input: {
       logger,
     }),
     productImages: createCatalogueImages(db, mediaUploads, logger),
+    contentManagement: createContentManagement({
+      db,
+      config,
+      logger,
+      uploads: mediaUploads,
+      rules: createContentEntryRules(db),
+    }),
     catalogueCache: {
       get: <T>(key: string, read: () => Promise<T>) => catalogueCache.get(key, read) as Promise<T>,
     },
-    errorCode: errorCodeOf,
+    errorCode: (error) => errorCodeOf(error) ?? contentErrorCodeOf(error),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Link, useFetchers, useLocation, useRouteLoaderData } from 'react-router';
-import { useText } from '../lib/use-text.ts';
+import { useText } from '../lib/locale/use-text.ts';
 import type { RootData } from '../root.tsx';
 import { ConsentChoices } from './consent-choices.tsx';
 

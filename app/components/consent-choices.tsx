@@ -1,6 +1,6 @@
 import { Form, useFetcher } from 'react-router';
-import { useHydrated } from '../lib/use-hydrated.ts';
-import { useText } from '../lib/use-text.ts';
+import { useText } from '../lib/locale/use-text.ts';
+import { useHydrated } from '../lib/router/use-hydrated.ts';
 
 /**
  * The two consent buttons. Without JavaScript they post a plain form that redirects back to the page; with it,

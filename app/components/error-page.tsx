@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteLoaderData } from 'react-router';
 import type { TileView } from '../lib/catalogue/tile.ts';
-import type { ErrorContent } from '../lib/error-content.server.ts';
-import { useText } from '../lib/use-text.ts';
+import { useText } from '../lib/locale/use-text.ts';
+import type { ErrorContent } from '../lib/shell/error-content.server.ts';
 import type { RootData } from '../root.tsx';
 import catalogueCss from '../styles/catalogue.css?url';
 import { ProductGrid } from './catalogue/product-grid.tsx';

@@ -1,4 +1,4 @@
-import { jsonLdText } from '../lib/structured-data.ts';
+import { jsonLdText } from '../lib/seo/structured-data.ts';
 
 export function JsonLd({ data }: { data: unknown }) {
   // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with `<` escaped by jsonLdText

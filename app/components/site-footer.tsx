@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from 'react-router';
-import { useText } from '../lib/use-text.ts';
+import { useText } from '../lib/locale/use-text.ts';
 import type { RootData } from '../root.tsx';
 import { NewsletterSignup } from './newsletter/newsletter-signup.tsx';
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useRouteLoaderData } from 'react-router';
 import { countryByIso } from '#core/countries.ts';
-import type { NavItem, NavLink } from '../lib/header-view.ts';
-import { DEFAULT_LOCALE, homePathFor, parseUrlLocale } from '../lib/url-locale.ts';
-import { useText } from '../lib/use-text.ts';
+import { DEFAULT_LOCALE, homePathFor, parseUrlLocale } from '../lib/locale/url-locale.ts';
+import { useText } from '../lib/locale/use-text.ts';
+import type { NavItem, NavLink } from '../lib/shell/header-view.ts';
 import type { RootData } from '../root.tsx';
 import { HeaderActions } from './cart/header-actions.tsx';
 import { usePrefetchMode } from './platform/use-connection.ts';

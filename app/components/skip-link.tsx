@@ -1,4 +1,4 @@
-import { useText } from '../lib/use-text.ts';
+import { useText } from '../lib/locale/use-text.ts';
 
 export function SkipLink() {
   const t = useText();

@@ -7,11 +7,11 @@ import { FormAlert } from '../components/account/form-field.tsx';
 import { type ActionErrors, parseForm } from '../lib/account/forms.ts';
 import { addressSchema } from '../lib/account/schemas.ts';
 import { csrfOk } from '../lib/account/session.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { rootText } from '../lib/page-meta.ts';
-import { routeMiddleware } from '../lib/route-middleware.server.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
+import { useText } from '../lib/locale/use-text.ts';
+import { routeMiddleware } from '../lib/router/route-middleware.server.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
+import { rootText } from '../lib/seo/page-meta.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/account-addresses';
 

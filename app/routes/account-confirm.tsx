@@ -2,11 +2,11 @@ import { Form, Link, redirect, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { afterSignIn } from '../lib/account/auth.server.ts';
 import { type ActionErrors, parseForm } from '../lib/account/forms.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { rootText } from '../lib/page-meta.ts';
-import { attempt, refusal } from '../lib/refusal.server.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
+import { attempt, refusal } from '../lib/forms/refusal.server.ts';
+import { useText } from '../lib/locale/use-text.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
+import { rootText } from '../lib/seo/page-meta.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/account-confirm';
 

@@ -4,9 +4,9 @@ import { afterSignIn } from '../lib/account/auth.server.ts';
 import { type ActionErrors, parseForm } from '../lib/account/forms.ts';
 import { createAccountSchema } from '../lib/account/schemas.ts';
 import { signUpAction } from '../lib/account/sign-up.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { rootText } from '../lib/page-meta.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
+import { rootText } from '../lib/seo/page-meta.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/account-create';
 

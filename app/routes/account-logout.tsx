@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
 import type { Route } from './+types/account-logout';
 
 /**

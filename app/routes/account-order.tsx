@@ -1,13 +1,13 @@
 import { redirect } from 'react-router';
 import { AccountShell } from '../components/account/account-shell.tsx';
-import { OrderDetailView } from '../components/account/order-list.tsx';
+import { OrderDetailPanel } from '../components/account/order-list.tsx';
 import { orderDetail } from '../lib/account/orders.server.ts';
-import { notFound } from '../lib/error-content.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { rootText } from '../lib/page-meta.ts';
-import { routeMiddleware } from '../lib/route-middleware.server.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
+import { useText } from '../lib/locale/use-text.ts';
+import { routeMiddleware } from '../lib/router/route-middleware.server.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
+import { rootText } from '../lib/seo/page-meta.ts';
+import { notFound } from '../lib/shell/error-content.server.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/account-order';
 
@@ -43,7 +43,7 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
       title={`${t('order number')} ${loaderData.order.id}`}
       isPro={loaderData.isPro}
     >
-      <OrderDetailView order={loaderData.order} />
+      <OrderDetailPanel order={loaderData.order} />
     </AccountShell>
   );
 }

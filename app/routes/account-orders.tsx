@@ -2,11 +2,11 @@ import { redirect } from 'react-router';
 import { AccountShell } from '../components/account/account-shell.tsx';
 import { OrderList } from '../components/account/order-list.tsx';
 import { orderSummaries } from '../lib/account/orders.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { rootText } from '../lib/page-meta.ts';
-import { routeMiddleware } from '../lib/route-middleware.server.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
+import { useText } from '../lib/locale/use-text.ts';
+import { routeMiddleware } from '../lib/router/route-middleware.server.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
+import { rootText } from '../lib/seo/page-meta.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/account-orders';
 

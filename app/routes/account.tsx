@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import { AccountShell } from '../components/account/account-shell.tsx';
 import { OrderList } from '../components/account/order-list.tsx';
 import { orderSummaries } from '../lib/account/orders.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { rootText } from '../lib/page-meta.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
+import { useText } from '../lib/locale/use-text.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
+import { rootText } from '../lib/seo/page-meta.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/account';
 

@@ -5,10 +5,10 @@ import { PostCard } from '../components/editorial/post-card.tsx';
 import { BLOG_PAGE_SIZE, loadBlog } from '../lib/editorial/blog.server.ts';
 import { pageParam, paginate } from '../lib/editorial/content-view.ts';
 import { editorialMeta } from '../lib/editorial/meta.ts';
-import { notFound } from '../lib/error-content.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
+import { useText } from '../lib/locale/use-text.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
+import { notFound } from '../lib/shell/error-content.server.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import editorialStyles from '../styles/editorial.css?url';
 import type { Route } from './+types/blog-category';
 

@@ -1,23 +1,38 @@
 import { Link, useMatches } from 'react-router';
+import { type ShareInput, shareLink } from '#core/share-links.ts';
 import { Breadcrumbs } from '../components/editorial/breadcrumbs.tsx';
 import { EditorialImage } from '../components/editorial/editorial-image.tsx';
 import { PostCard } from '../components/editorial/post-card.tsx';
 import { RichText } from '../components/editorial/rich-text.tsx';
-import { ShareMenu } from '../components/editorial/share-menu.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
+import { ShareMenu, type ShareMenuNetwork } from '../components/share-menu.tsx';
 import { loadPost } from '../lib/editorial/blog.server.ts';
 import { relatedPosts } from '../lib/editorial/content-view.ts';
 import { editorialMeta } from '../lib/editorial/meta.ts';
-import { notFound } from '../lib/error-content.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { rootFacts } from '../lib/page-meta.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
+import { useText } from '../lib/locale/use-text.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
+import { rootFacts } from '../lib/seo/page-meta.ts';
+import { notFound } from '../lib/shell/error-content.server.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import editorialStyles from '../styles/editorial.css?url';
 import type { Route } from './+types/blog-post';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorialStyles }];
 export const handle = { name: 'blog-post' } satisfies RouteHandle;
+
+// A post's share menu: links that work without JavaScript (a popup with it). Network names are brands and stay as
+// they are; 'Email' is a word and comes from display text.
+const POST_SHARE_NETWORKS = [
+  { id: 'facebook', label: 'Facebook' },
+  { id: 'x', label: 'X' },
+  { id: 'pinterest', label: 'Pinterest' },
+  { id: 'linkedin', label: 'LinkedIn' },
+  { id: 'whatsapp', label: 'WhatsApp' },
+  { id: 'email', label: 'Email', text: 'share email' },
+] as const satisfies readonly ShareMenuNetwork[];
+
+const shareLinksFor = (input: Omit<ShareInput, 'network'>) =>
+  Object.fromEntries(POST_SHARE_NETWORKS.map(({ id }) => [id, shareLink({ ...input, network: id })]));
 
 // SPEC §2 blog post, with a share menu (§3, §4) and related posts.
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -40,6 +55,13 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post, related, home } = loaderData;
   const { origin } = rootFacts(useMatches());
   const url = `${origin}${post.href}`;
+  const share = {
+    url,
+    title: post.title,
+    description: post.summary,
+    media: post.hero ? `${origin}${post.hero.src}` : '',
+    hashtags: 'ridgeline,snowshoeing',
+  };
   return (
     <article className="ed-post">
       <JsonLd
@@ -79,13 +101,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
             ) : null}
             <time dateTime={post.date}>{post.dateText}</time>
           </p>
-          <ShareMenu
-            url={url}
-            title={post.title}
-            description={post.summary}
-            media={post.hero ? `${origin}${post.hero.src}` : ''}
-            hashtags="ridgeline,snowshoeing"
-          />
+          <ShareMenu {...share} networks={POST_SHARE_NETWORKS} links={shareLinksFor(share)} copyLink />
         </div>
       </div>
       <div className="container ed-post__hero">

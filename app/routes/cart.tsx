@@ -5,9 +5,9 @@ import { CartPage } from '../components/cart/cart-page.tsx';
 import { parseForm } from '../lib/account/forms.ts';
 import { csrfOk, fromScript } from '../lib/account/session.server.ts';
 import { loadSessionCart } from '../lib/cart/cart.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { rootText } from '../lib/page-meta.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
+import { rootText } from '../lib/seo/page-meta.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import cartStyles from '../styles/cart.css?url';
 import type { Route } from './+types/cart';
 

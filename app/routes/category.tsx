@@ -1,16 +1,16 @@
 import { Suspense } from 'react';
 import { Await, data } from 'react-router';
-import { CategoryView } from '../components/catalogue/category-view.tsx';
+import { CategoryPage } from '../components/catalogue/category-page.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { SKIP_ON_ERROR } from '../components/skip-on-error.tsx';
 import { addToCartAction } from '../lib/catalogue/cart-action.server.ts';
 import { shopperFor } from '../lib/catalogue/catalogue.server.ts';
 import { loadAddOns, loadCategoryPage } from '../lib/catalogue/category.server.ts';
-import { notFound } from '../lib/error-content.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { optional } from '../lib/optional.server.ts';
-import { pageMeta, rootFacts } from '../lib/page-meta.ts';
-import { breadcrumbList } from '../lib/structured-data.ts';
+import { optional } from '../lib/router/optional.server.ts';
+import { pageMeta, rootFacts } from '../lib/seo/page-meta.ts';
+import { breadcrumbList } from '../lib/seo/structured-data.ts';
+import { notFound } from '../lib/shell/error-content.server.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import catalogueCss from '../styles/catalogue.css?url';
 import type { Route } from './+types/category';
 
@@ -55,14 +55,14 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           page.breadcrumbs.map((crumb) => ({ name: crumb.name, url: `${origin}${crumb.href}` })),
         )}
       />
-      <CategoryView
+      <CategoryPage
         page={page}
         csrfToken={csrfToken}
         addOns={
           <Suspense fallback={null}>
             <Await resolve={addOns} errorElement={SKIP_ON_ERROR}>
               {(resolved) =>
-                resolved ? <CategoryView.AddOns addOns={resolved} csrfToken={csrfToken} /> : null
+                resolved ? <CategoryPage.AddOns addOns={resolved} csrfToken={csrfToken} /> : null
               }
             </Await>
           </Suspense>

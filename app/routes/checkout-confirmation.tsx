@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { OrderDetailView } from '../components/account/order-list.tsx';
+import { OrderDetailPanel } from '../components/account/order-list.tsx';
 import { orderDetail } from '../lib/account/orders.server.ts';
-import { notFound } from '../lib/error-content.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { rootText } from '../lib/page-meta.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
+import { useText } from '../lib/locale/use-text.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
+import { rootText } from '../lib/seo/page-meta.ts';
+import { notFound } from '../lib/shell/error-content.server.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import accountStyles from '../styles/account.css?url';
 import checkoutStyles from '../styles/checkout.css?url';
 import type { Route } from './+types/checkout-confirmation';
@@ -69,7 +69,7 @@ export default function CheckoutConfirmation({ loaderData }: Route.ComponentProp
           <p className="confirmation-hero__pay">{t(loaderData.instructionsKey, { order: order.id })}</p>
         ) : null}
       </div>
-      <OrderDetailView order={order} />
+      <OrderDetailPanel order={order} />
       <p className="confirmation-links">
         <Link to={`/${segment}`} className="button">
           {t('continue shopping')}

@@ -1,9 +1,9 @@
 import { data, redirect } from 'react-router';
 import { CheckoutForm } from '../components/checkout/checkout-form.tsx';
 import { checkoutData, placeOrderFromForm } from '../lib/checkout/checkout.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { rootText } from '../lib/page-meta.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
+import { rootText } from '../lib/seo/page-meta.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import accountStyles from '../styles/account.css?url';
 import checkoutStyles from '../styles/checkout.css?url';
 import type { Route } from './+types/checkout';

@@ -7,13 +7,13 @@ import {
   formatConsent,
   parseConsent,
 } from '#core/consent.ts';
+import { readCookie } from '#core/cookies.ts';
 import { localizedPath } from '#core/locale-prefix.ts';
 import { ConsentChoices } from '../components/consent-choices.tsx';
-import { readCookie } from '../lib/cookies.ts';
-import { rootText } from '../lib/page-meta.ts';
-import { localeFreeReturnPath } from '../lib/return-path.ts';
-import { parseUrlLocale } from '../lib/url-locale.ts';
-import { useText } from '../lib/use-text.ts';
+import { localeFreeReturnPath } from '../lib/forms/return-path.ts';
+import { parseUrlLocale } from '../lib/locale/url-locale.ts';
+import { useText } from '../lib/locale/use-text.ts';
+import { rootText } from '../lib/seo/page-meta.ts';
 import type { Route } from './+types/consent';
 
 const choiceSchema = z.object({

@@ -4,11 +4,11 @@ import { CONTINENTS, COUNTRIES } from '#core/countries.ts';
 import { countryOffersLanguage, formatLocale } from '#core/locale.ts';
 import { localizedPath } from '#core/locale-prefix.ts';
 import { JsonLd } from '../components/json-ld.tsx';
-import { localeCookieLines } from '../lib/locale-cookies.server.ts';
-import { pageMeta, rootFacts, rootText } from '../lib/page-meta.ts';
-import { localeFreeReturnPath } from '../lib/return-path.ts';
-import { breadcrumbList } from '../lib/structured-data.ts';
-import { useText } from '../lib/use-text.ts';
+import { localeFreeReturnPath } from '../lib/forms/return-path.ts';
+import { localeCookieLines } from '../lib/locale/locale-cookies.server.ts';
+import { useText } from '../lib/locale/use-text.ts';
+import { pageMeta, rootFacts, rootText } from '../lib/seo/page-meta.ts';
+import { breadcrumbList } from '../lib/seo/structured-data.ts';
 import type { Route } from './+types/country';
 
 const choiceSchema = z

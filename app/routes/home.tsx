@@ -1,10 +1,10 @@
 import { data } from 'react-router';
 import { mediaUrl } from '#core/media-url.ts';
-import { HomeView } from '../components/catalogue/home-view.tsx';
+import { HomePage } from '../components/catalogue/home-page.tsx';
 import { shopperFor } from '../lib/catalogue/catalogue.server.ts';
 import { loadHome } from '../lib/catalogue/home.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { pageMeta, rootFacts } from '../lib/page-meta.ts';
+import { pageMeta, rootFacts } from '../lib/seo/page-meta.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import catalogueCss from '../styles/catalogue.css?url';
 import type { Route } from './+types/home';
 
@@ -33,5 +33,5 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  return <HomeView modules={loaderData.modules} />;
+  return <HomePage modules={loaderData.modules} />;
 }

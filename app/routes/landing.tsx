@@ -3,9 +3,9 @@ import { LandingModules } from '../components/editorial/landing-modules.tsx';
 import { RichText } from '../components/editorial/rich-text.tsx';
 import { editorialMeta } from '../lib/editorial/meta.ts';
 import { loadPage } from '../lib/editorial/pages.server.ts';
-import { notFound } from '../lib/error-content.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
+import { notFound } from '../lib/shell/error-content.server.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import editorialStyles from '../styles/editorial.css?url';
 import type { Route } from './+types/landing';
 

@@ -1,8 +1,8 @@
 import { Outlet } from 'react-router';
-import { notFound } from '../lib/error-content.server.ts';
-import { servicesContext } from '../lib/load-context.ts';
-import { localeStateFor } from '../lib/locale-state.ts';
-import { DEFAULT_LOCALE, parseUrlLocale } from '../lib/url-locale.ts';
+import { localeStateFor } from '../lib/locale/locale-state.ts';
+import { DEFAULT_LOCALE, parseUrlLocale } from '../lib/locale/url-locale.ts';
+import { servicesContext } from '../lib/router/load-context.ts';
+import { notFound } from '../lib/shell/error-content.server.ts';
 import type { Route } from './+types/locale-layout';
 
 // Every page lives under a served /{lang} prefix; anything else fails route validation (SPEC §5).

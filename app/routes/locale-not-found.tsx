@@ -1,7 +1,7 @@
-import { notFound } from '../lib/error-content.server.ts';
-import { servicesContext } from '../lib/load-context.ts';
-import { localeStateFor } from '../lib/locale-state.ts';
-import { DEFAULT_LOCALE, parseUrlLocale } from '../lib/url-locale.ts';
+import { localeStateFor } from '../lib/locale/locale-state.ts';
+import { DEFAULT_LOCALE, parseUrlLocale } from '../lib/locale/url-locale.ts';
+import { servicesContext } from '../lib/router/load-context.ts';
+import { notFound } from '../lib/shell/error-content.server.ts';
 import type { Route } from './+types/locale-not-found';
 
 // No route matches (SPEC §8): the content-managed 404.

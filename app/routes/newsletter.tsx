@@ -4,9 +4,9 @@ import { contentLocaleOf } from '#core/locale.ts';
 import { localizedPath } from '#core/locale-prefix.ts';
 import { parseForm } from '../lib/account/forms.ts';
 import { emailField } from '../lib/account/schemas.ts';
-import { newsletterView } from '../lib/newsletter-view.ts';
-import { localeFreeReturnPath } from '../lib/return-path.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
+import { localeFreeReturnPath } from '../lib/forms/return-path.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
+import { newsletterView } from '../lib/shell/newsletter-view.ts';
 import type { Route } from './+types/newsletter';
 
 const signupSchema = z.object({

@@ -1,15 +1,15 @@
 import { data, Form, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { FormAlert, FormField } from '../components/account/form-field.tsx';
-import { OrderDetailView } from '../components/account/order-list.tsx';
+import { OrderDetailPanel } from '../components/account/order-list.tsx';
 import { parseForm } from '../lib/account/forms.ts';
 import { type OrderDetail, orderDetail } from '../lib/account/orders.server.ts';
 import { emailField } from '../lib/account/schemas.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { rootText } from '../lib/page-meta.ts';
-import { attempt, refusal } from '../lib/refusal.server.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
+import { attempt, refusal } from '../lib/forms/refusal.server.ts';
+import { useText } from '../lib/locale/use-text.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
+import { rootText } from '../lib/seo/page-meta.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/order-status';
 
@@ -100,7 +100,7 @@ export default function OrderStatus({ loaderData, actionData }: Route.ComponentP
           <h2 id="status-result">
             {t('order number')} {actionData.order.id}
           </h2>
-          <OrderDetailView order={actionData.order} />
+          <OrderDetailPanel order={actionData.order} />
         </section>
       ) : null}
     </div>

@@ -5,10 +5,10 @@ import { type ActionErrors, formObject, parseForm } from '../lib/account/forms.t
 import { proApplication, proApplicationSchema } from '../lib/account/schemas.ts';
 import { csrfOk } from '../lib/account/session.server.ts';
 import { useBotSubmit } from '../lib/account/use-bot-form.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { rootText } from '../lib/page-meta.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
+import { useText } from '../lib/locale/use-text.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
+import { rootText } from '../lib/seo/page-meta.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/pro-signup';
 

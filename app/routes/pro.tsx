@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { RichText } from '../components/editorial/rich-text.tsx';
 import { loadPageByUid } from '../lib/editorial/pages.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { optional } from '../lib/optional.server.ts';
-import { rootText } from '../lib/page-meta.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
+import { useText } from '../lib/locale/use-text.ts';
+import { optional } from '../lib/router/optional.server.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
+import { rootText } from '../lib/seo/page-meta.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import accountStyles from '../styles/account.css?url';
 import type { Route } from './+types/pro';
 

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { mediaUrl, tileImage } from '#core/media-url.ts';
-import { ProductView } from '../components/catalogue/product-view.tsx';
+import { ProductPage } from '../components/catalogue/product-page.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { backInStockAction } from '../lib/catalogue/back-in-stock.server.ts';
 import { addToCartAction } from '../lib/catalogue/cart-action.server.ts';
@@ -8,11 +8,11 @@ import { shopperFor } from '../lib/catalogue/catalogue.server.ts';
 import { loadAddOns } from '../lib/catalogue/category.server.ts';
 import { loadProductPage, loadRecommendations, loadRelated } from '../lib/catalogue/product.server.ts';
 import { productJsonLd } from '../lib/catalogue/product.ts';
-import { loadErrorContent, notFound } from '../lib/error-content.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { optional } from '../lib/optional.server.ts';
-import { pageMeta, rootFacts } from '../lib/page-meta.ts';
-import { breadcrumbList } from '../lib/structured-data.ts';
+import { optional } from '../lib/router/optional.server.ts';
+import { pageMeta, rootFacts } from '../lib/seo/page-meta.ts';
+import { breadcrumbList } from '../lib/seo/structured-data.ts';
+import { loadErrorContent, notFound } from '../lib/shell/error-content.server.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import catalogueCss from '../styles/catalogue.css?url';
 import type { Route } from './+types/product';
 
@@ -111,7 +111,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
           { name: view.title, url: `${origin}${view.href}` },
         ])}
       />
-      <ProductView {...loaderData} />
+      <ProductPage {...loaderData} />
     </>
   );
 }

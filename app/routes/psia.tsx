@@ -2,10 +2,10 @@ import { Breadcrumbs } from '../components/editorial/breadcrumbs.tsx';
 import { RichText } from '../components/editorial/rich-text.tsx';
 import { editorialMeta } from '../lib/editorial/meta.ts';
 import { loadPsia } from '../lib/editorial/psia.server.ts';
-import { notFound } from '../lib/error-content.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
+import { useText } from '../lib/locale/use-text.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
+import { notFound } from '../lib/shell/error-content.server.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import editorialStyles from '../styles/editorial.css?url';
 import type { Route } from './+types/psia';
 

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { z } from 'zod';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
 import { loadSuggestions } from '../lib/search/search.server.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
 import type { Route } from './+types/search-suggest';
 
 const clickSchema = z.object({

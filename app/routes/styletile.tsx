@@ -1,8 +1,8 @@
 import { Breadcrumbs } from '../components/editorial/breadcrumbs.tsx';
 import { editorialMeta } from '../lib/editorial/meta.ts';
 import { STYLE_TILE } from '../lib/editorial/style-tile.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import editorialStyles from '../styles/editorial.css?url';
 import type { Route } from './+types/styletile';
 

@@ -3,10 +3,10 @@ import { Breadcrumbs } from '../components/editorial/breadcrumbs.tsx';
 import { SnippetText } from '../components/search/snippet-text.tsx';
 import { editorialMeta } from '../lib/editorial/meta.ts';
 import { loadSupport } from '../lib/editorial/support.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
+import { useText } from '../lib/locale/use-text.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
 import { searchSupportArticles } from '../lib/search/search.server.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import editorialStyles from '../styles/editorial.css?url';
 import type { Route } from './+types/support';
 

@@ -4,9 +4,9 @@ import { EditorialImage } from '../components/editorial/editorial-image.tsx';
 import { RichText } from '../components/editorial/rich-text.tsx';
 import { editorialMeta } from '../lib/editorial/meta.ts';
 import { loadTeam } from '../lib/editorial/team.server.ts';
-import type { RouteHandle } from '../lib/layout.ts';
-import { storefrontContext } from '../lib/storefront-context.server.ts';
-import { useText } from '../lib/use-text.ts';
+import { useText } from '../lib/locale/use-text.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
+import type { RouteHandle } from '../lib/shell/layout.ts';
 import editorialStyles from '../styles/editorial.css?url';
 import type { Route } from './+types/team';
 

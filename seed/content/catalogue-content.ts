@@ -4,6 +4,7 @@
  * complete; French, German and Japanese carry titles, taglines and descriptions. A file under
  * seed/content/product/{uid}.json overrides a built entry locale by locale.
  */
+import { CONTENT_REGIONS } from '#core/content-region.ts';
 import {
   CATALOGUE_CATEGORIES,
   CATALOGUE_PRODUCTS,
@@ -22,19 +23,6 @@ export interface BuiltContent {
   locales: Record<string, Fields>;
 }
 
-/** Every content region the demo store knows (SPEC §4, §9). */
-export const ALL_REGIONS = [
-  'us',
-  'ca',
-  'jp',
-  'eu',
-  'eu_region_1',
-  'other',
-  'pro',
-  'pro_ca',
-  'pro_eu_region_1',
-  'no',
-];
 const COMMERCE_REGIONS = ['us', 'ca', 'eu_region_1'] as const;
 const TRANSLATED = ['fr', 'de', 'ja'] as const;
 type Lang = (typeof TRANSLATED)[number];
@@ -301,7 +289,7 @@ function productEntry(product: CatalogueProduct): BuiltContent {
     tagline: tagline?.['en-us'] ?? '',
     description: `<p>${product.description}</p>`,
     url: `/${product.slug}`,
-    regions: ALL_REGIONS,
+    regions: [...CONTENT_REGIONS],
     bc_products: Object.fromEntries(COMMERCE_REGIONS.map((region) => [region, { id, sku: product.sku }])),
     bc_categories: Object.fromEntries(COMMERCE_REGIONS.map((region) => [region, categoryIds])),
     is_new: { value: product.isNew ? 'Yes' : 'No' },
@@ -362,7 +350,7 @@ function categoryEntry(category: (typeof CATALOGUE_CATEGORIES)[number]): BuiltCo
     url: `/${category.path}`,
     cat_ids_bc: Object.fromEntries(COMMERCE_REGIONS.map((region) => [region, [category.id]])),
     automated_related_products: true,
-    regions: ALL_REGIONS,
+    regions: [...CONTENT_REGIONS],
     parent: category.parentId
       ? categoryUid(CATALOGUE_CATEGORIES.find((c) => c.id === category.parentId)?.path ?? '')
       : null,

@@ -27,6 +27,19 @@ const VIEW_ALT: Record<(typeof PRODUCT_DETAIL_VIEWS)[number], string> = {
   detail: 'binding and detail close-up',
 };
 
+const WORDMARK_ID = 'ridgeline-wordmark';
+
+function drawWordmark(): string {
+  return [
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="400" viewBox="0 0 1200 400" role="img">',
+    '<title>Ridgeline Snowshoe Co.</title><rect width="1200" height="400" fill="#ffffff"/>',
+    '<g transform="translate(80 80) scale(12)"><path d="M1 19 L10 5 L15 12 L21 2 L31 19 Z" fill="#1f4d3f"/>',
+    '<path d="M10 5 L12.6 9 L10 8 L8 10 Z M21 2 L24.5 8 L21 6.5 L18.5 7 Z" fill="#ffffff"/></g>',
+    '<text x="470" y="245" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="118" font-weight="700"',
+    ' fill="#1f4d3f">Ridgeline</text></svg>\n',
+  ].join('');
+}
+
 function main(): void {
   mkdirSync(ORIGINALS, { recursive: true });
   const written = new Set<string>();
@@ -65,6 +78,10 @@ function main(): void {
     write(id, drawScene(id));
     manifest.assets[id] = { poi: scene.poi, alt: scene.alt };
   }
+  // The brand logo brand_settings names (asset 'Ridgeline wordmark' of the asset library): the storefront's
+  // inline mark (app/components/wordmark.tsx) as a file, for places that need an image of it.
+  write(WORDMARK_ID, drawWordmark());
+  manifest.assets[WORDMARK_ID] = { alt: 'Ridgeline Snowshoe Co.' };
   manifest.videos[DEMO_VIDEO_ID] = {
     poster: 'lifestyle-race-start',
     alt: 'Runners leaving the start line of a winter snowshoe race',

@@ -8,6 +8,12 @@ export interface Actor {
   email: string;
 }
 
+/** A change made by no staff member (the content management token's holder): stored with no staff id. */
+export interface SystemActor {
+  staffId: null;
+  email: string;
+}
+
 export interface AuditEntry {
   action: string;
   entity: string;
@@ -20,7 +26,11 @@ export interface AuditEntry {
 type Executor = Pick<Database, 'insert'>;
 
 /** Appends one entry. Call it inside the change's transaction: a change without its entry never commits. */
-export async function recordAudit(executor: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
+export async function recordAudit(
+  executor: Executor,
+  actor: Actor | SystemActor,
+  entry: AuditEntry,
+): Promise<void> {
   await executor.insert(auditLog).values({
     staffId: actor.staffId,
     staffEmail: actor.email,

@@ -58,6 +58,40 @@ export function createStaffSessions(db: Database, settings: StaffSessionSettings
   const idleMs = () => settings.idleMinutes * 60_000;
   const absoluteMs = () => settings.absoluteHours * 3_600_000;
 
+  /** The live session a token names (the cookie's value, or the content management API's `authtoken`). */
+  async function fromToken(token: string): Promise<StaffSession | null> {
+    if (!TOKEN_SHAPE.test(token)) return null;
+    const id = hashToken(token);
+    const [row] = await db
+      .select({ session: staffSessions, staff })
+      .from(staffSessions)
+      .innerJoin(staff, eq(staff.id, staffSessions.staffId))
+      .where(eq(staffSessions.id, id));
+    if (!row) return null;
+    const now = Date.now();
+    const { session } = row;
+    if (
+      session.expiresAt.getTime() <= now ||
+      session.createdAt.getTime() + absoluteMs() <= now ||
+      row.staff.disabledAt
+    ) {
+      await db.delete(staffSessions).where(eq(staffSessions.id, id));
+      return null;
+    }
+    if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
+      await db
+        .update(staffSessions)
+        .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + idleMs()) })
+        .where(eq(staffSessions.id, id));
+    return {
+      id,
+      csrfToken: session.csrfToken,
+      stage: session.stage,
+      staff: row.staff,
+      step: stepOf(session.stage, row.staff),
+    };
+  }
+
   return {
     /** A new session for a staff member whose password was just proven. */
     async start(staffId: number, secure: boolean) {
@@ -80,37 +114,10 @@ export function createStaffSessions(db: Database, settings: StaffSessionSettings
      */
     async fromRequest(request: Request, secure: boolean): Promise<StaffSession | null> {
       const token = readCookie(request.headers.get('cookie'), cookieName(secure));
-      if (!token || !TOKEN_SHAPE.test(token)) return null;
-      const id = hashToken(token);
-      const [row] = await db
-        .select({ session: staffSessions, staff })
-        .from(staffSessions)
-        .innerJoin(staff, eq(staff.id, staffSessions.staffId))
-        .where(eq(staffSessions.id, id));
-      if (!row) return null;
-      const now = Date.now();
-      const { session } = row;
-      if (
-        session.expiresAt.getTime() <= now ||
-        session.createdAt.getTime() + absoluteMs() <= now ||
-        row.staff.disabledAt
-      ) {
-        await db.delete(staffSessions).where(eq(staffSessions.id, id));
-        return null;
-      }
-      if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
-        await db
-          .update(staffSessions)
-          .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + idleMs()) })
-          .where(eq(staffSessions.id, id));
-      return {
-        id,
-        csrfToken: session.csrfToken,
-        stage: session.stage,
-        staff: row.staff,
-        step: stepOf(session.stage, row.staff),
-      };
+      return token ? fromToken(token) : null;
     },
+
+    fromToken,
 
     async markFull(id: string): Promise<void> {
       await db.update(staffSessions).set({ stage: 'full' }).where(eq(staffSessions.id, id));

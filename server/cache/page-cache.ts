@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { PREVIEW_COOKIE } from '#core/content-preview.ts';
 import { parseCookies } from '#core/cookies.ts';
 import { SESSION_COOKIE_NAMES } from '../commerce/sessions.ts';
 import { mergeVary } from '../http/vary.ts';
@@ -60,6 +61,8 @@ export function createPageCache(options: PageCacheOptions) {
     if (PRIVATE_PATHS.test(url.pathname)) return null;
     const cookies = parseCookies(request.headers.get('cookie'));
     if (SESSION_COOKIE_NAMES.some((name) => cookies.has(name))) return null;
+    // A content preview (even one whose cookie expired) is never served from, nor kept in, the shared cache.
+    if (cookies.has(PREVIEW_COOKIE)) return null;
     return `${url.pathname}${url.search}|consent=${cookies.get('consent') ?? ''}`;
   };
 

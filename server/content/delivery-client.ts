@@ -92,6 +92,8 @@ export interface DeliveryClientOptions {
   cacheVersion?: () => Promise<string>;
   /** Called when a CACHE_THEN_NETWORK background refresh fails. */
   onBackgroundError?: (error: unknown) => void;
+  /** Preview: sent as `preview_token`, so the built-in service answers drafts; nothing is cached then. */
+  previewToken?: string;
 }
 
 export interface RequestParams {
@@ -136,6 +138,7 @@ export function createDeliveryClient(options: DeliveryClientOptions) {
     api_key: options.apiKey,
     access_token: options.deliveryToken,
     ...(options.branch ? { branch: options.branch } : {}),
+    ...(options.previewToken ? { preview_token: options.previewToken } : {}),
     accept: 'application/json',
   });
 
@@ -281,8 +284,9 @@ export function createDeliveryClient(options: DeliveryClientOptions) {
   async function request<T = unknown>(
     path: string,
     params: RequestParams = {},
-    policy: CachePolicyValue = settings.cachePolicy,
+    asked: CachePolicyValue = settings.cachePolicy,
   ): Promise<T> {
+    const policy = options.previewToken ? CachePolicy.IGNORE_CACHE : asked;
     const key = `${path} ${JSON.stringify(params)}`;
     // Read before the network call: an answer is stored under a version no newer than the data it holds.
     const version =

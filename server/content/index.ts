@@ -10,6 +10,7 @@ import { type ContentClient, type ContentLogger, createContentClient } from './c
 import { createContentService } from './delivery/service.ts';
 import { type CachePolicyValue, type FetchLike, hostedContentBaseUrl } from './delivery-client.ts';
 import { createInterstackRoutes } from './interstack-routes.ts';
+import { type ContentPreview, createContentPreview, createDraftStore } from './preview/index.ts';
 import { type ContentStore, createContentStore } from './store.ts';
 
 export { DISPLAY_TEXT_DEFAULTS, type DisplayText, type DisplayTextKey } from '#core/display-text-defaults.ts';
@@ -19,6 +20,10 @@ export { DeliveryError } from './delivery/errors.ts';
 export { createContentService, type DeliveryOptions } from './delivery/service.ts';
 export * from './delivery-client.ts';
 export { createInterstackRoutes } from './interstack-routes.ts';
+export type * from './management/contract.ts';
+export { ContentManagementError, contentErrorCodeOf } from './management/errors.ts';
+export { type ContentManagementOptions, createContentManagement } from './management/service.ts';
+export { type ContentPreview, previewRoutes } from './preview/index.ts';
 export { type ContentStore, createContentStore, type EntryInput, MASTER_LOCALE } from './store.ts';
 
 /** Base path of the built-in content service. */
@@ -33,6 +38,8 @@ export interface ContentServices {
   /** The `/interstack/references` router, to mount under /api. */
   interstack: Hono;
   store: ContentStore;
+  /** Preview of drafts on the storefront; only with the built-in service (a hosted one has its own). */
+  preview: ContentPreview | null;
 }
 
 type ContentConfig = Pick<
@@ -41,6 +48,7 @@ type ContentConfig = Pick<
   | 'CONTENT_REGION'
   | 'CONTENT_API_KEY'
   | 'CONTENT_DELIVERY_TOKEN'
+  | 'CONTENT_PREVIEW_TOKEN'
   | 'CONTENT_ENVIRONMENT'
   | 'CONTENT_BRANCH'
   | 'CONTENT_CACHE_POLICY'
@@ -66,6 +74,7 @@ export function createContentServices(input: {
     environments: [config.CONTENT_ENVIRONMENT],
     branch: config.CONTENT_BRANCH || 'main',
     onError: (error) => logger?.error({ err: error }, 'content service error'),
+    preview: { token: config.CONTENT_PREVIEW_TOKEN, store: createDraftStore(db, store) },
   });
   const builtIn = config.CONTENT_BASE_URL === CONTENT_BASE_PATH;
   const mounted = new Hono().route(CONTENT_BASE_PATH, service);
@@ -100,5 +109,34 @@ export function createContentServices(input: {
   });
   const interstack = createInterstackRoutes({ content: client, apiKey: config.CONTENT_API_KEY });
   api.route('/api', interstack);
-  return { client, service, interstack, store };
+  const preview = builtIn ? previewOf(config, inProcess, baseUrl, logger) : null;
+  return { client, service, interstack, store, preview };
+}
+
+/**
+ * The built-in service's preview: a content client sending the preview token, with no cache, whose references
+ * route reads through it too (docs/decisions/0010-content-preview.md).
+ */
+function previewOf(
+  config: ContentConfig,
+  fetch: FetchLike,
+  baseUrl: string,
+  logger: ContentLogger | undefined,
+): ContentPreview {
+  const api = new Hono();
+  const client = createContentClient({
+    baseUrl,
+    apiKey: config.CONTENT_API_KEY,
+    deliveryToken: config.CONTENT_DELIVERY_TOKEN,
+    previewToken: config.CONTENT_PREVIEW_TOKEN,
+    environment: config.CONTENT_ENVIRONMENT,
+    ...(config.CONTENT_BRANCH ? { branch: config.CONTENT_BRANCH } : {}),
+    fetch,
+    cachePolicy: -1,
+    logger,
+    referencesUrl: `${IN_PROCESS_ORIGIN}/api/interstack/references`,
+    referencesFetch: (url, init) => Promise.resolve(api.fetch(new Request(url, init))),
+  });
+  api.route('/api', createInterstackRoutes({ content: client, apiKey: config.CONTENT_API_KEY }));
+  return createContentPreview({ token: config.CONTENT_PREVIEW_TOKEN, client });
 }

@@ -66,11 +66,7 @@ export function productEntryWriter(environments: readonly string[]) {
   return {
     /** Whether the master locale already has a product entry of this uid (an editor's, not to be overwritten). */
     async exists(executor: Database, uid: string): Promise<boolean> {
-      const store = createContentStore(executor);
-      const found = await Promise.all(
-        environments.map((environment) => store.entriesByUid('product', [uid], [MASTER_LOCALE], environment)),
-      );
-      return found.some((rows) => rows.length > 0);
+      return createContentStore(executor).hasEntry('product', uid, MASTER_LOCALE);
     },
 
     async write(executor: Database, input: ProductEntryInput): Promise<void> {

@@ -6,7 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createDataVersionWatcher } from '../cache/data-version.ts';
 import { createPageCache } from '../cache/page-cache.ts';
-import { CONTENT_BASE_PATH } from '../content/index.ts';
+import { CONTENT_BASE_PATH, previewRoutes } from '../content/index.ts';
 import { type DatabaseHandle, databaseTrouble, recentDatabaseTrouble } from '../db/database.ts';
 import { createGraphqlRoutes } from '../graphql/index.ts';
 import { type Services, startBackgroundWork } from '../services.ts';
@@ -14,6 +14,7 @@ import { createApiRouter } from './api/index.ts';
 import { apiOptionsFrom, blocklistOptionsFrom } from './api/options.ts';
 import { buildManifestRoutes } from './build-manifest.ts';
 import { catalogueSitemapSource } from './catalogue-sitemap.ts';
+import { contentManagementApi } from './content-management-api.ts';
 import { contentSitemapSource } from './content-sitemap.ts';
 import type { RedirectRules } from './legacy-redirects.ts';
 import { loadContextFactory } from './load-context.ts';
@@ -24,6 +25,7 @@ import { clientAddress, fromTrustedProxy, requestClientIp } from './middleware/c
 import { loadShed } from './middleware/load-shed.ts';
 import { privatePages } from './middleware/private-pages.ts';
 import { sameOriginPosts } from './middleware/same-origin.ts';
+import type { RedirectRulesSource } from './published-redirects.ts';
 import { requestLogger } from './request-logger.ts';
 import { type SitemapSource, seoRoutes, staticPages } from './seo-routes.ts';
 
@@ -35,8 +37,8 @@ export interface HttpAppOptions {
   build?: ServerBuild;
   /** Folder of the browser build (build/client). */
   clientDir?: string;
-  /** Legacy redirect rules (seed/redirects/legacy.json); none when not given. */
-  redirects?: RedirectRules;
+  /** Legacy redirect rules, or their source (the published content entry); none when not given. */
+  redirects?: RedirectRules | RedirectRulesSource;
   /** Public pages each part of the store adds to the sitemaps. */
   sitemapSources?: SitemapSource[];
 }
@@ -124,8 +126,14 @@ export function createHttpApp({
       ],
     }),
   );
+  // The Content Management API (issue 21) shares /cms/v3 with delivery and answers only management requests.
+  app.route(`${CONTENT_BASE_PATH}/v3`, contentManagementApi(services));
   app.route(CONTENT_BASE_PATH, content.service);
   app.route('/api', content.interstack);
+  // Preview of drafts (docs/decisions/0010-content-preview.md): signed links and the way out.
+  const { preview } = content;
+  if (preview)
+    app.route('/preview', previewRoutes({ ...preview, isHttps: services.commerce.sessions.isHttps }));
   app.route(
     '/graphql',
     createGraphqlRoutes({
@@ -184,7 +192,15 @@ export function createHttpApp({
     // Only a request for the store's own host may fill or read the shared cache: pages no longer take any URL
     // from the Host header, and a request naming another host cannot plant an entry others are served.
     const ownHost = storeHosts(services.origin, services.config.PORT);
+    // A request with a genuine preview cookie reads drafts through the preview client, outside the page cache.
+    const previewServices: Services | null = preview
+      ? { ...services, content: { ...content, client: preview.client } }
+      : null;
     app.all('*', (c) => {
+      if (preview && previewServices && preview.cookies.active(c.req.raw))
+        return preview.render(c.req.raw, (request) =>
+          handle(request, loadContext(previewServices, { clientIp: requestClientIp(request) })),
+        );
       const forwarded = fromTrustedProxy(c, services.config.TRUST_PROXY)
         ? c.req.header('x-forwarded-host')
         : undefined;

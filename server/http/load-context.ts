@@ -1,5 +1,5 @@
 import { type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router';
-import type { RequestFacts } from '#app/lib/load-context.ts';
+import type { RequestFacts } from '#app/lib/router/load-context.ts';
 import type { Services } from '../services.ts';
 
 interface ContextKeys {

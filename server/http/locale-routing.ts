@@ -8,10 +8,12 @@ import { TOO_MANY_REDIRECTS } from '#core/redirect-limit.ts';
 import { editAnswerHeaders } from './answer-headers.ts';
 import { type RedirectRules, resolveLegacyRedirect } from './legacy-redirects.ts';
 import { isHttps, type ProxyTrust } from './middleware/client-ip.ts';
+import type { RedirectRulesSource } from './published-redirects.ts';
 import { mergeVary } from './vary.ts';
 
 export interface LocaleRoutingOptions {
-  redirects: RedirectRules;
+  /** The legacy redirect rules, or where to read the rules in force (the published content entry). */
+  redirects: RedirectRules | RedirectRulesSource;
   /** Country from geolocation (trusted proxy headers); null when unknown. */
   geoCountry?: (request: Request) => string | null;
   /** Behind a trusted proxy, https is read from X-Forwarded-Proto (the locale cookies are then Secure). */
@@ -23,6 +25,7 @@ const NOT_PAGES =
   /^\/(api|cms|graphql|media|assets|builds|search\/api|healthz|__manifest|admin)(\/|\.data$|$)/;
 const COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 const LOCALE_VARY = ['Cookie', 'Accept-Language'];
+export const LEGACY_REDIRECT_CACHE = 'private, max-age=3600';
 
 function isPageRequest(c: Context): boolean {
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return false;
@@ -83,12 +86,20 @@ export function localeRouting(options: LocaleRoutingOptions): MiddlewareHandler 
       return answer;
     };
 
-    const legacy = resolveLegacyRedirect(options.redirects, url.pathname, url.search);
+    const rules = typeof options.redirects === 'function' ? await options.redirects() : options.redirects;
+    const legacy = resolveLegacyRedirect(rules, url.pathname, url.search);
     if (legacy.kind === 'loop') return c.text(TOO_MANY_REDIRECTS.message, TOO_MANY_REDIRECTS.status);
-    if (legacy.kind === 'external') return redirect(legacy.url, 301);
+    // Editors change the rules (a published content entry): a browser may keep a permanent redirect for an
+    // hour, not for ever.
+    const legacyRedirect = (location: string) => {
+      const answer = redirect(location, 301);
+      answer.headers.set('Cache-Control', LEGACY_REDIRECT_CACHE);
+      return answer;
+    };
+    if (legacy.kind === 'external') return legacyRedirect(legacy.url);
     if (legacy.kind === 'internal') {
       remember(resolved.setCookies);
-      return redirect(`${localizedPath(resolved, legacy.path)}${legacy.search}`, 301);
+      return legacyRedirect(`${localizedPath(resolved, legacy.path)}${legacy.search}`);
     }
 
     const first = url.pathname.split('/')[1];

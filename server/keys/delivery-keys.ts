@@ -8,7 +8,15 @@ import { randomBytes } from 'node:crypto';
  * (`keep-delivery-keys.ts`), so restarts and every process on one database agree. Tests that build services from
  * `loadConfig` get keys of their own, and read them from `services.config`.
  */
-export const DELIVERY_KEY_SETTINGS = ['CONTENT_API_KEY', 'CONTENT_DELIVERY_TOKEN', 'SEARCH_KEY'] as const;
+export const DELIVERY_KEY_SETTINGS = [
+  'CONTENT_API_KEY',
+  'CONTENT_DELIVERY_TOKEN',
+  'SEARCH_KEY',
+  // The content management API's token (issue 21): writes content, so it is never a published default either.
+  'CONTENT_MANAGEMENT_TOKEN',
+  // The preview token and signing key of preview links (docs/decisions/0010-content-preview.md).
+  'CONTENT_PREVIEW_TOKEN',
+] as const;
 export type DeliveryKeySetting = (typeof DELIVERY_KEY_SETTINGS)[number];
 export type DeliveryKeys = Record<DeliveryKeySetting, string>;
 
@@ -20,5 +28,7 @@ export function randomDeliveryKeys(): DeliveryKeys {
     CONTENT_API_KEY: `blt${hex(8)}`,
     CONTENT_DELIVERY_TOKEN: `cs${hex(16)}`,
     SEARCH_KEY: `search-${hex(12)}`,
+    CONTENT_MANAGEMENT_TOKEN: `cs${hex(24)}`,
+    CONTENT_PREVIEW_TOKEN: `csp${hex(32)}`,
   };
 }

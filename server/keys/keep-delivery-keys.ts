@@ -34,10 +34,20 @@ const LABELS: Record<DeliveryKeySetting, string> = {
   CONTENT_API_KEY: 'content api_key',
   CONTENT_DELIVERY_TOKEN: 'content access_token',
   SEARCH_KEY: 'search key',
+  CONTENT_MANAGEMENT_TOKEN: 'content management token',
+  CONTENT_PREVIEW_TOKEN: 'content preview token',
 };
 
-/** The line the server prints at start, so that a developer finds the keys the database generated. */
+/** Keys that write or sign (preview links): their value never reaches a log (the line names them only). */
+const SECRET: ReadonlySet<DeliveryKeySetting> = new Set([
+  'CONTENT_MANAGEMENT_TOKEN',
+  'CONTENT_PREVIEW_TOKEN',
+]);
+
+/** The line the server prints at start, so that a developer finds the read keys the database generated. */
 export function generatedKeysLine(keys: DeliveryKeys, generated: readonly DeliveryKeySetting[]): string {
-  const shown = generated.map((name) => `${LABELS[name]} ${keys[name]}`).join(', ');
+  const shown = generated
+    .map((name) => (SECRET.has(name) ? `${LABELS[name]} (not shown)` : `${LABELS[name]} ${keys[name]}`))
+    .join(', ');
   return `Delivery keys of this database: ${shown} (set ${generated.join(', ')} to choose your own)`;
 }

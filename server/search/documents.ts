@@ -5,6 +5,7 @@
  * `Commerce` port (read-only), so the index follows whichever content and commerce services are configured.
  */
 import { createHash } from 'node:crypto';
+import { CONTENT_REGIONS } from '#core/content-region.ts';
 import type { Commerce, ProductJson } from '../commerce/index.ts';
 import type { ContentClient, Entry } from '../content/index.ts';
 import { configFor, hasCjk, ngramText, plainText, SEARCH_LOCALES, words } from './text.ts';
@@ -37,23 +38,11 @@ export interface IndexDocument {
   hash: string;
 }
 
-const ALL_REGIONS = [
-  'us',
-  'ca',
-  'jp',
-  'eu',
-  'eu_region_1',
-  'other',
-  'pro',
-  'pro_ca',
-  'pro_eu_region_1',
-  'no',
-];
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const regionsOf = (entry: Entry | undefined) =>
-  entry && Array.isArray(entry.regions) ? (entry.regions as unknown[]).map(String) : ALL_REGIONS;
+  entry && Array.isArray(entry.regions) ? (entry.regions as unknown[]).map(String) : [...CONTENT_REGIONS];
 const firstRef = (value: unknown) => record(Array.isArray(value) ? value[0] : value);
 
 function finish(

@@ -3,7 +3,7 @@
  * (request.ts) answered with language-stemmed matching per content locale (Japanese by bigrams), typo tolerance
  * for short queries and prefix suggestions (from the in-memory vocabulary, vocabulary.ts). Answers are cached
  * per index version (result-cache.ts); the index itself is written by `writeDocuments` (writer.ts).
- * Searches are answered from the in-memory copy of the index (memory-engine.ts, decision 0011) once it is at
+ * Searches are answered from the in-memory copy of the index (memory-engine.ts, decision 0015) once it is at
  * the index version, and by the SQL below until then or for what memory cannot answer exactly.
  */
 import { and, eq, type SQL, sql } from 'drizzle-orm';

@@ -1,31 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { type StaffClient, staffClient } from '../support/staff.ts';
 import { createPostgresDatabase } from '../support/test-databases.ts';
+import { expect, test } from './fixtures.ts';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 /**
  * Issue 19's refusals through the back office's own doors with the store on PostgreSQL (CI sets
  * TEST_DATABASE_URL; every other browser test runs on the embedded PGlite): a form without its token, a form
- * from another site, a stale form and a change that makes no sense are refused, and nothing changes.
+ * from another site, a stale form and a change that makes no sense are refused, and nothing changes. The file
+ * starts its own server (on a PostgreSQL database of its own), so it has no store of the fixtures.
  */
-describe.runIf(postgresUrl)('the back office on PostgreSQL (issue 19)', () => {
+test.describe('the back office on PostgreSQL (issue 19)', () => {
+  test.skip(!postgresUrl, 'needs TEST_DATABASE_URL (a PostgreSQL server)');
+
   let database: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
   let server: RunningServer;
   let owner: StaffClient;
   let operations: StaffClient;
 
-  beforeAll(
-    async () => {
-      database = await createPostgresDatabase('ridgeline_e2e');
-      server = await startServer({ env: { DATABASE_URL: database.url } });
-      owner = await staffClient(server.url, 'owner');
-      operations = await staffClient(server.url, 'operations');
-    },
-    Number(process.env.E2E_SERVER_START_MS ?? 60_000) + 60_000,
-  );
-  afterAll(async () => {
+  test.beforeAll(async () => {
+    test.setTimeout(Number(process.env.E2E_SERVER_START_MS ?? 60_000) + 60_000);
+    database = await createPostgresDatabase('ridgeline_e2e');
+    server = await startServer({ env: { DATABASE_URL: database.url } });
+    owner = await staffClient(server.url, 'owner');
+    operations = await staffClient(server.url, 'operations');
+  });
+  test.afterAll(async () => {
     await server?.stop();
     await database?.drop();
   });
@@ -36,12 +37,12 @@ describe.runIf(postgresUrl)('the back office on PostgreSQL (issue 19)', () => {
     return /<h1>.*?<span class="admin-badge">([^<]+)<\/span>/s.exec(html)?.[1];
   };
 
-  it('runs on PostgreSQL', async () => {
+  test('runs on PostgreSQL', async () => {
     const health = (await (await fetch(`${server.url}/healthz`)).json()) as { database: string };
     expect(health.database).toBe('postgres');
   });
 
-  it('refuses a staff form without its token, and one from another site, creating nobody', async () => {
+  test('refuses a staff form without its token, and one from another site, creating nobody', async () => {
     const missing = await owner.post(
       '/admin/staff',
       { intent: 'create', email: 'forged@ridgeline.example', name: 'Forged', role: 'owner' },
@@ -74,7 +75,7 @@ describe.runIf(postgresUrl)('the back office on PostgreSQL (issue 19)', () => {
     ((await (await owner.get('/admin/audit')).text()).match(/order\.paid(?:<!-- -->)?\s*<strong>/g) ?? [])
       .length;
 
-  it('refuses a stale order form and paying twice, and changes nothing', async () => {
+  test('refuses a stale order form and paying twice, and changes nothing', async () => {
     const entries = await paidEntries();
     const before = await statusOf(106);
     expect(before).toBe('Awaiting Payment');

@@ -1,15 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accessibilityViolations,
-  addProductToCart,
-  launchBrowser,
-  openShopperPage,
-} from '../support/browser.ts';
-import { ROOT, type RunningServer, startServer } from '../support/server.ts';
-import { signInInBrowser, staffClient } from '../support/staff.ts';
+import type { Page, TestInfo } from '@playwright/test';
+import { accessibilityViolations } from '../support/browser.ts';
+import { expect, ownStoreFor, test } from './fixtures.ts';
+import { addProductToCart } from './shopper.ts';
 
 /**
  * Issue 20, shipping in the back office: the demo merchandiser raises the US free-shipping minimum and the
@@ -17,108 +9,91 @@ import { signInInBrowser, staffClient } from '../support/staff.ts';
  * and change nothing; operations may read the page but not change it, an editor may not open it (403).
  */
 
-let server: RunningServer;
-let browser: Browser;
-const SHOTS = join(ROOT, 'test-results/screenshots');
+ownStoreFor(import.meta.url, { PAGE_CACHE: 'false' });
+
 const POLE = 'ridgeline-trail-pole-3';
 
-beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  [server, browser] = await Promise.all([startServer({ env: { PAGE_CACHE: 'false' } }), launchBrowser()]);
-}, 90_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function checkAxe(page: Page, name: string) {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+async function checkAxe(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
   expect(await accessibilityViolations(page), name).toEqual([]);
 }
 
 /** The cart page's "You are $X away from free shipping", as a number of dollars. */
 async function awayFromFree(page: Page): Promise<number> {
-  await page.goto(`${server.url}/en-us/cart`);
+  await page.goto('/en-us/cart');
   const text = await page.getByText(/away from free shipping/).textContent();
   const amount = /\$([\d,]+\.\d{2})/.exec(text ?? '')?.[1];
   expect(amount, text ?? '').toBeDefined();
   return Number(amount!.replace(/,/g, ''));
 }
 
-describe('the merchandiser runs shipping', () => {
-  it('raises the US free-shipping minimum and the shopper’s cart follows; overlapping bands are refused', async () => {
-    const shopper = await openShopperPage(browser, 1440);
-    const staff = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await staff.newPage();
-    try {
-      await addProductToCart(shopper.page, server.url, POLE);
-      const before = await awayFromFree(shopper.page);
-      expect(before).toBeGreaterThan(0);
+test.describe('the merchandiser runs shipping', () => {
+  test('raises the US free-shipping minimum and the shopper’s cart follows; overlapping bands are refused', async ({
+    page,
+    signInStaff,
+    openShopper,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const shopper = await openShopper(1440);
+    await addProductToCart(shopper.page, POLE);
+    const before = await awayFromFree(shopper.page);
+    expect(before).toBeGreaterThan(0);
 
-      await signInInBrowser(page, server.url, 'merchandiser');
-      await page
-        .getByRole('navigation', { name: 'Back office' })
-        .getByRole('link', { name: 'Shipping' })
-        .click();
-      await page.waitForURL(`${server.url}/admin/shipping`);
-      await page.getByRole('heading', { name: 'Shipping settings', level: 1 }).waitFor();
-      await checkAxe(page, 'admin-shipping');
+    await signInStaff('merchandiser');
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Shipping' })
+      .click();
+    await expect(page).toHaveURL(/\/admin\/shipping$/);
+    await expect(page.getByRole('heading', { name: 'Shipping settings', level: 1 })).toBeVisible();
+    await checkAxe(page, testInfo, 'admin-shipping');
 
-      const us = page.getByRole('region', { name: /United States/ });
-      const usMinimum = us.getByRole('form', { name: 'Free-shipping minimum' });
-      await usMinimum.getByLabel(/Carts from this subtotal ship free/).fill('250');
-      await usMinimum.getByRole('button', { name: 'Save minimum' }).click();
-      await usMinimum
+    const us = page.getByRole('region', { name: /United States/ });
+    const usMinimum = us.getByRole('form', { name: 'Free-shipping minimum' });
+    await usMinimum.getByLabel(/Carts from this subtotal ship free/).fill('250');
+    await usMinimum.getByRole('button', { name: 'Save minimum' }).click();
+    await expect(
+      usMinimum
         .getByRole('status')
-        .filter({ hasText: 'Free shipping in United States now starts at $250.00.' })
-        .waitFor();
-      await expect
-        .poll(() =>
-          page
-            .getByRole('row', { name: /United States/ })
-            .first()
-            .textContent(),
-        )
-        .toContain('$250.00');
+        .filter({ hasText: 'Free shipping in United States now starts at $250.00.' }),
+    ).toBeVisible();
+    await expect(page.getByRole('row', { name: /United States/ }).first()).toContainText('$250.00');
 
-      // The shopper's cart: 151.00 further from free shipping (99 → 250), at once.
-      const after = await awayFromFree(shopper.page);
-      expect(Math.round((after - before) * 100) / 100).toBe(151);
+    // The shopper's cart: 151.00 further from free shipping (99 → 250), at once.
+    const after = await awayFromFree(shopper.page);
+    expect(Math.round((after - before) * 100) / 100).toBe(151);
 
-      // Standard's bands made to overlap: refused next to the bands, nothing saved.
-      const standard = us.getByRole('form', { name: /^Standard/ });
-      await standard.getByLabel('Row 1 to').fill('60');
-      await standard.getByRole('button', { name: 'Save Standard' }).click();
-      const message = 'Ranges 1 (0.00–60.00) and 2 (50.00–98.99) overlap: 50.00 to 60.00 is in both.';
-      await standard.locator('.admin-field-error').filter({ hasText: message }).waitFor();
-      await standard.getByRole('alert').filter({ hasText: 'Check the highlighted fields.' }).waitFor();
-      expect(await standard.getByLabel('Row 1 to').inputValue()).toBe('60');
-      await checkAxe(page, 'admin-shipping-refused');
-      await page.reload();
-      expect(
-        await us
-          .getByRole('form', { name: /^Standard/ })
-          .getByLabel('Row 1 to')
-          .inputValue(),
-      ).toBe('49.99');
+    // Standard's bands made to overlap: refused next to the bands, nothing saved.
+    const standard = us.getByRole('form', { name: /^Standard/ });
+    await standard.getByLabel('Row 1 to').fill('60');
+    await standard.getByRole('button', { name: 'Save Standard' }).click();
+    const message = 'Ranges 1 (0.00–60.00) and 2 (50.00–98.99) overlap: 50.00 to 60.00 is in both.';
+    await expect(standard.getByRole('group', { name: /^Cost by cart subtotal/ })).toHaveAccessibleDescription(
+      message,
+    );
+    await expect(
+      standard.getByRole('alert').filter({ hasText: 'Check the highlighted fields.' }),
+    ).toBeVisible();
+    await expect(standard.getByLabel('Row 1 to')).toHaveValue('60');
+    await checkAxe(page, testInfo, 'admin-shipping-refused');
+    await page.reload();
+    await expect(us.getByRole('form', { name: /^Standard/ }).getByLabel('Row 1 to')).toHaveValue('49.99');
 
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.screenshot({ path: join(SHOTS, 'admin-shipping-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: testInfo.outputPath('admin-shipping-390.png'), fullPage: true });
 
-      // Back to the demo store's minimum.
-      await usMinimum.getByLabel(/Carts from this subtotal ship free/).fill('99');
-      await usMinimum.getByRole('button', { name: 'Save minimum' }).click();
-      await usMinimum.getByRole('status').filter({ hasText: '$99.00' }).waitFor();
-      expect(await awayFromFree(shopper.page)).toBe(before);
-      expect(shopper.errors).toEqual([]);
-    } finally {
-      await staff.close();
-      await shopper.context.close();
-    }
-  }, 120_000);
+    // Back to the demo store's minimum.
+    await usMinimum.getByLabel(/Carts from this subtotal ship free/).fill('99');
+    await usMinimum.getByRole('button', { name: 'Save minimum' }).click();
+    await expect(usMinimum.getByRole('status').filter({ hasText: '$99.00' })).toBeVisible();
+    expect(await awayFromFree(shopper.page)).toBe(before);
+    expect(shopper.errors).toEqual([]);
+  });
 
-  it('lets operations read shipping but not change it, and keeps an editor out (403)', async () => {
-    const operations = await staffClient(server.url, 'operations');
+  test('lets operations read shipping but not change it, and keeps an editor out (403)', async ({
+    staffHttp,
+  }) => {
+    const operations = await staffHttp('operations');
     const page = await operations.get('/admin/shipping');
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -132,7 +107,7 @@ describe('the merchandiser runs shipping', () => {
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain('Your role does not allow this (catalogue:write).');
 
-    const editor = await staffClient(server.url, 'editor');
+    const editor = await staffHttp('editor');
     const closed = await editor.get('/admin/shipping');
     expect(closed.status).toBe(403);
     expect(await closed.text()).not.toContain('Free shipping from');
@@ -140,7 +115,7 @@ describe('the merchandiser runs shipping', () => {
     expect(post.status).toBe(403);
 
     // Nothing changed: the US still ships free from $99.00.
-    const merchandiser = await staffClient(server.url, 'merchandiser');
+    const merchandiser = await staffHttp('merchandiser');
     const now = await (await merchandiser.get('/admin/shipping')).text();
     expect(/United States<\/a><\/th>[\s\S]*?<\/tr>/.exec(now)?.[0]).toContain('$99.00');
   });

@@ -1,20 +1,18 @@
 import { get, type IncomingHttpHeaders, request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { expect, ownStoreFor, test } from './fixtures.ts';
 
-let server: RunningServer;
+/** The store over plain HTTP (no browser): pages, caching, redirects, assets, forms without JavaScript. */
 
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+ownStoreFor(import.meta.url);
 
-describe('the store over HTTP', () => {
-  it('serves the en-us home at / as HTML in English', async () => {
-    const response = await fetch(`${server.url}/`);
+/** How long a server of this file's own may take to start on a busy machine (as the store fixture allows). */
+const SERVER_START_MS = Number(process.env.E2E_SERVER_START_MS ?? 60_000) + 30_000;
+
+test.describe('the store over HTTP', () => {
+  test('serves the en-us home at / as HTML in English', async ({ store }) => {
+    const response = await fetch(`${store.url}/`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/html');
     const html = await response.text();
@@ -24,26 +22,25 @@ describe('the store over HTTP', () => {
     expect(html).toContain('class="banner');
   });
 
-  it('serves a locale home with the language of its URL', async () => {
+  test('serves a locale home with the language of its URL', async ({ store }) => {
     const html = await (
-      await fetch(`${server.url}/fr-ca`, { headers: { cookie: 'country=ca; language=fr' } })
+      await fetch(`${store.url}/fr-ca`, { headers: { cookie: 'country=ca; language=fr' } })
     ).text();
     expect(html).toContain('<html lang="fr">');
   });
 
-  it.each(['/xx-yy/this/does/not/exist', '/en-us/nowhere', '/fr-us', '/not-a-locale'])(
-    'answers %s with 404 and the Page not found page',
-    async (path) => {
-      const response = await fetch(`${server.url}${path}`);
+  for (const path of ['/xx-yy/this/does/not/exist', '/en-us/nowhere', '/fr-us', '/not-a-locale']) {
+    test(`answers ${path} with 404 and the Page not found page`, async ({ store }) => {
+      const response = await fetch(`${store.url}${path}`);
       expect(response.status).toBe(404);
       const html = await response.text();
       expect(html).toContain('Page not found');
       expect(html).toContain('<title>Page Not Found | Ridgeline</title>');
-    },
-  );
+    });
+  }
 
-  it('sends a French-Canadian browser from / to /fr-ca', async () => {
-    const response = await fetch(`${server.url}/`, {
+  test('sends a French-Canadian browser from / to /fr-ca', async ({ store }) => {
+    const response = await fetch(`${store.url}/`, {
       headers: { 'accept-language': 'fr-CA,fr;q=0.8' },
       redirect: 'manual',
     });
@@ -51,8 +48,8 @@ describe('the store over HTTP', () => {
     expect(response.headers.get('location')).toBe('/fr-ca');
   });
 
-  it('redirects legacy paths permanently into the visitor locale', async () => {
-    const response = await fetch(`${server.url}/snowshoes?gender=women`, {
+  test('redirects legacy paths permanently into the visitor locale', async ({ store }) => {
+    const response = await fetch(`${store.url}/snowshoes?gender=women`, {
       headers: { cookie: 'country=us; language=en' },
       redirect: 'manual',
     });
@@ -60,55 +57,55 @@ describe('the store over HTTP', () => {
     expect(response.headers.get('location')).toBe('/en-us/c/snowshoes/womens');
   });
 
-  it('serves anonymous pages from the page cache and never a signed-in visitor', async () => {
+  test('serves anonymous pages from the page cache and never a signed-in visitor', async ({ store }) => {
     const headers = { cookie: 'country=ca; language=en' };
-    await fetch(`${server.url}/en-ca/country`, { headers });
-    const cached = await fetch(`${server.url}/en-ca/country`, { headers });
+    await fetch(`${store.url}/en-ca/country`, { headers });
+    const cached = await fetch(`${store.url}/en-ca/country`, { headers });
     expect(cached.headers.get('x-page-cache')).toBe('HIT');
     expect(cached.headers.get('cache-control')).toContain('s-maxage=');
     expect(await cached.text()).toContain('Choose your country and language');
-    const personal = await fetch(`${server.url}/en-ca/country`, {
+    const personal = await fetch(`${store.url}/en-ca/country`, {
       headers: { cookie: `${headers.cookie}; rl_session=x` },
     });
     expect(personal.headers.get('x-page-cache')).toBeNull();
     expect(personal.headers.get('cache-control')).toBe('private, no-store');
   });
 
-  it('reports health with the database checked', async () => {
-    const response = await fetch(`${server.url}/healthz`);
+  test('reports health with the database checked', async ({ store }) => {
+    const response = await fetch(`${store.url}/healthz`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok', database: 'pglite' });
   });
 
-  it('publishes the build manifest of §7', async () => {
-    const latest = await fetch(`${server.url}/builds/latest.json?timestamp=${Date.now()}`);
+  test('publishes the build manifest of §7', async ({ store }) => {
+    const latest = await fetch(`${store.url}/builds/latest.json?timestamp=${Date.now()}`);
     expect(latest.status).toBe(200);
     const { id, timestamp } = (await latest.json()) as { id: string; timestamp: number };
     expect(id).toMatch(/^[0-9a-f]{16}$/);
     expect(timestamp).toBeGreaterThan(0);
-    const meta = await fetch(`${server.url}/builds/meta/${id}.json`);
+    const meta = await fetch(`${store.url}/builds/meta/${id}.json`);
     expect(meta.status).toBe(200);
     expect(meta.headers.get('cache-control')).toContain('immutable');
     expect(await meta.json()).toMatchObject({ id, matcher: { static: {} }, prerendered: [] });
-    const unknown = await fetch(`${server.url}/builds/meta/0000.json`);
+    const unknown = await fetch(`${store.url}/builds/meta/0000.json`);
     expect(unknown.status).toBe(404);
   });
 
-  it('serves fingerprinted assets with a year of immutable caching', async () => {
-    const html = await (await fetch(`${server.url}/`)).text();
+  test('serves fingerprinted assets with a year of immutable caching', async ({ store }) => {
+    const html = await (await fetch(`${store.url}/`)).text();
     const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
     expect(asset).toBeDefined();
-    const response = await fetch(`${server.url}${asset}`);
+    const response = await fetch(`${store.url}${asset}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const missing = await fetch(`${server.url}/assets/missing-123.js`);
+    const missing = await fetch(`${store.url}/assets/missing-123.js`);
     expect(missing.status).toBe(404);
   });
 
-  it('compresses responses for clients that accept gzip', async () => {
+  test('compresses responses for clients that accept gzip', async ({ store }) => {
     const { headers, body } = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>(
       (done, fail) => {
-        get(`${server.url}/`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+        get(`${store.url}/`, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('end', () => done({ headers: response.headers, body: Buffer.concat(chunks) }));
@@ -119,56 +116,62 @@ describe('the store over HTTP', () => {
     expect(gunzipSync(body).toString('utf8')).toContain('<html lang="en">');
   });
 
-  it('tags every response with a request id and security headers', async () => {
-    const response = await fetch(`${server.url}/healthz`);
+  test('tags every response with a request id and security headers', async ({ store }) => {
+    const response = await fetch(`${store.url}/healthz`);
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
 
-  it('answers unknown API paths with a JSON 404', async () => {
-    const response = await fetch(`${server.url}/api/nothing-here`, { headers: { region: 'us' } });
+  test('answers unknown API paths with a JSON 404', async ({ store }) => {
+    const response = await fetch(`${store.url}/api/nothing-here`, { headers: { region: 'us' } });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ status: 404, title: 'Not Found' });
   });
 });
 
-describe('adding to the cart through the product page form, without JavaScript', () => {
+test.describe('adding to the cart through the product page form, without JavaScript', () => {
   const PRODUCT = '/en-us/p/ridgeline-summit-ascent-mens';
-  const post = (fields: Record<string, string>) =>
-    fetch(`${server.url}${PRODUCT}`, {
+  const post = (origin: string, fields: Record<string, string>) =>
+    fetch(`${origin}${PRODUCT}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ intent: 'add-to-cart', ...fields }),
     });
 
-  it('answers an unknown product with 404 and says the item is not available', async () => {
-    const response = await post({ product_id: '999999' });
+  test('answers an unknown product with 404 and says the item is not available', async ({ store }) => {
+    const response = await post(store.url, { product_id: '999999' });
     expect(response.status).toBe(404);
     expect(await response.text()).toContain('That item is no longer available.');
   });
 
-  it('answers more than the stock with 409 and says there is not enough', async () => {
-    const html = await (await fetch(`${server.url}${PRODUCT}`)).text();
+  test('answers more than the stock with 409 and says there is not enough', async ({ store }) => {
+    const html = await (await fetch(`${store.url}${PRODUCT}`)).text();
     const productId = /name="product_id" value="(\d+)"/.exec(html)?.[1];
     const variantId = /name="variant_id" value="(\d+)"/.exec(html)?.[1];
     expect(productId && variantId).toBeTruthy();
-    const response = await post({ product_id: productId!, variant_id: variantId!, quantity: '99' });
+    const response = await post(store.url, {
+      product_id: productId!,
+      variant_id: variantId!,
+      quantity: '99',
+    });
     expect(response.status).toBe(409);
     expect(await response.text()).toContain('Not enough in stock for that quantity.');
   });
 
-  it('answers a sold-out variant with 409 and the stock message, and leaves the session without a cart', async () => {
+  test('answers a sold-out variant with 409 and the stock message, and leaves the session without a cart', async ({
+    store,
+  }) => {
     // A page opened before the last one sold (the button is disabled now) still posts its form.
-    const session = await fetch(`${server.url}/api/session`);
+    const session = await fetch(`${store.url}/api/session`);
     const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0]!;
     const html = await (
-      await fetch(`${server.url}/en-us/p/ridgeline-frontier-mens`, { headers: { cookie } })
+      await fetch(`${store.url}/en-us/p/ridgeline-frontier-mens`, { headers: { cookie } })
     ).text();
     const form = /<form class="add-to-cart".*?<\/form>/s.exec(html)?.[0] ?? '';
     expect(form).toContain('Out of stock');
     const field = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]+)"`).exec(form)?.[1] ?? '';
-    const response = await fetch(`${server.url}/en-us/p/ridgeline-frontier-mens`, {
+    const response = await fetch(`${store.url}/en-us/p/ridgeline-frontier-mens`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
       body: new URLSearchParams({
@@ -181,12 +184,12 @@ describe('adding to the cart through the product page form, without JavaScript',
     });
     expect(response.status).toBe(409);
     expect(await response.text()).toContain('Not enough in stock for that quantity.');
-    const after = await (await fetch(`${server.url}/api/session`, { headers: { cookie } })).json();
+    const after = await (await fetch(`${store.url}/api/session`, { headers: { cookie } })).json();
     expect(after.data.cartId).toBeNull();
   });
 
-  it('refuses a form posted from another site before anything changes', async () => {
-    const response = await fetch(`${server.url}/en-us/account/logout`, {
+  test('refuses a form posted from another site before anything changes', async ({ store }) => {
+    const response = await fetch(`${store.url}/en-us/account/logout`, {
       method: 'POST',
       headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
       body: '',
@@ -232,23 +235,23 @@ function requestWithHost(
   });
 }
 
-describe('one origin, from configuration, never from the Host header', () => {
-  it('never writes a foreign host into a page or the shared page cache', async () => {
+test.describe('one origin, from configuration, never from the Host header', () => {
+  test('never writes a foreign host into a page or the shared page cache', async ({ store }) => {
     const path = `/en-us/c/snowshoes?host-check=${Date.now()}`;
-    const poisoned = await requestWithHost(`${server.url}${path}`, 'evil.example');
+    const poisoned = await requestWithHost(`${store.url}${path}`, 'evil.example');
     expect(poisoned.status).toBe(200);
     expect(poisoned.body).not.toContain('evil.example');
-    const plain = await fetch(`${server.url}${path}`);
+    const plain = await fetch(`${store.url}${path}`);
     expect(plain.headers.get('x-page-cache')).not.toBe('HIT');
     const html = await plain.text();
     expect(html).not.toContain('evil.example');
-    expect(html).toContain(`<link rel="canonical" href="${server.url}/en-us/c/snowshoes"`);
+    expect(html).toContain(`<link rel="canonical" href="${store.url}/en-us/c/snowshoes"`);
   });
 
-  it('mails a reset link on the configured origin whatever Host the request named', async () => {
+  test('mails a reset link on the configured origin whatever Host the request named', async ({ store }) => {
     const { readdirSync, readFileSync } = await import('node:fs');
     const { join } = await import('node:path');
-    const outbox = join(server.dataDir, 'outbox');
+    const outbox = join(store.dataDir, 'outbox');
     const resets = () => {
       try {
         return readdirSync(outbox).filter((file) => file.includes('password-reset-hannah.miller'));
@@ -257,7 +260,7 @@ describe('one origin, from configuration, never from the Host header', () => {
       }
     };
     const before = resets().length;
-    const answer = await requestWithHost(`${server.url}/en-us/account/reset`, 'evil.example', {
+    const answer = await requestWithHost(`${store.url}/en-us/account/reset`, 'evil.example', {
       method: 'POST',
       body: 'intent=request&email=hannah.miller%40example.com',
     });
@@ -268,18 +271,20 @@ describe('one origin, from configuration, never from the Host header', () => {
       .replace(/=\r?\n/g, '')
       .replace(/=3D/g, '=');
     expect(mail).not.toContain('evil.example');
-    expect(mail).toContain(`${server.url}/en-us/account/reset?token=`);
+    expect(mail).toContain(`${store.url}/en-us/account/reset?token=`);
   });
 });
 
-describe('the account page forms keep the per-address limits the API keeps', () => {
+test.describe('the account page forms keep the per-address limits the API keeps', () => {
+  // A second server, with low limits, so these counts start from nothing and touch no other test's store.
   let limited: RunningServer;
-  beforeAll(async () => {
+  test.beforeAll(async () => {
+    test.setTimeout(SERVER_START_MS);
     limited = await startServer({
       env: { LOGIN_LIMIT_PER_IP: '3', SIGNUP_LIMIT_PER_IP: '2', ORDER_STATUS_LIMIT_PER_IP: '3' },
     });
   });
-  afterAll(async () => {
+  test.afterAll(async () => {
     await limited?.stop();
   });
   const post = (path: string, fields: Record<string, string>) =>
@@ -290,7 +295,7 @@ describe('the account page forms keep the per-address limits the API keeps', () 
       redirect: 'manual',
     });
 
-  it('answers sign-in attempts past the per-address limit with 429, whatever the email', async () => {
+  test('answers sign-in attempts past the per-address limit with 429, whatever the email', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 5; attempt++) {
       const response = await post('/en-us/account/login', {
@@ -302,7 +307,7 @@ describe('the account page forms keep the per-address limits the API keeps', () 
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
   });
 
-  it('answers order-status lookups past the per-address limit with 429, whatever the email', async () => {
+  test('answers order-status lookups past the per-address limit with 429, whatever the email', async () => {
     const statuses: number[] = [];
     let refusedPage = '';
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -317,7 +322,7 @@ describe('the account page forms keep the per-address limits the API keeps', () 
     expect(refusedPage).toContain('Too many attempts. Please wait a few minutes and try again.');
   });
 
-  it('answers account creations past the per-address limit with 429', async () => {
+  test('answers account creations past the per-address limit with 429', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 3; attempt++) {
       const response = await post('/en-us/account/create', {

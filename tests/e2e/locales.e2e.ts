@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentLocaleOf } from '#core/locale.ts';
 import {
   COMMERCE_REGION_CURRENCY,
@@ -9,10 +8,11 @@ import {
   type CurrencyFormat,
 } from '#core/regions.ts';
 import { SERVED_LOCALES } from '#core/served-locales.ts';
-import { localeStateFor } from '../../app/lib/locale-state.ts';
+import { localeStateFor } from '../../app/lib/locale/locale-state.ts';
 import { CATALOGUE_CATEGORIES, CATALOGUE_PRODUCTS } from '../../seed/catalogue/index.ts';
 import { catalogueContent } from '../../seed/content/catalogue-content.ts';
-import { ROOT, type RunningServer, startServer } from '../support/server.ts';
+import { ROOT } from '../support/server.ts';
+import { expect, ownStoreFor, test } from './fixtures.ts';
 
 /**
  * What shoppers and crawlers of every country meet (issue 18): the locale middleware's cookies and Vary on
@@ -21,13 +21,12 @@ import { ROOT, type RunningServer, startServer } from '../support/server.ts';
  * breadcrumbs for crawlers) and no price in another currency than the region's.
  */
 
-let server: RunningServer;
+ownStoreFor(import.meta.url);
 
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
+// The store's address, for the HTTP requests (fetch) these tests make as a browser or a crawler would.
+let origin = '';
+test.beforeAll(async ({ store }) => {
+  origin = store.url;
 });
 
 const CHROME =
@@ -51,13 +50,12 @@ function visitorOf(segment: string): Record<string, string> {
   };
 }
 
-describe('headers set by the locale middleware (issue 18 #1)', () => {
-  it.each(['/', `/en-us${CATEGORY}`, `/en-us${PRODUCT}`])(
-    'a first visit to %s that answers 200 sets the three locale cookies and says Vary',
-    async (path) => {
+test.describe('headers set by the locale middleware (issue 18 #1)', () => {
+  for (const path of ['/', `/en-us${CATEGORY}`, `/en-us${PRODUCT}`]) {
+    test(`a first visit to ${path} that answers 200 sets the three locale cookies and says Vary`, async () => {
       // Twice: the first render fills the page cache, the second is served from it; both are first visits.
       for (const attempt of ['render', 'cache']) {
-        const response = await fetch(`${server.url}${path}`, {
+        const response = await fetch(`${origin}${path}`, {
           headers: { 'user-agent': CHROME, 'accept-language': 'en-US' },
           redirect: 'manual',
         });
@@ -70,11 +68,11 @@ describe('headers set by the locale middleware (issue 18 #1)', () => {
         expect(publiclyCacheable(response), attempt).toBe(false);
         await response.arrayBuffer();
       }
-    },
-  );
+    });
+  }
 
-  it('keeps utmQuery from a campaign link and the locale of a shopping-feed visit', async () => {
-    const campaign = await fetch(`${server.url}/?utm_source=news&utm_medium=mail`, {
+  test('keeps utmQuery from a campaign link and the locale of a shopping-feed visit', async () => {
+    const campaign = await fetch(`${origin}/?utm_source=news&utm_medium=mail`, {
       headers: visitorOf('en-us'),
       redirect: 'manual',
     });
@@ -82,7 +80,7 @@ describe('headers set by the locale middleware (issue 18 #1)', () => {
     expect(campaign.headers.getSetCookie().join('\n')).toContain(
       'utmQuery=utm_source%3Dnews%26utm_medium%3Dmail',
     );
-    const feed = await fetch(`${server.url}/de-de${PRODUCT}?shopping_feed=1`, {
+    const feed = await fetch(`${origin}/de-de${PRODUCT}?shopping_feed=1`, {
       headers: visitorOf('en-us'),
       redirect: 'manual',
     });
@@ -90,10 +88,10 @@ describe('headers set by the locale middleware (issue 18 #1)', () => {
     expect(feed.headers.getSetCookie().join('\n')).toContain('countryLanguage=de-de');
   });
 
-  it('serves a returning visitor from the page cache, publicly cacheable and varying on what it depends on', async () => {
+  test('serves a returning visitor from the page cache, publicly cacheable and varying on what it depends on', async () => {
     const path = `/de-de${CATEGORY}`;
-    await (await fetch(`${server.url}${path}`, { headers: visitorOf('de-de') })).arrayBuffer();
-    const cached = await fetch(`${server.url}${path}`, { headers: visitorOf('de-de') });
+    await (await fetch(`${origin}${path}`, { headers: visitorOf('de-de') })).arrayBuffer();
+    const cached = await fetch(`${origin}${path}`, { headers: visitorOf('de-de') });
     expect(cached.status).toBe(200);
     expect(cached.headers.get('x-page-cache')).toBe('HIT');
     expect(cached.headers.getSetCookie()).toEqual([]);
@@ -103,8 +101,8 @@ describe('headers set by the locale middleware (issue 18 #1)', () => {
     );
   });
 
-  it('a German browser with no cookies is redirected, never handed the cached en-us home', async () => {
-    const response = await fetch(`${server.url}/`, {
+  test('a German browser with no cookies is redirected, never handed the cached en-us home', async () => {
+    const response = await fetch(`${origin}/`, {
       headers: { 'user-agent': CHROME, 'accept-language': 'de-DE,de;q=0.9' },
       redirect: 'manual',
     });
@@ -308,38 +306,41 @@ const moneyMarks = (texts: string[]) =>
   texts.flatMap((text) => MONEY.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1]!)));
 
 const get = async (path: string, segment: string) => {
-  const response = await fetch(`${server.url}${path}`, { headers: visitorOf(segment), redirect: 'manual' });
+  const response = await fetch(`${origin}${path}`, { headers: visitorOf(segment), redirect: 'manual' });
   return { status: response.status, html: await response.text() };
 };
 
-describe('price filter bands (issue 18 #2)', () => {
-  it.each([
+test.describe('price filter bands (issue 18 #2)', () => {
+  for (const [segment, expected] of [
     ['en-us', ['Under $100.00', '$300.00 and up']],
     ['en-ca', ['Under C$100.00']],
     ['de-de', ['Unter 100,00 €', 'Ab 300,00 €']],
     ['fr-fr', ['Moins de 100,00 €', '300,00 € et plus']],
-  ])('%s: in the page currency, format and language', async (segment, expected) => {
-    const { status, html } = await get(`/${segment}${CATEGORY}`, segment);
-    expect(status).toBe(200);
-    const bands = shownPrices(html).filter((text) => /\d/.test(text));
-    for (const label of expected) expect(bands).toContain(label);
-    expect(html).not.toMatch(/\d $</);
-  });
+  ] as const) {
+    test(`${segment}: in the page currency, format and language`, async () => {
+      const { status, html } = await get(`/${segment}${CATEGORY}`, segment);
+      expect(status).toBe(200);
+      const bands = shownPrices(html).filter((text) => /\d/.test(text));
+      for (const label of expected) expect(bands).toContain(label);
+      expect(html).not.toMatch(/\d $</);
+    });
+  }
 
-  it.each(['en-gb', 'ja-jp', 'de-ch'])('%s (no commerce prices): no price bands', async (segment) => {
-    const { html } = await get(`/${segment}${CATEGORY}`, segment);
-    expect(html).not.toContain('facet--price');
-  });
+  for (const segment of ['en-gb', 'ja-jp', 'de-ch']) {
+    test(`${segment} (no commerce prices): no price bands`, async () => {
+      const { html } = await get(`/${segment}${CATEGORY}`, segment);
+      expect(html).not.toContain('facet--price');
+    });
+  }
 });
 
-describe('translated pages (issue 18 #3)', () => {
-  it.each([
+test.describe('translated pages (issue 18 #3)', () => {
+  for (const [segment, genders, main, crumb] of [
     ['de-de', ['Herren', 'Damen'], 'Hauptnavigation', 'Schneeschuhe'],
     ['fr-fr', ['Homme', 'Femme'], 'Principal', 'Raquettes à neige'],
     ['ja-jp', ['メンズ', 'レディース'], 'メイン', 'スノーシュー'],
-  ])(
-    '%s: gender filters, landmarks, breadcrumbs (visible and JSON-LD) and the share menu',
-    async (segment, genders, main, crumb) => {
+  ] as const) {
+    test(`${segment}: gender filters, landmarks, breadcrumbs (visible and JSON-LD) and the share menu`, async () => {
       const category = await get(`/${segment}${CATEGORY}`, segment);
       const strings = shownStrings(category.html);
       for (const gender of genders) expect(strings).toContain(gender);
@@ -363,15 +364,15 @@ describe('translated pages (issue 18 #3)', () => {
         .find((data) => data['@type'] === 'BreadcrumbList');
       expect(breadcrumbLd?.itemListElement?.[0]?.name).toBe(crumb);
       expect(shownStrings(product.html)).not.toContain('Email');
-    },
-  );
+    });
+  }
 });
 
-describe('every served locale (issue 18)', () => {
+test.describe('every served locale (issue 18)', () => {
   // Home, a category (filters), a subcategory and a product (breadcrumbs; sale prices among the related
   // products), search results (prices from the index) and the cart.
   const pages = ['', CATEGORY, `${CATEGORY}/mens`, PRODUCT, '/search?q=summit', '/cart'];
-  it('shows no English display text the locale has a translation for, and prices only in its currency', async () => {
+  test('shows no English display text the locale has a translation for, and prices only in its currency', async () => {
     const problems: string[] = [];
     const checked: string[] = [];
     const counted = { patterns: 0, prices: 0, compareAt: 0, genderLabels: 0, crumbs: 0 };
@@ -466,5 +467,5 @@ describe('every served locale (issue 18)', () => {
     expect(counted.crumbs).toBeGreaterThan(0);
     expect(counted.compareAt).toBeGreaterThan(0);
     expect(problems).toEqual([]);
-  }, 300_000);
+  });
 });

@@ -53,8 +53,8 @@ describe.each(testDatabaseTargets)('search index lifecycle on $name', (target) =
     const request = parseSearchRequest({ query: 'avalanche beacon drill', filters: scope });
     expect((await other.search('ridgeline', request)).meta.page.total_results).toBe(0);
     await h.handle.db.execute(
-      sql`update content_entries set title = 'Avalanche beacon drill',
-          fields = jsonb_set(fields, '{title}', '"Avalanche beacon drill"'), updated_at = now()
+      sql`update content_publications set title = 'Avalanche beacon drill',
+          fields = jsonb_set(fields, '{title}', '"Avalanche beacon drill"'), published_at = now()
           where content_type = 'support' and uid = 'icy-decking' and locale = 'en-us'`,
     );
     const result = await h.search.sync();

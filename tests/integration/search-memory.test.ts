@@ -11,7 +11,7 @@ import { type SearchHarness, searchHarness } from './search-harness.ts';
 
 /**
  * The in-memory index against PostgreSQL itself: for every document and a set of queries in several text
- * search configurations, the same documents match and ts_rank gives the same float4 (decision 0011); and a
+ * search configurations, the same documents match and ts_rank gives the same float4 (decision 0015); and a
  * refresh after a change re-reads only the changed rows.
  */
 

@@ -236,8 +236,8 @@ describe.each(testDatabaseTargets)('built-in search service on $name', (target) 
 
   it('keeps the index in sync when content changes', async () => {
     await h.handle.db.execute(
-      sql`update content_entries set title = 'Frostbite field guide',
-          fields = jsonb_set(fields, '{title}', '"Frostbite field guide"'), updated_at = now()
+      sql`update content_publications set title = 'Frostbite field guide',
+          fields = jsonb_set(fields, '{title}', '"Frostbite field guide"'), published_at = now()
           where content_type = 'support' and uid = 'icy-decking' and locale = 'en-us'`,
     );
     const result = await h.search.sync();

@@ -60,7 +60,13 @@ describe('an installation with no keys in its settings', () => {
 
   it('draws different keys for every configuration that does not set them', () => {
     const [a, b] = [loadConfig({}), loadConfig({})];
-    for (const name of ['CONTENT_API_KEY', 'CONTENT_DELIVERY_TOKEN', 'SEARCH_KEY'] as const) {
+    for (const name of [
+      'CONTENT_API_KEY',
+      'CONTENT_DELIVERY_TOKEN',
+      'SEARCH_KEY',
+      'CONTENT_MANAGEMENT_TOKEN',
+      'CONTENT_PREVIEW_TOKEN',
+    ] as const) {
       expect(a[name]).not.toBe(b[name]);
       expect(a[name].length).toBeGreaterThanOrEqual(16);
     }
@@ -72,7 +78,13 @@ describe.each(testDatabaseTargets)('delivery keys kept on $name', (target) => {
     const handle = await openMigrated(target);
     try {
       const first = await keepDeliveryKeys(handle.db, loadConfig({}), {});
-      expect(first.generated).toEqual(['CONTENT_API_KEY', 'CONTENT_DELIVERY_TOKEN', 'SEARCH_KEY']);
+      expect(first.generated).toEqual([
+        'CONTENT_API_KEY',
+        'CONTENT_DELIVERY_TOKEN',
+        'SEARCH_KEY',
+        'CONTENT_MANAGEMENT_TOKEN',
+        'CONTENT_PREVIEW_TOKEN',
+      ]);
       // A restart (or a second process on this database) draws other keys and is handed the kept ones.
       const [again, parallel] = await Promise.all([
         keepDeliveryKeys(handle.db, loadConfig({}), {}),
@@ -82,11 +94,18 @@ describe.each(testDatabaseTargets)('delivery keys kept on $name', (target) => {
         expect(kept.config.CONTENT_API_KEY).toBe(first.config.CONTENT_API_KEY);
         expect(kept.config.CONTENT_DELIVERY_TOKEN).toBe(first.config.CONTENT_DELIVERY_TOKEN);
         expect(kept.config.SEARCH_KEY).toBe(first.config.SEARCH_KEY);
+        expect(kept.config.CONTENT_MANAGEMENT_TOKEN).toBe(first.config.CONTENT_MANAGEMENT_TOKEN);
+        expect(kept.config.CONTENT_PREVIEW_TOKEN).toBe(first.config.CONTENT_PREVIEW_TOKEN);
       }
       // Settings win, and are not written down.
       const env = { SEARCH_KEY: 'search-from-settings', CONTENT_API_KEY: '' };
       const set = await keepDeliveryKeys(handle.db, loadConfig(env), env);
-      expect(set.generated).toEqual(['CONTENT_API_KEY', 'CONTENT_DELIVERY_TOKEN']);
+      expect(set.generated).toEqual([
+        'CONTENT_API_KEY',
+        'CONTENT_DELIVERY_TOKEN',
+        'CONTENT_MANAGEMENT_TOKEN',
+        'CONTENT_PREVIEW_TOKEN',
+      ]);
       expect(set.config.SEARCH_KEY).toBe('search-from-settings');
       expect(set.config.CONTENT_API_KEY).toBe(first.config.CONTENT_API_KEY);
       const rows = (await handle.db.execute(
@@ -95,7 +114,7 @@ describe.each(testDatabaseTargets)('delivery keys kept on $name', (target) => {
         rows: { name: string; value: string }[];
       };
       expect(rows.rows.map((row) => row.value)).not.toContain('search-from-settings');
-      expect(rows.rows).toHaveLength(3);
+      expect(rows.rows).toHaveLength(5);
     } finally {
       await handle.close();
     }

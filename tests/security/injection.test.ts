@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrderFromForm } from '#app/lib/checkout/checkout.server.ts';
-import { localeStateFor } from '#app/lib/locale-state.ts';
-import { parseUrlLocale } from '#app/lib/url-locale.ts';
+import { localeStateFor } from '#app/lib/locale/locale-state.ts';
+import { parseUrlLocale } from '#app/lib/locale/url-locale.ts';
 import { Client, DEMO, openSecurityApp, type SecurityApp } from './harness.ts';
 
 /**

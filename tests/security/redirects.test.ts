@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { afterSignIn } from '#app/lib/account/auth.server.ts';
-import { localeStateFor } from '#app/lib/locale-state.ts';
-import { localeFreeReturnPath } from '#app/lib/return-path.ts';
-import type { StorefrontContext } from '#app/lib/storefront-context.server.ts';
-import { parseUrlLocale } from '#app/lib/url-locale.ts';
+import { localeFreeReturnPath } from '#app/lib/forms/return-path.ts';
+import { localeStateFor } from '#app/lib/locale/locale-state.ts';
+import { parseUrlLocale } from '#app/lib/locale/url-locale.ts';
+import type { StorefrontContext } from '#app/lib/router/storefront-context.server.ts';
 import { localizedPath } from '#core/locale-prefix.ts';
 import {
   parseRedirectRules,

@@ -1,5 +1,5 @@
 import { generateTOTP } from '@epic-web/totp';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import type { StaffRole } from '#core/staff-permissions.ts';
 import { DEMO_OWNER_TOTP_SECRET, DEMO_STAFF, DEMO_STAFF_PASSWORD } from '#server/backoffice/demo-staff.ts';
 

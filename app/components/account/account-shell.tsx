@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form, NavLink } from 'react-router';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
 
 /** The signed-in account pages' frame: heading, section navigation and the sign-out button. */
 export function AccountShell({

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { COUNTRIES } from '#core/countries.ts';
 import { CA_PROVINCES, US_STATES } from '#core/states.ts';
 import type { FieldErrors } from '../../lib/account/forms.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
+import { useHydrated } from '../../lib/router/use-hydrated.ts';
 import { FormField } from './form-field.tsx';
 
 export interface AddressValues {

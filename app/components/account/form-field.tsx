@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
 
 /** A labelled input with its field-level message (display text key), wired for screen readers. */
 export function FormField({

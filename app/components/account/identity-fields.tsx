@@ -1,5 +1,5 @@
 import type { FieldErrors } from '../../lib/account/forms.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
 import { FormField } from './form-field.tsx';
 
 /**

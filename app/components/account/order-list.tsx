@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { OrderDetail, OrderSummary } from '../../lib/account/orders.server.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
 
 export function OrderList({ orders }: { orders: OrderSummary[]; segment: string }) {
   const t = useText();
@@ -58,7 +58,7 @@ function AddressBlock({ address }: { address: OrderDetail['shippingAddress'] }) 
 }
 
 /** An order's items, totals, addresses, shipments and tracking links. */
-export function OrderDetailView({ order }: { order: OrderDetail }) {
+export function OrderDetailPanel({ order }: { order: OrderDetail }) {
   const t = useText();
   return (
     <div className="order-detail">

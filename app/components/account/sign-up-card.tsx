@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import type { ActionErrors, FieldErrors } from '../../lib/account/forms.ts';
 import { useBotSubmit } from '../../lib/account/use-bot-form.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
 import { FormAlert } from './form-field.tsx';
 import { IdentityFields } from './identity-fields.tsx';
 

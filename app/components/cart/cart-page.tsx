@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher } from 'react-router';
 import type { CartLineView, CartView } from '../../lib/cart/cart-view.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
+import { useHydrated } from '../../lib/router/use-hydrated.ts';
 import type { CartActionData } from '../../routes/cart.tsx';
 
 interface CartPageData {

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useFetcher, useFetchers, useLocation, useRouteLoaderData } from 'react-router';
 import type { AddToCartResult } from '../../lib/catalogue/cart.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
+import { useHydrated } from '../../lib/router/use-hydrated.ts';
 import type { RootData } from '../../root.tsx';
 import type { loader as cartLoader } from '../../routes/cart.tsx';
 

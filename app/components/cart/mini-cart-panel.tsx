@@ -1,7 +1,7 @@
 import { type Ref, useId } from 'react';
 import { Link } from 'react-router';
 import type { CartView } from '../../lib/cart/cart-view.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
 
 // Loaded with the panel (header-actions.tsx imports this module lazily), so pages pay for it only once opened.
 const MINI_CART_CSS =

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { BANNER_SLIDER } from '#core/banner.ts';
 import { videoUrl } from '#core/media-url.ts';
 import { type BannerView, bannerSizes } from '../../lib/catalogue/banner.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
 import { useResponsive } from '../platform/responsive-provider.tsx';
 import { usePrefetchMode } from '../platform/use-connection.ts';
 import { Hotspots } from './hotspots.tsx';

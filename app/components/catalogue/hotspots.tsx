@@ -4,7 +4,7 @@ import { hasCtaText } from '#core/cta-copy.ts';
 import { hotspotPanelPosition, isSmallContainer, toggleHotspot } from '#core/hotspots.ts';
 import { tileImage } from '#core/media-url.ts';
 import type { HotspotView } from '../../lib/catalogue/banner.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
 import { useGesture } from '../platform/use-gesture.ts';
 import { MediaImage } from './media-image.tsx';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { type ImageDescriptor, mediaUrl } from '#core/media-url.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
 import { MediaImage } from './media-image.tsx';
 
 // §4: the slider mounts only once every image has loaded, so its code can arrive then too.

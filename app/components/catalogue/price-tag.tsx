@@ -1,5 +1,5 @@
 import type { PriceView } from '../../lib/catalogue/price.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
 
 export function PriceTag({ price, large }: { price: PriceView; large?: boolean }) {
   const t = useText();

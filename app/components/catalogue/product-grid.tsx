@@ -4,7 +4,7 @@ import { itemListEvent } from '#core/analytics-item.ts';
 import { placeholderCount } from '#core/product-grid.ts';
 import type { AddToCartResult } from '../../lib/catalogue/cart.ts';
 import type { QuickAddVariant, TileView } from '../../lib/catalogue/tile.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
 import { ProductTile } from './product-tile.tsx';
 import { Slider } from './slider.tsx';
 import { useTracking } from './use-tracking.ts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { tileImage } from '#core/media-url.ts';
 import type { TileView } from '../../lib/catalogue/tile.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
 import { usePrefetchMode } from '../platform/use-connection.ts';
 import { MediaImage } from './media-image.tsx';
 import { PriceTag } from './price-tag.tsx';

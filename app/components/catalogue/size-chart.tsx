@@ -1,4 +1,4 @@
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
 
 // Size guidance by size label: snowshoe lengths by the wearer's loaded weight, apparel by chest.
 const GUIDE: Record<string, string> = {

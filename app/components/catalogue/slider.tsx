@@ -8,8 +8,8 @@ import {
   useState,
 } from 'react';
 import { stepIndex } from '../../lib/catalogue/gestures.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
+import { useHydrated } from '../../lib/router/use-hydrated.ts';
 import { useResponsive } from '../platform/responsive-provider.tsx';
 import { useGesture } from '../platform/use-gesture.ts';
 

@@ -3,8 +3,8 @@ import { Form, Link, useNavigation } from 'react-router';
 import type { ActionErrors } from '../../lib/account/forms.ts';
 import { useBotSubmit } from '../../lib/account/use-bot-form.ts';
 import type { CartView } from '../../lib/cart/cart-view.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
+import { useHydrated } from '../../lib/router/use-hydrated.ts';
 import { AddressFields } from '../account/address-fields.tsx';
 import { FormAlert, FormField } from '../account/form-field.tsx';
 

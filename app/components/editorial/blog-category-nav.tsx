@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { CategoryView } from '../../lib/editorial/content.server.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
 
 export function BlogCategoryNav({
   categories,

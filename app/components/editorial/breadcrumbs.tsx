@@ -1,7 +1,7 @@
 import { Link, useMatches } from 'react-router';
-import { rootFacts } from '../../lib/page-meta.ts';
-import { breadcrumbList } from '../../lib/structured-data.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
+import { rootFacts } from '../../lib/seo/page-meta.ts';
+import { breadcrumbList } from '../../lib/seo/structured-data.ts';
 import { JsonLd } from '../json-ld.tsx';
 
 export interface Crumb {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
 
 /** Paging links (work without JavaScript): previous, numbered pages, next. */
 export function Pager({

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { Form, useFetcher, useLocation } from 'react-router';
-import { botToken } from '../../lib/bot-protection.client.ts';
-import type { NewsletterView } from '../../lib/newsletter-view.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useText } from '../../lib/use-text.ts';
+import { botToken } from '../../lib/forms/bot-protection.client.ts';
+import { useText } from '../../lib/locale/use-text.ts';
+import { useHydrated } from '../../lib/router/use-hydrated.ts';
+import type { NewsletterView } from '../../lib/shell/newsletter-view.ts';
 import type { NewsletterResult } from '../../routes/newsletter.tsx';
 
 /**

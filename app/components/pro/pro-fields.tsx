@@ -1,5 +1,5 @@
 import type { FieldErrors } from '../../lib/account/forms.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
 import { FormField } from '../account/form-field.tsx';
 
 export const PRO_PROFESSIONS = ['guide', 'patrol', 'instructor', 'retail', 'athlete', 'employee'] as const;

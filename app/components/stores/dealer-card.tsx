@@ -1,5 +1,5 @@
+import { useText } from '../../lib/locale/use-text.ts';
 import type { DealerView } from '../../lib/stores/dealers.ts';
-import { useText } from '../../lib/use-text.ts';
 
 export function DealerCard({ dealer, distance }: { dealer: DealerView; distance: string | null }) {
   const t = useText();

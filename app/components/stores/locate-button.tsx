@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
+import { useHydrated } from '../../lib/router/use-hydrated.ts';
 
 /** 'Use my location': shown once JavaScript runs and the browser offers geolocation. */
 export function LocateButton({ action }: { action: string }) {

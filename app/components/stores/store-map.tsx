@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useText } from '../../lib/use-text.ts';
+import { useText } from '../../lib/locale/use-text.ts';
 
 export interface MapDealer {
   uid: string;

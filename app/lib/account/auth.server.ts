@@ -1,6 +1,6 @@
 import { localizedPath } from '#core/locale-prefix.ts';
-import { localeFreeReturnPath } from '../return-path.ts';
-import type { StorefrontContext } from '../storefront-context.server.ts';
+import { localeFreeReturnPath } from '../forms/return-path.ts';
+import type { StorefrontContext } from '../router/storefront-context.server.ts';
 
 /** Where to go after signing in: a local path from `returnTo`, in the current locale; else the account. */
 export function afterSignIn(ctx: StorefrontContext, returnTo: string | null | undefined): string {

@@ -1,6 +1,6 @@
 import { type CurrencyFormatSettings, formatCurrency } from '#core/currency-format.ts';
 import { trackingUrl } from '#core/tracking.ts';
-import type { StorefrontContext } from '../storefront-context.server.ts';
+import type { StorefrontContext } from '../router/storefront-context.server.ts';
 
 /** Orders as the account and order-status pages show them: formatted money and dates, tracking links. */
 

@@ -1,4 +1,4 @@
-import type { StorefrontContext } from '../storefront-context.server.ts';
+import type { StorefrontContext } from '../router/storefront-context.server.ts';
 
 /** Page forms carry the session's anti-forgery token as the `csrf` field (SPEC §6), like the /api header. */
 export function csrfOk(ctx: StorefrontContext, form: FormData): boolean {

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { Commerce } from '#server/commerce/index.ts';
-import { attempt, refusal } from '../refusal.server.ts';
-import type { StorefrontContext } from '../storefront-context.server.ts';
+import { attempt, refusal } from '../forms/refusal.server.ts';
+import type { StorefrontContext } from '../router/storefront-context.server.ts';
 import type { ActionErrors } from './forms.ts';
 
 type SignUp = Commerce['accounts']['signUp'];

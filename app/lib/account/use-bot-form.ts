@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useRouteLoaderData, useSubmit } from 'react-router';
 import type { RootData } from '../../root.tsx';
-import { botToken } from '../bot-protection.client.ts';
+import { botToken } from '../forms/bot-protection.client.ts';
 
 /**
  * Bot protection for a form (SPEC §1, §8): with a site key configured, the submit asks the challenge for a token

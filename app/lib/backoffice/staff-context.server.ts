@@ -2,7 +2,7 @@ import { data, type RouterContextProvider, redirect } from 'react-router';
 import { can, type Permission, type StaffRole } from '#core/staff-permissions.ts';
 import type { Actor, StaffSession } from '#server/backoffice/index.ts';
 import type { Services } from '#server/services.ts';
-import { requestFactsContext, servicesContext } from '../load-context.ts';
+import { requestFactsContext, servicesContext } from '../router/load-context.ts';
 
 export interface StaffContext {
   services: Services;

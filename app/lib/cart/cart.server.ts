@@ -2,8 +2,8 @@ import type { RouterContextProvider } from 'react-router';
 import type { CurrencyFormatSettings } from '#core/currency-format.ts';
 import { hidesFreeShipping } from '#core/shipping-cost.ts';
 import type { Commerce } from '#server/commerce/index.ts';
-import { optional } from '../optional.server.ts';
-import { type StorefrontContext, storefrontContext } from '../storefront-context.server.ts';
+import { optional } from '../router/optional.server.ts';
+import { type StorefrontContext, storefrontContext } from '../router/storefront-context.server.ts';
 import { type CartView, cartView } from './cart-view.ts';
 
 export type CartData = Awaited<ReturnType<Commerce['carts']['get']>>;

@@ -2,8 +2,8 @@ import { data, type RouterContextProvider } from 'react-router';
 import { statusOf, textKeyOf } from '#core/error-codes.ts';
 import { formLineItem } from '#core/line-item.ts';
 import { parseForm } from '../account/forms.ts';
-import { attempt } from '../refusal.server.ts';
-import { storefrontContext } from '../storefront-context.server.ts';
+import { attempt } from '../forms/refusal.server.ts';
+import { storefrontContext } from '../router/storefront-context.server.ts';
 import type { AddToCartResult } from './cart.ts';
 
 /**

@@ -4,9 +4,9 @@ import { CURRENCIES, type CurrencyFormat } from '#core/regions.ts';
 import type { PricingContext } from '#server/commerce/index.ts';
 import type { Entry } from '#server/content/content-client.ts';
 import type { Services } from '#server/services.ts';
-import type { LocaleState } from '../locale-state.ts';
-import { optional } from '../optional.server.ts';
-import { storefrontContext } from '../storefront-context.server.ts';
+import type { LocaleState } from '../locale/locale-state.ts';
+import { optional } from '../router/optional.server.ts';
+import { storefrontContext } from '../router/storefront-context.server.ts';
 import { type ListingFacts, listingFacts } from './listing.ts';
 import type { CommerceProduct, ContentProduct, TileContext } from './tile.ts';
 

@@ -3,7 +3,7 @@ import { internalHref } from '#core/links.ts';
 import { priceBandText } from '#core/price-bands.ts';
 import { RELATED_PRODUCTS } from '#core/related-products.ts';
 import type { Entry } from '#server/content/content-client.ts';
-import { optional } from '../optional.server.ts';
+import { optional } from '../router/optional.server.ts';
 import {
   categoryListing,
   categoryNodes,

@@ -1,5 +1,5 @@
 import { sanitizeRichText } from '#core/rich-text.ts';
-import { optional } from '../optional.server.ts';
+import { optional } from '../router/optional.server.ts';
 import { type BannerView, bannerView } from './banner.ts';
 import { contentByUid, resolveContentProducts, type Shopper } from './catalogue.server.ts';
 import { admitTiles, type TileView } from './tile.ts';

@@ -7,8 +7,8 @@ import { type ActionErrors, type FieldErrors, parseForm } from '../account/forms
 import { addressSchema, emailField } from '../account/schemas.ts';
 import { csrfOk } from '../account/session.server.ts';
 import { loadSessionCart } from '../cart/cart.server.ts';
-import { attempt } from '../refusal.server.ts';
-import type { StorefrontContext } from '../storefront-context.server.ts';
+import { attempt } from '../forms/refusal.server.ts';
+import type { StorefrontContext } from '../router/storefront-context.server.ts';
 
 /** The checkout page's data and the place-order action (route module stays thin). */
 

@@ -4,7 +4,7 @@
  */
 import { contentLocaleOf } from '#core/locale.ts';
 import type { Services } from '#server/services.ts';
-import type { LocaleState } from '../locale-state.ts';
+import type { LocaleState } from '../locale/locale-state.ts';
 import { type Raw, record, text } from './content-view.ts';
 
 export function contentClient(services: Services) {

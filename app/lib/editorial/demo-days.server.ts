@@ -1,5 +1,5 @@
 import type { Services } from '#server/services.ts';
-import type { LocaleState } from '../locale-state.ts';
+import type { LocaleState } from '../locale/locale-state.ts';
 import { contentClient, localeOf } from './content.server.ts';
 import { formatDate, list, record, refUids, text } from './content-view.ts';
 import { loadPageByUid } from './pages.server.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Services } from '#server/services.ts';
-import type { LocaleState } from '../locale-state.ts';
+import type { LocaleState } from '../locale/locale-state.ts';
 import { loadPost } from './blog.server.ts';
 import { loadPage } from './pages.server.ts';
 import { loadPsia } from './psia.server.ts';

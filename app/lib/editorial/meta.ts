@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { pageMeta, rootFacts } from '../page-meta.ts';
+import { pageMeta, rootFacts } from '../seo/page-meta.ts';
 
 type Matches = Parameters<typeof rootFacts>[0];
 

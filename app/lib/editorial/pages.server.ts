@@ -1,7 +1,7 @@
 import { sanitizeRichText } from '#core/rich-text.ts';
 import type { Entry } from '#server/content/index.ts';
 import type { Services } from '#server/services.ts';
-import type { LocaleState } from '../locale-state.ts';
+import type { LocaleState } from '../locale/locale-state.ts';
 import { contentClient, localeOf, localePath, type SeoView, seoOf } from './content.server.ts';
 import {
   entryImage,

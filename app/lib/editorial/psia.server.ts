@@ -1,6 +1,6 @@
 import { sanitizeRichText } from '#core/rich-text.ts';
 import type { Services } from '#server/services.ts';
-import type { LocaleState } from '../locale-state.ts';
+import type { LocaleState } from '../locale/locale-state.ts';
 import { formatDate, list, record, text } from './content-view.ts';
 import { loadPageByUid } from './pages.server.ts';
 

@@ -9,8 +9,8 @@ import type { SearchResult } from '#server/search/index.ts';
 import type { Services } from '#server/services.ts';
 import { contentClient } from '../editorial/content.server.ts';
 import { type ImageView, imageView, record, text } from '../editorial/content-view.ts';
-import { headerView } from '../header-view.ts';
-import type { LocaleState } from '../locale-state.ts';
+import type { LocaleState } from '../locale/locale-state.ts';
+import { headerView } from '../shell/header-view.ts';
 import {
   PRICE_RANGES,
   priceField,

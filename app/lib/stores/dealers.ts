@@ -3,6 +3,7 @@
  * from the dealers' own data and a postal-code centroid table, great-circle distances, and km or miles by
  * region. Pure: the table and the dealers come in as arguments.
  */
+import { postalCentroid } from '#core/dealer-entry.ts';
 import { hoursLines, list, type Raw, record, text } from '../editorial/content-view.ts';
 
 export interface Point {
@@ -91,21 +92,14 @@ export function geocode(
       if (dealer)
         return { lat: dealer.lat, lng: dealer.lng, place: raw.toUpperCase(), source: 'dealer-postal' };
     }
-    for (const pool of inCountry(table)) {
-      let best: CentroidEntry | null = null;
-      for (const entry of pool) {
-        const prefix = normalisePlace(entry.prefix);
-        if (query.startsWith(prefix) && (!best || prefix.length > normalisePlace(best.prefix).length))
-          best = entry;
-      }
-      if (best)
-        return {
-          lat: best.lat,
-          lng: best.lng,
-          place: `${raw.toUpperCase()} (${best.place})`,
-          source: 'centroid',
-        };
-    }
+    const best = (country && postalCentroid(raw, country, table)) || postalCentroid(raw, null, table);
+    if (best)
+      return {
+        lat: best.lat,
+        lng: best.lng,
+        place: `${raw.toUpperCase()} (${best.place})`,
+        source: 'centroid',
+      };
     return null;
   }
   for (const pool of inCountry(dealers)) {

@@ -3,7 +3,7 @@
 import type { Services } from '#server/services.ts';
 import centroidTable from '../../../seed/search/postal-centroids.json';
 import { loadPageByUid } from '../editorial/pages.server.ts';
-import type { LocaleState } from '../locale-state.ts';
+import type { LocaleState } from '../locale/locale-state.ts';
 import { loadDealerEntries } from './dealers.server.ts';
 import {
   type CentroidEntry,

@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router';
 import { z } from 'zod';
+import { KeysetPager } from '../../components/admin/list-parts.tsx';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import type { Route } from './+types/audit';
 
@@ -132,11 +133,7 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {next ? (
-        <p>
-          <Link to={next}>Older changes</Link>
-        </p>
-      ) : null}
+      <KeysetPager label="Pages of the audit log" first={null} next={next} nextLabel="Older changes" />
     </section>
   );
 }

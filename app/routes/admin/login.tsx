@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
 import { attemptStaff, parseStaffForm, refuse } from '../../lib/backoffice/form.server.ts';
 import { staffSession } from '../../lib/backoffice/staff-context.server.ts';
-import { requestFactsContext, servicesContext } from '../../lib/load-context.ts';
+import { requestFactsContext, servicesContext } from '../../lib/router/load-context.ts';
 import adminStyles from '../../styles/admin.css?url';
 import type { Route } from './+types/login';
 

@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import { z } from 'zod';
 import { parseStaffForm } from '../../lib/backoffice/form.server.ts';
 import { staffSession } from '../../lib/backoffice/staff-context.server.ts';
-import { servicesContext } from '../../lib/load-context.ts';
+import { servicesContext } from '../../lib/router/load-context.ts';
 import type { Route } from './+types/logout';
 
 export function loader() {

@@ -7,6 +7,7 @@ import {
 } from '#core/order-filter.ts';
 import { parseOrderFilter } from '#core/order-filter-schema.ts';
 import { COMMERCE_REGIONS } from '#core/regions.ts';
+import { FilterErrors, KeysetPager } from '../../components/admin/list-parts.tsx';
 import { formatMoney, REGION_LABELS } from '../../components/admin/money.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import dashboardStyles from '../../styles/admin-dashboard.css?url';
@@ -145,16 +146,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
         <Link to="/admin/orders">Clear</Link>
       </Form>
 
-      {errors.length ? (
-        <div className="admin-notice admin-notice--error" role="alert">
-          <p>The filter could not be used:</p>
-          <ul>
-            {errors.map((error) => (
-              <li key={error}>{error}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <FilterErrors errors={errors} />
 
       {exportQuery !== null ? (
         <p>
@@ -208,14 +200,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       ) : null}
-      <nav className="admin-pager" aria-label="Pages of orders">
-        {first ? <Link to={first}>Newest orders</Link> : null}
-        {next ? (
-          <Link to={next} rel="next">
-            Next page
-          </Link>
-        ) : null}
-      </nav>
+      <KeysetPager label="Pages of orders" first={first} firstLabel="Newest orders" next={next} />
     </section>
   );
 }

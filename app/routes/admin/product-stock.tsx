@@ -12,6 +12,7 @@ import {
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '#core/stock-state.ts';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
+import { KeysetPager } from '../../components/admin/list-parts.tsx';
 import { ProductTabs } from '../../components/admin/product-tabs.tsx';
 import { productIdOf } from '../../lib/admin/record-id.server.ts';
 import { attemptStaff, parseStaffForm, refuse } from '../../lib/backoffice/form.server.ts';
@@ -25,7 +26,7 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /**
  * One product's stock in the back office (issue 20): each variant's level, state and low-stock threshold with a
- * form to record a count or an adjustment; a variant's own view (?variant=ID) adds its threshold form and its
+ * form to record a count or an adjustment; a variant's own page (?variant=ID) adds its threshold form and its
  * history, newest first, one keyset page (?before=) at a time. Every change goes through the one stock path
  * (server/commerce/stock.ts): a movement and an audit entry in one transaction, back-in-stock mail after it.
  */
@@ -185,7 +186,7 @@ function Threshold({ variant }: { variant: VariantRow }) {
   );
 }
 
-/** Record a count or an adjustment of one variant: compact in a row of the list, with a note on its own view. */
+/** Record a count or an adjustment of one variant: compact in a row of the list, with a note on its own page. */
 function StockForm({ variant, full }: { variant: VariantRow; full: boolean }) {
   const key = `${variant.id}`;
   return (
@@ -236,7 +237,7 @@ function StockForm({ variant, full }: { variant: VariantRow; full: boolean }) {
   );
 }
 
-function VariantView({
+function VariantPanel({
   variant,
   history,
   canWrite,
@@ -341,16 +342,13 @@ function VariantView({
           </table>
         </div>
       )}
-      {history.next || history.newest ? (
-        <nav className="admin-pager" aria-label="Pages of the history">
-          {history.newest ? <Link to={history.newest}>Newest changes</Link> : null}{' '}
-          {history.next ? (
-            <Link to={history.next} rel="next">
-              Older changes
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <KeysetPager
+        label="Pages of the history"
+        first={history.newest}
+        firstLabel="Newest changes"
+        next={history.next}
+        nextLabel="Older changes"
+      />
     </>
   );
 }
@@ -373,7 +371,7 @@ export default function ProductStockPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {selected && history ? (
-        <VariantView variant={selected} history={history} canWrite={canWrite} answer={answer} />
+        <VariantPanel variant={selected} history={history} canWrite={canWrite} answer={answer} />
       ) : (
         <>
           <h2>Variants</h2>

@@ -1,6 +1,7 @@
 import { data, Form, Link } from 'react-router';
 import { parseProductListFilter } from '#core/product-list-filter.ts';
 import { can } from '#core/staff-permissions.ts';
+import { FilterErrors, KeysetPager } from '../../components/admin/list-parts.tsx';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import dashboardStyles from '../../styles/admin-dashboard.css?url';
 import type { Route } from './+types/products';
@@ -117,16 +118,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
         <Link to="/admin/products">Clear</Link>
       </Form>
 
-      {errors.length ? (
-        <div className="admin-notice admin-notice--error" role="alert">
-          <p>The filter could not be used:</p>
-          <ul>
-            {errors.map((error) => (
-              <li key={error}>{error}</li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <FilterErrors errors={errors} />
 
       {rows.length === 0 && !errors.length ? <p>No products match.</p> : null}
       {rows.length ? (
@@ -179,14 +171,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       ) : null}
-      <nav className="admin-pager" aria-label="Pages of products">
-        {first ? <Link to={first}>First page</Link> : null}
-        {next ? (
-          <Link to={next} rel="next">
-            Next page
-          </Link>
-        ) : null}
-      </nav>
+      <KeysetPager label="Pages of products" first={first} next={next} />
     </section>
   );
 }

@@ -34,7 +34,7 @@ export function entryRoutes(store: ContentStore, environments: readonly string[]
       params.locale,
     );
     const entries = matching(
-      rows.map((row) => deliverEntry(row, environment)),
+      rows.map((row) => deliverEntry(row)),
       params,
     );
     sortEntries(entries, params);
@@ -58,7 +58,7 @@ export function entryRoutes(store: ContentStore, environments: readonly string[]
     );
     const row = rows[0];
     if (!row) throw notFoundEntry();
-    const entry = deliverEntry(row, environment);
+    const entry = deliverEntry(row);
     if (params.include.length > 0)
       await includeReferences(store, [entry], params.include, params, environment);
     return c.json({ entry: project(entry, params.only, params.except) });

@@ -10,7 +10,8 @@ import type { DeliveryParams } from './request.ts';
 
 export type Delivered = Record<string, unknown>;
 
-export function deliverEntry(row: StoredEntry, environment: string): Delivered {
+/** A publication as the protocol delivers it: the published version's fields and who published it when. */
+export function deliverEntry(row: StoredEntry): Delivered {
   return {
     ...row.fields,
     uid: row.uid,
@@ -22,10 +23,11 @@ export function deliverEntry(row: StoredEntry, environment: string): Delivered {
     ACL: {},
     _in_progress: false,
     publish_details: {
-      environment,
+      environment: row.environment,
       locale: row.locale,
-      time: row.updatedAt.toISOString(),
-      user: 'ridgeline',
+      time: row.publishedAt.toISOString(),
+      user: row.publishedBy ?? 'ridgeline',
+      version: row.version,
     },
   };
 }
@@ -102,7 +104,7 @@ export async function includeReferences(
       );
       for (const uid of uids) cache.set(`${type}/${uid}`, null);
       for (const row of rows)
-        cache.set(`${type}/${row.uid}`, { ...deliverEntry(row, environment), _content_type_uid: type });
+        cache.set(`${type}/${row.uid}`, { ...deliverEntry(row), _content_type_uid: type });
     }
     return refs
       .map((ref) => cache.get(`${ref._content_type_uid}/${ref.uid}`))

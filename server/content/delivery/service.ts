@@ -9,6 +9,7 @@ import { checkAccess } from './access.ts';
 import { assetRoutes } from './assets.ts';
 import { entryRoutes } from './entries.ts';
 import { DeliveryError } from './errors.ts';
+import { checkPreviewToken, isPreview } from './preview-token.ts';
 import { syncRoute } from './sync.ts';
 
 export const DELIVERY_VERSION = 'v3';
@@ -23,6 +24,8 @@ export interface DeliveryOptions {
   branch?: string;
   /** Told about unexpected failures (a database error), which are answered with a 500 error body. */
   onError?: (error: unknown) => void;
+  /** Requests carrying this preview token read `store` (the drafts) instead (./preview-token.ts). */
+  preview?: { token: string; store: ContentStore };
 }
 
 /** The /v3 delivery routes, to be mounted under the service's base path (default /cms). */
@@ -31,14 +34,30 @@ export function createDeliveryRoutes(options: DeliveryOptions): Hono {
   const api = new Hono();
 
   api.use('*', checkAccess(options));
+  api.use('*', checkPreviewToken(options.preview?.token));
   api.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
     await next();
   });
 
-  const { contentTypes, oneContentType, listEntries, oneEntry } = entryRoutes(store, options.environments);
-  const { listAssets, oneAsset } = assetRoutes(store, options.environments);
-  const sync = syncRoute(store, options.environments);
+  const handlers = (from: ContentStore) => ({
+    ...entryRoutes(from, options.environments),
+    ...assetRoutes(from, options.environments),
+    sync: syncRoute(from, options.environments),
+  });
+  const live = handlers(store);
+  const drafts = options.preview ? handlers(options.preview.store) : live;
+  type Name = keyof typeof live;
+  const pick = (name: Name) => (c: Context) => (isPreview(c) ? drafts : live)[name](c);
+  const { contentTypes, oneContentType, listEntries, oneEntry, listAssets, oneAsset, sync } = {
+    contentTypes: pick('contentTypes'),
+    oneContentType: pick('oneContentType'),
+    listEntries: pick('listEntries'),
+    oneEntry: pick('oneEntry'),
+    listAssets: pick('listAssets'),
+    oneAsset: pick('oneAsset'),
+    sync: pick('sync'),
+  };
 
   for (const method of ['GET', 'POST'] as const) {
     const on = (path: string, handler: (c: Context) => Promise<Response>) => api.on(method, path, handler);

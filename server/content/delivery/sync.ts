@@ -34,17 +34,33 @@ export function syncRoute(store: ContentStore, environments: readonly string[]) 
     const since = state.since ? new Date(state.since) : null;
     const contentTypeUid = params.raw.content_type_uid ? String(params.raw.content_type_uid) : null;
     const locale = params.raw.locale ? String(params.raw.locale).toLowerCase() : null;
-    const changed = (await store.changedSince(since, environment)).filter(
-      (row) => (!contentTypeUid || row.contentType === contentTypeUid) && (!locale || row.locale === locale),
-    );
+    const keep = (row: { contentType: string; locale: string }) =>
+      (!contentTypeUid || row.contentType === contentTypeUid) && (!locale || row.locale === locale);
+    const published = (await store.changedSince(since, environment)).filter(keep).map((row) => ({
+      at: row.publishedAt.toISOString(),
+      item: {
+        type: 'entry_published',
+        event_at: row.publishedAt.toISOString(),
+        content_type_uid: row.contentType,
+        data: deliverEntry(row),
+      },
+    }));
+    // A first sync (init) lists what is published; later ones also what was taken off since.
+    const unpublished = since
+      ? (await store.unpublishedSince(since, environment)).filter(keep).map((row) => ({
+          at: row.unpublishedAt.toISOString(),
+          item: {
+            type: 'entry_unpublished',
+            event_at: row.unpublishedAt.toISOString(),
+            content_type_uid: row.contentType,
+            data: { uid: row.uid, locale: row.locale, content_type_uid: row.contentType },
+          },
+        }))
+      : [];
+    const changed = [...published, ...unpublished].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
     const page = changed.slice(state.skip, state.skip + MAX_PAGE_SIZE);
     const body: Record<string, unknown> = {
-      items: page.map((row) => ({
-        type: 'entry_published',
-        event_at: row.updatedAt.toISOString(),
-        content_type_uid: row.contentType,
-        data: deliverEntry(row, environment),
-      })),
+      items: page.map((change) => change.item),
       skip: state.skip,
       limit: MAX_PAGE_SIZE,
       total_count: changed.length,
@@ -52,10 +68,10 @@ export function syncRoute(store: ContentStore, environments: readonly string[]) 
     if (state.skip + MAX_PAGE_SIZE < changed.length) {
       body.pagination_token = encode({ ...state, skip: state.skip + MAX_PAGE_SIZE });
     } else {
-      const newest = changed.reduce<string | null>((max, row) => {
-        const at = row.updatedAt.toISOString();
-        return !max || at > max ? at : max;
-      }, state.since);
+      const newest = changed.reduce<string | null>(
+        (max, change) => (!max || change.at > max ? change.at : max),
+        state.since,
+      );
       body.sync_token = encode({ since: newest, skip: 0, started: state.started });
     }
     return c.json(body);

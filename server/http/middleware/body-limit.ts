@@ -22,6 +22,9 @@ export interface BodyLimits {
 /** The back office's product image upload (issue 20): a 20 MB image and the form's other fields. */
 export const UPLOAD_ROUTE_LIMITS: NonNullable<BodyLimits['uploads']> = [
   { pattern: /^\/admin\/products\/\d+\/images(?:\.data)?$/, maxBytes: IMAGE_UPLOAD_MAX_BYTES + 64 * 1024 },
+  // The content management API's asset upload (issue 21): a file as large as the media upload allows.
+  { pattern: /^\/cms\/v3\/assets\/?$/, maxBytes: IMAGE_UPLOAD_MAX_BYTES + 64 * 1024 },
+  { pattern: /^\/admin\/content\/assets(?:\.data)?$/, maxBytes: IMAGE_UPLOAD_MAX_BYTES + 64 * 1024 },
 ];
 
 /** The per-route limits: what each door's largest honest request needs, with room to spare. */
@@ -33,6 +36,9 @@ export function defaultRouteLimits(searchBasePath: string): BodyLimits['routes']
     { prefix: '/graphql', maxBytes: 64 * 1024 },
     // Content delivery reads only: a POST carries query parameters as JSON.
     { prefix: '/cms', maxBytes: 64 * 1024 },
+    // The content management API's entries (issue 21): up to BODY_LIMIT_BYTES; delivery's POST form on the same
+    // paths stays at 64 KB (server/content/management/protocol/routes.ts).
+    { prefix: '/cms/v3/content_types', maxBytes: Number.MAX_SAFE_INTEGER },
     // Hosted-search protocol: a multi_search of a few queries.
     { prefix: searchBasePath, maxBytes: 64 * 1024 },
     // The back office's catalogue CSV import (issue 20): a file of ~100 bytes a variant, still within maxBytes.

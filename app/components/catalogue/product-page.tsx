@@ -1,0 +1,303 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Await, Link, useActionData, useFetcher } from 'react-router';
+import type { AddToCartResult } from '../../lib/catalogue/cart.ts';
+import { type ProductPageView, variantFor } from '../../lib/catalogue/product.ts';
+import type { TileView } from '../../lib/catalogue/tile.ts';
+import { useText } from '../../lib/locale/use-text.ts';
+import { ShareMenu, type ShareMenuNetwork } from '../share-menu.tsx';
+import { SKIP_ON_ERROR } from '../skip-on-error.tsx';
+import { ImageSet } from './image-set.tsx';
+import { PriceTag } from './price-tag.tsx';
+import { type GridTile, ProductGrid } from './product-grid.tsx';
+import { SizeChart } from './size-chart.tsx';
+
+// The product's share menu builds its links when a network is chosen (its grammar loads as the menu opens: the
+// page's JavaScript budget). Network names are brands; 'Email' is a word and comes from display text.
+const PRODUCT_SHARE_NETWORKS = [
+  { id: 'facebook', label: 'Facebook' },
+  { id: 'x', label: 'X' },
+  { id: 'pinterest', label: 'Pinterest' },
+  { id: 'whatsapp', label: 'WhatsApp' },
+  { id: 'email', label: 'Email', text: 'share email' },
+  { id: 'sms', label: 'SMS' },
+] as const satisfies readonly ShareMenuNetwork[];
+
+const QUANTITIES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+interface Props {
+  view: ProductPageView;
+  imageId: string;
+  breadcrumbs: Array<{ name: string; path: string }>;
+  backInStock: { enabled: boolean; copy: string };
+  origin: string;
+  csrfToken: string | null;
+  storesHref: string;
+  related: Promise<TileView[] | null>;
+  addOns: Promise<{ heading: string; tiles: GridTile[] } | null>;
+}
+
+/** Product page (§2): gallery, variant choice (colour in the URL), price, stock, add to cart, details. */
+export function ProductPage(props: Props) {
+  const { view, imageId, origin } = props;
+  const t = useText();
+  const segment = view.href.split('/')[1];
+  const colour = view.colours.find((candidate) => candidate.slug === view.selectedColour) ?? null;
+  const title = colour ? `${view.title}, ${colour.label}` : view.title;
+  return (
+    <div className="product container">
+      <nav aria-label={t('breadcrumb')} className="breadcrumbs">
+        <ol>
+          {props.breadcrumbs.map((crumb) => (
+            <li key={crumb.path}>
+              <Link to={`/${segment}/c${crumb.path}`}>{crumb.name}</Link>
+            </li>
+          ))}
+          <li>
+            <span aria-current="page">{view.title}</span>
+          </li>
+        </ol>
+      </nav>
+      <div className="product__layout">
+        <ImageSet key={imageId} setId={imageId} alt={title} />
+        <div className="product__info">
+          <div className="product__tags">
+            {view.tags.sale ? <span className="tile__tag tile__tag--sale">{t('sale')}</span> : null}
+            {view.tags.new ? <span className="tile__tag tile__tag--new">{t('new')}</span> : null}
+            {view.tags.redesigned ? <span className="tile__tag">{t('redesigned')}</span> : null}
+          </div>
+          <h1 className="product__title">{view.title}</h1>
+          {view.tagline ? <p className="product__tagline">{view.tagline}</p> : null}
+          <div className="product__price" data-testid="product-price">
+            {view.price ? (
+              <PriceTag price={view.price} large />
+            ) : view.contentPrice ? (
+              <p className="price price--large">
+                <span className="price__current">{view.contentPrice}</span>
+              </p>
+            ) : null}
+          </div>
+          {view.colours.length > 0 ? (
+            <fieldset className="product__colours">
+              <legend>
+                {t('colour')}: <strong>{colour?.label}</strong>
+              </legend>
+              <ul>
+                {view.colours.map((option) => (
+                  <li key={option.slug}>
+                    <Link
+                      to={option.href}
+                      replace
+                      preventScrollReset
+                      className="swatch swatch--large"
+                      style={{ '--swatch': option.hex } as React.CSSProperties}
+                      aria-current={option.slug === view.selectedColour ? 'true' : undefined}
+                      aria-label={option.label}
+                      title={option.label}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          ) : null}
+          {view.sellable ? (
+            <AddToCart {...props} colourLabel={colour?.label ?? null} />
+          ) : (
+            <div className="product__dealer">
+              <p>{t('sold through dealers')}</p>
+              <Link className="button" to={props.storesHref}>
+                {t('dealer locator')}
+              </Link>
+            </div>
+          )}
+          <ShareMenu
+            networks={PRODUCT_SHARE_NETWORKS}
+            url={`${origin}${view.href}`}
+            title={view.title}
+            description={view.tagline}
+            media={`${origin}/media/i/ridgeline/${encodeURIComponent(imageId)}?w=1200`}
+          />
+          <section className="product__details" aria-labelledby="details-heading">
+            <h2 id="details-heading">{t('product details')}</h2>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server by sanitizeRichText */}
+            <div className="rich-text" dangerouslySetInnerHTML={{ __html: view.descriptionHtml }} />
+            {view.specs.length > 0 ? (
+              <table className="specs">
+                <caption>{t('specifications')}</caption>
+                <tbody>
+                  {view.specs.map((spec) => (
+                    <tr key={spec.title}>
+                      <th scope="row">{spec.title}</th>
+                      <td>{spec.value}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+            {view.sizes.length > 0 ? <SizeChart sizes={view.sizes.map((size) => size.label)} /> : null}
+          </section>
+        </div>
+      </div>
+      <Suspense fallback={null}>
+        <Await resolve={props.addOns} errorElement={SKIP_ON_ERROR}>
+          {(addOns) =>
+            addOns ? (
+              <section className="add-ons" aria-labelledby="product-add-ons">
+                <h2 id="product-add-ons">{addOns.heading}</h2>
+                <ProductGrid
+                  tiles={addOns.tiles}
+                  list={{ id: 'add_on_products', name: addOns.heading }}
+                  addOn
+                  csrfToken={props.csrfToken}
+                />
+              </section>
+            ) : null
+          }
+        </Await>
+      </Suspense>
+      <Suspense fallback={null}>
+        <Await resolve={props.related} errorElement={SKIP_ON_ERROR}>
+          {(related) =>
+            // §4: the related list shows only once at least one product resolved.
+            related && related.length > 0 ? (
+              <section className="related" aria-labelledby="related-heading">
+                <h2 id="related-heading">{t('related products')}</h2>
+                <ProductGrid
+                  tiles={related}
+                  list={{ id: 'related_products', name: 'Related Products' }}
+                  label={t('related products')}
+                  slider
+                />
+              </section>
+            ) : null
+          }
+        </Await>
+      </Suspense>
+    </div>
+  );
+}
+
+function AddToCart({ view, colourLabel, csrfToken, backInStock }: Props & { colourLabel: string | null }) {
+  const t = useText();
+  const fetcher = useFetcher<AddToCartResult>();
+  // Without JavaScript the form posts as a document; its answer arrives as the route's action data.
+  const posted = useActionData<AddToCartResult | undefined>();
+  const sizes = view.sizes;
+  const [size, setSize] = useState<string | null>(
+    sizes.find((candidate) => candidate.available)?.label ?? sizes[0]?.label ?? null,
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new colour picks its first size in stock
+  useEffect(() => {
+    setSize(sizes.find((candidate) => candidate.available)?.label ?? sizes[0]?.label ?? null);
+  }, [colourLabel]);
+  const variant = variantFor(view.variants, colourLabel, sizes.length > 0 ? size : null);
+  const inStock = Boolean(variant?.inStock && variant.purchasable);
+  const result = fetcher.data ?? (posted && 'productId' in posted ? posted : undefined);
+  // Shown as soon as the action has answered (issue 18 #4): after an action React Router reloads every loader of
+  // the page (the product page's is the slowest) before the fetcher is idle, and the shopper must not wait for
+  // that to learn the line is in the cart.
+  const submitting = fetcher.state === 'submitting';
+  const added = !submitting && result?.ok === true;
+  // A fresh visitor's first add created the session; its token is in the answer before the page data has it.
+  const csrf = (fetcher.data?.csrfToken ?? csrfToken) || '';
+  return (
+    <>
+      <fetcher.Form method="post" className="add-to-cart">
+        <input type="hidden" name="intent" value="add-to-cart" />
+        <input type="hidden" name="product_id" value={view.id} />
+        <input type="hidden" name="csrf" value={csrf} />
+        {sizes.length > 0 ? (
+          <fieldset className="product__sizes">
+            <legend>{t('size')}</legend>
+            <div className="size-options">
+              {sizes.map((option) => {
+                const id = variantFor(view.variants, colourLabel, option.label)?.id;
+                return (
+                  <label key={option.label} className={option.available ? 'size' : 'size size--out'}>
+                    <input
+                      type="radio"
+                      name="variant_id"
+                      value={id}
+                      checked={size === option.label}
+                      onChange={() => setSize(option.label)}
+                    />
+                    <span>{option.label}</span>
+                    {option.available ? null : (
+                      <span className="visually-hidden"> ({t('out of stock')})</span>
+                    )}
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+        ) : variant ? (
+          <input type="hidden" name="variant_id" value={variant.id} />
+        ) : null}
+        <p className={inStock ? 'stock stock--in' : 'stock stock--out'} role="status">
+          {inStock ? t('in stock') : t('out of stock')}
+        </p>
+        <div className="add-to-cart__row">
+          <label className="add-to-cart__qty">
+            <span className="visually-hidden">{t('quantity')}</span>
+            <select name="quantity" defaultValue="1">
+              {QUANTITIES.map((quantity) => (
+                <option key={quantity} value={quantity}>
+                  {quantity}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="button add-to-cart__button" disabled={!inStock || submitting}>
+            {submitting ? t('adding') : t('add to cart')}
+          </button>
+        </div>
+        <div aria-live="polite" className="add-to-cart__result">
+          {added ? (
+            <p className="add-to-cart__added">
+              {t('added to cart')} <Link to={`/${view.href.split('/')[1]}/cart`}>{t('view cart')}</Link>
+            </p>
+          ) : result && !result.ok ? (
+            <p className="form-error">{t(result.message ?? 'could not add to cart')}</p>
+          ) : null}
+        </div>
+      </fetcher.Form>
+      {!inStock && variant && backInStock.enabled ? (
+        <BackInStock productId={view.id} variantId={variant.id} copy={backInStock.copy} />
+      ) : null}
+    </>
+  );
+}
+
+function BackInStock({ productId, variantId, copy }: { productId: number; variantId: number; copy: string }) {
+  const t = useText();
+  const fetcher = useFetcher<{ ok: boolean; error?: string }>();
+  const done = fetcher.state === 'idle' && fetcher.data?.ok;
+  return (
+    <fetcher.Form method="post" className="back-in-stock">
+      <h2 className="back-in-stock__title">{t('notify me')}</h2>
+      {copy ? <p>{copy}</p> : null}
+      <input type="hidden" name="intent" value="back-in-stock" />
+      <input type="hidden" name="product_id" value={productId} />
+      <input type="hidden" name="variant_id" value={variantId} />
+      {done ? (
+        <p role="status" className="form-success">
+          {t('back in stock thanks')}
+        </p>
+      ) : (
+        <div className="back-in-stock__row">
+          <label className="field">
+            <span>{t('email')}</span>
+            <input type="email" name="email" required autoComplete="email" />
+          </label>
+          <button type="submit" className="button button--ghost">
+            {t('notify me')}
+          </button>
+        </div>
+      )}
+      {fetcher.data && !fetcher.data.ok ? (
+        <p className="form-error" role="alert">
+          {t('enter a valid email')}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}

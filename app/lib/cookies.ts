@@ -1,2 +1,0 @@
-/** The storefront reads cookies with the store's one parser (core/cookies.ts). */
-export { readCookie } from '#core/cookies.ts';

@@ -1,0 +1,45 @@
+import type { RouterContextProvider } from 'react-router';
+import type { Caller, SessionView } from '#server/commerce/index.ts';
+import type { Services } from '#server/services.ts';
+import { type LocaleState, localeStateFor } from '../locale/locale-state.ts';
+import { DEFAULT_LOCALE, parseUrlLocale } from '../locale/url-locale.ts';
+import { requestFactsContext, servicesContext } from './load-context.ts';
+
+export interface StorefrontContext {
+  services: Services;
+  session: SessionView | null;
+  locale: LocaleState;
+  /** Who asks, as the engines' use cases take it (session, client address, https). */
+  caller: Caller;
+}
+
+// Loaders of one request share the request object: read the session once per request.
+const perRequest = new WeakMap<Request, Promise<StorefrontContext>>();
+
+/** Services, the visitor's session (never created here) and the §3 locale state with pro status applied. */
+export function storefrontContext(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<StorefrontContext> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = (async () => {
+      const services = context.get(servicesContext);
+      const session = await services.commerce.sessions.fromRequest(request);
+      const urlLocale = parseUrlLocale(new URL(request.url).pathname.split('/')[1]) ?? DEFAULT_LOCALE;
+      const caller: Caller = {
+        session,
+        ip: context.get(requestFactsContext).clientIp,
+        https: services.commerce.sessions.isHttps(request),
+      };
+      return {
+        services,
+        session,
+        locale: localeStateFor(urlLocale, session?.customer?.isPro ?? false),
+        caller,
+      };
+    })();
+    perRequest.set(request, pending);
+  }
+  return pending;
+}

@@ -1,0 +1,18 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/** The header's cart button: it replaces the plain cart link once the page is hydrated. */
+export const cartButton = (page: Page) => page.getByRole('button', { name: /^Cart: / });
+
+/** Opens a store address and waits until the page works (hydrated), not for every image. */
+export async function openHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await expect(cartButton(page)).toBeVisible();
+}
+
+/** Adds the product `slug` (its default variant) to the cart from its en-us page, as a shopper does. */
+export async function addProductToCart(page: Page, slug: string): Promise<void> {
+  await openHydrated(page, `/en-us/p/${slug}`);
+  await page.getByRole('button', { name: 'Add to cart', exact: true }).first().click();
+  await expect(page.getByText('Added to cart!')).toBeVisible();
+}
