@@ -359,6 +359,12 @@ export function createEngine(db: Database, options: EngineOptions = {}): Engine 
 
     async writeDocuments(engine, docs, meta) {
       const { written, removed, version } = await writeIndex(db, engine, docs, meta);
+      // PGlite has no autovacuum: without statistics the planner reads a results page's rows by key through
+      // the (engine, locale, type) index, filtering every document of the locale (its time grew with the
+      // catalogue, decision 0015). A write that changed a tenth of the index (autoanalyze's own share) refreshes them.
+      if (written + removed > 0 && (written + removed) * 10 >= docs.length) {
+        await db.execute(sql`analyze search_documents, search_terms`);
+      }
       if (version !== null) {
         // This process sees its own write at once; caches keyed to older versions fall out on their own.
         versions.set(engine, { value: version, at: performance.now() });

@@ -96,8 +96,8 @@ describe.each(testDatabaseTargets)('in-memory search index on $name', (target) =
     const index = await loadIndex(h.handle.db, 'ridgeline', 0);
     const before = index.total;
     await h.handle.db.execute(
-      sql`update content_entries set title = 'Sastrugi field notes',
-          fields = jsonb_set(fields, '{title}', '"Sastrugi field notes"'), updated_at = now()
+      sql`update content_publications set title = 'Sastrugi field notes',
+          fields = jsonb_set(fields, '{title}', '"Sastrugi field notes"'), published_at = now()
           where content_type = 'support' and uid = 'icy-decking' and locale = 'en-us'`,
     );
     await h.search.sync();
