@@ -3,6 +3,8 @@
  * (request.ts) answered with language-stemmed matching per content locale (Japanese by bigrams), typo tolerance
  * for short queries and prefix suggestions (from the in-memory vocabulary, vocabulary.ts). Answers are cached
  * per index version (result-cache.ts); the index itself is written by `writeDocuments` (writer.ts).
+ * Searches are answered from the in-memory copy of the index (memory-engine.ts, decision 0015) once it is at
+ * the index version, and by the SQL below until then or for what memory cannot answer exactly.
  */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { cappedTotalPages } from '#core/search-connector.ts';
@@ -10,6 +12,7 @@ import type { Database } from '../db/database.ts';
 import type { IndexDocument } from './documents.ts';
 import { FIELDS } from './fields.ts';
 import { compileFilters, localeOfFilters } from './filters.ts';
+import { createMemoryEngine, type MemoryAnswer } from './memory-engine.ts';
 import type { SearchRequest } from './request.ts';
 import { newRequestId, resultOf, type SearchResponse } from './response.ts';
 import { ResultCache } from './result-cache.ts';
@@ -37,6 +40,10 @@ export interface Engine {
   ): Promise<{ written: number; removed: number }>;
   documentCount(engine: string): Promise<number>;
   forgetVocabulary(): void;
+  /** Resolves once searches of `engine` are answered from memory at the current index version. */
+  prepare(engine: string): Promise<void>;
+  /** How many searches (result cache misses) memory answered, and how many SQL did. */
+  stats(): { memory: number; sql: number };
 }
 
 export interface EngineOptions {
@@ -47,6 +54,8 @@ export interface EngineOptions {
    * another process sharing the database are seen within this time.
    */
   versionCheckMs?: number;
+  /** Answer from the in-memory index (default true); false keeps every search in SQL. */
+  memory?: boolean;
 }
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -56,6 +65,7 @@ export function createEngine(db: Database, options: EngineOptions = {}): Engine 
   const results = new ResultCache<SearchResponse>(options.resultCacheSize ?? 500);
   const versions = new Map<string, { value: number; at: number }>();
   const pendingVersions = new Map<string, Promise<number>>();
+  const memory = options.memory === false ? null : createMemoryEngine(db);
 
   /** The index version of an engine, read at most once per `versionCheckMs`. */
   async function indexVersion(engine: string): Promise<number> {
@@ -129,6 +139,22 @@ export function createEngine(db: Database, options: EngineOptions = {}): Engine 
         ? await vocabularies.corrections(engine, locale, request.query)
         : new Map<string, string>();
     const text = request.query ? tsquery(request.query, config, changes) : null;
+    if (memory) {
+      const fast = await memory.answer(
+        engine,
+        await indexVersion(engine),
+        request,
+        text
+          ? {
+              sql: text,
+              key: `${config}|${request.query}|${JSON.stringify([...changes])}`,
+              coverDensity: hasCjk(request.query),
+            }
+          : null,
+        locale,
+      );
+      if (fast) return respond(engine, request, fast, changes);
+    }
     // The locale's own lexeme narrows the index lookup to that locale's documents.
     const query = text && locale ? sql`(${text}) && to_tsquery('simple', ${localeLexeme(locale)})` : text;
     const base: SQL[] = [sql`d.engine = ${engine}`, compileFilters(request.filters)];
@@ -245,6 +271,16 @@ export function createEngine(db: Database, options: EngineOptions = {}): Engine 
           .map(([value, count]) => ({ value, count })),
       });
     }
+    return respond(engine, request, { total, facets, rows: pageRows }, changes);
+  }
+
+  function respond(
+    engine: string,
+    request: SearchRequest,
+    { total, facets, rows }: MemoryAnswer,
+    changes: Map<string, string>,
+  ): SearchResponse {
+    const { size, current } = request.page;
     const corrected = changes.size > 0 ? correctedQuery(request.query, changes) : null;
     const effective = corrected ? `${request.query} ${corrected}` : request.query;
     return {
@@ -262,7 +298,7 @@ export function createEngine(db: Database, options: EngineOptions = {}): Engine 
         request_id: newRequestId(),
         ...(corrected ? { corrected_query: corrected } : {}),
       },
-      results: pageRows.map((item) => resultOf(item, engine, request, effective)),
+      results: rows.map((item) => resultOf(item, engine, request, effective)),
       facets,
     };
   }
@@ -323,6 +359,12 @@ export function createEngine(db: Database, options: EngineOptions = {}): Engine 
 
     async writeDocuments(engine, docs, meta) {
       const { written, removed, version } = await writeIndex(db, engine, docs, meta);
+      // PGlite has no autovacuum: without statistics the planner reads a results page's rows by key through
+      // the (engine, locale, type) index, filtering every document of the locale (its time grew with the
+      // catalogue, decision 0015). A write that changed a tenth of the index (autoanalyze's own share) refreshes them.
+      if (written + removed > 0 && (written + removed) * 10 >= docs.length) {
+        await db.execute(sql`analyze search_documents, search_terms`);
+      }
       if (version !== null) {
         // This process sees its own write at once; caches keyed to older versions fall out on their own.
         versions.set(engine, { value: version, at: performance.now() });
@@ -345,5 +387,11 @@ export function createEngine(db: Database, options: EngineOptions = {}): Engine 
       results.clear();
       versions.clear();
     },
+
+    async prepare(engine) {
+      if (memory) await memory.prepare(engine, await indexVersion(engine));
+    },
+
+    stats: () => memory?.stats() ?? { memory: 0, sql: 0 },
   };
 }

@@ -218,7 +218,14 @@ export function createSearchServices(input: {
       const build = sync();
       if (count === 0) await build;
       build.then(
-        () => retry.reset(),
+        () => {
+          retry.reset();
+          // Read the index into this process's memory once it is built (decision 0015), in the background:
+          // SQL answers searches meanwhile, and pages never wait on it.
+          engine.prepare(config.SEARCH_ENGINE).catch((error: unknown) => {
+            logger?.warn({ err: error }, 'search index not read into memory; SQL answers searches');
+          });
+        },
         (error) => {
           logger?.error({ err: error }, 'search index sync failed');
           retryLater();

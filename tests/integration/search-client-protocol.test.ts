@@ -35,7 +35,8 @@ describe.skipIf(!appSearch)(
       server = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' });
       await new Promise<void>((resolve) => server.once('listening', () => resolve()));
       endpointBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}/search`;
-    });
+      // Seeding, indexing and reading the index into memory take over a minute on a loaded 2-core machine.
+    }, 180_000);
     afterAll(async () => {
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
       h?.search.stop();

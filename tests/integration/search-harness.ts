@@ -42,6 +42,8 @@ export async function searchHarness(target: TestDatabaseTarget, extraProducts = 
     commerce: createCommerce(handle.db),
   });
   await search.sync();
+  // Searches are answered from the in-memory index from here on (decision 0015).
+  await search.engine.prepare(config.SEARCH_ENGINE);
   const app = new Hono().route('/search', search.service);
   return {
     handle,

@@ -32,7 +32,7 @@ describe.each(testDatabaseTargets)('search index lifecycle on $name', (target) =
 
   beforeAll(async () => {
     h = await searchHarness(target);
-  });
+  }, 180_000);
   afterAll(async () => {
     h?.search.stop();
     await h?.handle.close();

@@ -179,6 +179,11 @@ describe.each(testDatabaseTargets)('search relevance on $name', (target) => {
     );
   });
 
+  it('answered every search from the in-memory index', () => {
+    expect(h.search.engine.stats()).toMatchObject({ sql: 0 });
+    expect(h.search.engine.stats().memory).toBeGreaterThan(40);
+  });
+
   it('answers every recorded case (the fixture is not stale)', () => {
     if (RECORD) return;
     const names = [

@@ -21,7 +21,7 @@ describe.each(testDatabaseTargets)('built-in search service on $name', (target) 
 
   beforeAll(async () => {
     h = await searchHarness(target);
-  });
+  }, 180_000);
   afterAll(async () => {
     h?.search.stop();
     await h?.handle.close();
