@@ -19,6 +19,7 @@ import { ResultCache } from './result-cache.ts';
 import { searchClicks, searchDocuments, searchIndexState, searchTerms } from './schema.ts';
 import { configFor, correctedQuery, hasCjk, ngramText, words } from './text.ts';
 import type { Json } from './validation.ts';
+import { valueFacet } from './value-facet.ts';
 import { createVocabularies, prefixTerms } from './vocabulary.ts';
 import { localeLexeme, writeIndex } from './writer.ts';
 
@@ -261,15 +262,7 @@ export function createEngine(db: Database, options: EngineOptions = {}): Engine 
           counts.set(item as string, (counts.get(item as string) ?? 0) + count);
         }
       }
-      const limit = Math.min(250, Math.max(1, Number(spec.size ?? 10) || 10));
-      list.push({
-        type: 'value',
-        ...(spec.name ? { name: spec.name } : {}),
-        data: [...counts]
-          .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-          .slice(0, limit)
-          .map(([value, count]) => ({ value, count })),
-      });
+      list.push(valueFacet(spec, counts));
     }
     return respond(engine, request, { total, facets, rows: pageRows }, changes);
   }

@@ -24,6 +24,7 @@ import {
   UnsupportedQuery,
 } from './tsquery.ts';
 import { isObject } from './validation.ts';
+import { valueFacet } from './value-facet.ts';
 
 export const RANK_WEIGHTS = rankWeights([0.02, 0.05, 0.3, 1.0]);
 
@@ -374,15 +375,7 @@ export function facetsOf(
           for (const item of value) if (item !== null) counts.set(item, (counts.get(item) ?? 0) + 1);
         } else if (value !== null) counts.set(value, (counts.get(value) ?? 0) + 1);
       }
-      const limit = Math.min(250, Math.max(1, Number(spec.size ?? 10) || 10));
-      list.push({
-        type: 'value',
-        ...(spec.name ? { name: spec.name } : {}),
-        data: [...counts]
-          .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-          .slice(0, limit)
-          .map(([value, count]) => ({ value, count })),
-      });
+      list.push(valueFacet(spec, counts));
     }
   }
   return facets;
