@@ -71,6 +71,12 @@ async function main() {
   const app = createHttpApp({ services, database, build, clientDir: CLIENT_DIR, redirects });
 
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }) as Server;
+  // A client (a browser, a proxy, a test's request context) reuses an idle connection; with Node's 5 s default the
+  // server may close it just as the client sends on it, and that request fails with ECONNRESET (seen once in CI
+  // on a POST after 6 s idle). Closing idle connections later than clients and proxies usually do (60 s) leaves
+  // the closing to them.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.on('error', (error: NodeJS.ErrnoException) => {
     void database.close();
     if (error.code === 'EADDRINUSE') fail(`Port ${config.PORT} is already in use; set PORT to a free port.`);

@@ -104,7 +104,8 @@ test.describe('the merchandiser’s product images', () => {
     // The server-rendered main image of the product page (the slider may replace it once scripts run).
     const mainImage = async (colour: string) => {
       const html = await (await request.get(`/en-us/p/${SLUG}?color=${colour}`)).text();
-      const frame = html.slice(html.indexOf('image-set__frame'));
+      // The element, not the inlined stylesheet's rule of the same name.
+      const frame = html.slice(html.indexOf('class="image-set__frame'));
       return (/<img[^>]* src="([^"]+)"/.exec(frame)?.[1] ?? '').replace(/&amp;/g, '&');
     };
     await expect.poll(() => mainImage('graphite')).toContain('/upload-');
