@@ -49,17 +49,7 @@ function dataDir(): { dir: string; temporary: boolean } {
   if (!wanted) return { dir: seedDataDir(PRODUCTS), temporary: true };
   if (existsSync(wanted) && readdirSync(wanted).length > 0) return { dir: wanted, temporary: false };
   mkdirSync(wanted, { recursive: true });
-  log(`seeding ${wanted} with the demo store + ${PRODUCTS} products`);
-  const seeded = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'server/seed/seed-cli.ts'), '--products', String(PRODUCTS)],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: wanted, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  if (seeded.status !== 0) throw new Error('seeding failed');
+  seedDataDir(PRODUCTS, wanted);
   return { dir: wanted, temporary: false };
 }
 

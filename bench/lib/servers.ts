@@ -53,8 +53,9 @@ export function ensureBuild(): void {
 }
 
 /** A fresh data folder with the demo store and `products` generated products (seeding takes about a minute). */
-export function seedDataDir(products: number): string {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ridgeline-bench-data-'));
+/** Seeds `into` (a new temporary folder when not given) with the demo store and `products` generated products. */
+export function seedDataDir(products: number, into?: string): string {
+  const dataDir = into ?? mkdtempSync(join(tmpdir(), 'ridgeline-bench-data-'));
   progress(`seeding ${dataDir} with the demo store + ${products} products`);
   const started = Date.now();
   const seeded = spawnSync(
