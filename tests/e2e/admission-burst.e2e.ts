@@ -1,17 +1,19 @@
 import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { expect, test } from './fixtures.ts';
 
 /**
  * Issue 22: a burst of uncached page requests past what the server renders at once. Admission control
  * (server/http/middleware/admission.ts) lets one render at a time with two waiting; the rest are answered 503
  * with Retry-After at once — before the admitted renders finish — and the admitted ones are served whole.
- * /healthz never waits for a turn.
+ * /healthz never waits for a turn. A browser-suite file because it runs the built server; it has no store fixture of
+ * its own (its server is started here with its own settings).
  */
-describe('admission control under a burst', () => {
+test.describe('admission control under a burst', () => {
   let server: RunningServer;
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
+    test.setTimeout(Number(process.env.E2E_SERVER_START_MS ?? 60_000) + 30_000);
     // Its own process, as in production: a client in the same event loop would take turns with the server.
     server = await startServer({
       env: {
@@ -21,14 +23,15 @@ describe('admission control under a burst', () => {
         ADMISSION_MAX_WAIT_MS: '60000',
       },
     });
-  }, 600_000);
-  afterAll(async () => {
+  });
+  test.afterAll(async () => {
     if (!server) return;
     await server.stop();
     rmSync(server.dataDir, { recursive: true, force: true });
   });
 
-  it('refuses what it cannot start soon with 503 and Retry-After, first, and serves the admitted pages', async () => {
+  test('refuses what it cannot start soon with 503 and Retry-After, first, and serves the admitted pages', async () => {
+    test.setTimeout(120_000);
     const order: number[] = [];
     const burst = await Promise.all(
       Array.from({ length: 12 }, async () => {
@@ -58,5 +61,5 @@ describe('admission control under a burst', () => {
     expect(health.status).toBe(200);
     // Once the burst is over, pages are served again.
     expect((await fetch(`${server.url}/en-us`)).status).toBe(200);
-  }, 120_000);
+  });
 });
