@@ -59,14 +59,16 @@ export function ResponsiveProvider({ setup, children }: { setup?: BreakpointSetu
     }
     const read = () => {
       const width = window.innerWidth;
-      setState({
+      const next: ResponsiveState = {
         breakpoint: breakpointQueries.find(([, list]) => list?.matches)?.[0] ?? config.defaultBreakpoint,
         orientation: portrait.matches ? 'portrait' : 'landscape',
         theme: dark?.matches ? 'dark' : 'light',
         motion: reduce?.matches ? 'reduce' : 'no-preference',
         width,
         ...deviceFlags(width),
-      });
+      };
+      // The same state keeps the same object: every reader of the context re-renders on a new one.
+      setState((current) => (sameResponsiveState(current, next) ? current : next));
     };
     read();
     const lists = [...breakpointQueries.map(([, list]) => list), portrait, dark, reduce].filter(
@@ -79,6 +81,10 @@ export function ResponsiveProvider({ setup, children }: { setup?: BreakpointSetu
   }, [config]);
 
   return <ResponsiveContext.Provider value={state}>{children}</ResponsiveContext.Provider>;
+}
+
+function sameResponsiveState(a: ResponsiveState, b: ResponsiveState): boolean {
+  return (Object.keys(b) as Array<keyof ResponsiveState>).every((key) => a[key] === b[key]);
 }
 
 /** The live responsive state; using it outside the provider is a programming error (§8). */
