@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useText } from '../lib/locale/use-text.ts';
+import { useHydrated } from '../lib/router/use-hydrated.ts';
 import type { SharePopupState } from '../lib/share/share-popup.ts';
 
 /** A network of the menu: its key in core/share-links.ts and its name (a brand), or display text for a word. */
@@ -19,12 +20,12 @@ export interface ShareMenuProps {
   /** The networks offered, in order: the pages differ. */
   networks: readonly ShareMenuNetwork[];
   /**
-   * Each network's share link, built by the caller (shareLink of core/share-links.ts). With them the networks
-   * are links that work without JavaScript; without them they are buttons, and the links' grammar is loaded only
-   * when the menu first opens (the product page's JavaScript budget).
+   * Each network's share link, built by the caller (shareLink of core/share-links.ts; the product page's by its
+   * loader, to keep the grammar out of its JavaScript). With them the networks are links that work without
+   * JavaScript; without them they are buttons, and the links' grammar is loaded when the menu first opens.
    */
   links?: Readonly<Record<string, string>>;
-  /** Offers 'Copy link' after the networks. */
+  /** Offers 'Copy link' after the networks (once the page's JavaScript runs). */
   copyLink?: boolean;
 }
 
@@ -60,6 +61,8 @@ export function ShareMenu({
   const state = useRef<SharePopupState>({ popup: null, timer: 0 });
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
+  // Copying needs the clipboard API: without JavaScript the button would do nothing, so it is not drawn.
+  const canCopy = useHydrated() && copyLink;
 
   useEffect(() => () => window.clearInterval(state.current.timer), []);
 
@@ -125,7 +128,7 @@ export function ShareMenu({
             </li>
           );
         })}
-        {copyLink ? (
+        {canCopy ? (
           <li>
             <button
               type="button"

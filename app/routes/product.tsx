@@ -11,6 +11,8 @@ import { productJsonLd } from '../lib/catalogue/product.ts';
 import { optional } from '../lib/router/optional.server.ts';
 import { pageMeta, rootFacts } from '../lib/seo/page-meta.ts';
 import { breadcrumbList } from '../lib/seo/structured-data.ts';
+import { productShareImage } from '../lib/share/product-networks.ts';
+import { productShareLinks } from '../lib/share/product-share.server.ts';
 import { loadErrorContent, notFound } from '../lib/shell/error-content.server.ts';
 import type { RouteHandle } from '../lib/shell/layout.ts';
 import catalogueCss from '../styles/catalogue.css?url';
@@ -79,6 +81,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       origin,
       csrfToken: shopper.csrfToken,
       storesHref: `/${shopper.locale.segment}/stores`,
+      shareLinks: productShareLinks({
+        url: `${origin}${result.view.href}`,
+        title: result.view.title,
+        description: result.view.tagline,
+        media: productShareImage(origin, imageId),
+      }),
       related,
       addOns,
       jsonLd: productJsonLd(result.view, {

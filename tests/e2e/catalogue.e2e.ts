@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { accessibilityViolations } from '../support/browser.ts';
 import { expect, type ObservedPage, ownStoreFor, test } from './fixtures.ts';
-import { cartButton } from './shopper.ts';
+import { cartButton, sharePopupLoaded } from './shopper.ts';
 
 // Category, product and 410 pages as a shopper sees them (issue 7). One store for the file.
 ownStoreFor(import.meta.url);
@@ -382,9 +382,11 @@ test.describe('product page behaviours', () => {
     await toggle.focus();
     await page.keyboard.press('Enter');
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await page.getByRole('button', { name: 'Facebook' }).click();
-    await page.getByRole('button', { name: 'X', exact: true }).click();
-    // The networks' link code loads when the menu opens; a click before it arrives opens its popup after.
+    await sharePopupLoaded(page);
+    // The menu's networks, not the footer's links to the store's own social pages.
+    const menu = page.locator('.share-menu');
+    await menu.getByRole('link', { name: 'Facebook' }).click();
+    await menu.getByRole('link', { name: 'X', exact: true }).click();
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { fakes: unknown[] }).fakes.length))
       .toBe(2);
@@ -404,6 +406,21 @@ test.describe('product page behaviours', () => {
       ]);
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('offers its share networks as links that work without JavaScript', async ({ store }) => {
+    const html = await (await fetch(`${store.url}/en-us/p/ridgeline-summit-ascent-mens`)).text();
+    const menu = html.slice(
+      html.indexOf('<details class="share-menu"'),
+      html.indexOf('</details>', html.indexOf('<details class="share-menu"')),
+    );
+    const links = [...menu.matchAll(/<a href="([^"]+)"/g)].map((match) => match[1]?.replaceAll('&amp;', '&'));
+    expect(links).toHaveLength(6);
+    expect(links[0]).toMatch(
+      /^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=.*ridgeline-summit-ascent-mens/,
+    );
+    expect(links).toContainEqual(expect.stringMatching(/^mailto:\?subject=/));
+    expect(menu).not.toContain('<button');
   });
 
   test('answers 410 with recommendations for the discontinued product', async ({ openShopper, store }) => {

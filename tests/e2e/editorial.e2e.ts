@@ -100,6 +100,11 @@ test.describe('editorial journeys', () => {
     expect(popup.url()).toMatch(/^https:\/\/www\.facebook\.com\/sharer\/sharer\.php\?u=/);
     await popup.close();
     expect(page.url()).toBe(`${store.url}/en-us/blog/p/caring-for-your-snowshoes`);
+    // Copying needs JavaScript: the hydrated menu offers it, the HTML alone (no JavaScript) does not.
+    await expect(menu.getByRole('button', { name: 'Copy link' })).toBeVisible();
+    const html = await (await fetch(`${store.url}/en-us/blog/p/caring-for-your-snowshoes`)).text();
+    expect(html).toContain('class="share-menu"');
+    expect(html).not.toContain('>Copy link<');
     expect(errors).toEqual([]);
   });
 

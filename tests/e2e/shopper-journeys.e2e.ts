@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, ownStoreFor, test } from './fixtures.ts';
-import { cartButton, openHydrated } from './shopper.ts';
+import { cartButton, openHydrated, sharePopupLoaded } from './shopper.ts';
 
 /** What a shopper meets on a phone and a desktop (issue 18 #4-#7). */
 
@@ -154,7 +154,9 @@ test.describe('the share popup (issue 18 #5, #7)', () => {
       await openHydrated(page, PRODUCT);
       const toggle = page.getByRole('button', { name: 'Share', exact: true });
       await toggle.click();
-      const facebook = page.getByRole('button', { name: 'Facebook' });
+      await sharePopupLoaded(page);
+      // The menu's network, not the footer's link to the store's own Facebook page.
+      const facebook = page.locator('.share-menu').getByRole('link', { name: 'Facebook' });
 
       const first = context.waitForEvent('page');
       await facebook.click();

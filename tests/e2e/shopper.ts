@@ -16,3 +16,19 @@ export async function addProductToCart(page: Page, slug: string): Promise<void> 
   await page.getByRole('button', { name: 'Add to cart', exact: true }).first().click();
   await expect(page.getByText('Added to cart!')).toBeVisible();
 }
+
+/**
+ * Waits until an open share menu's popup code has loaded (it loads when the menu opens): a network link chosen
+ * before then opens as a plain new tab, without the popup the store keeps a handle on.
+ */
+export async function sharePopupLoaded(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').some((entry) => entry.name.includes('/share-popup-')),
+      ),
+    )
+    .toBe(true);
+  // The module evaluates and the menu keeps it right after its file arrives.
+  await page.waitForTimeout(100);
+}

@@ -4,23 +4,13 @@ import type { AddToCartResult } from '../../lib/catalogue/cart.ts';
 import { type ProductPageView, variantFor } from '../../lib/catalogue/product.ts';
 import type { TileView } from '../../lib/catalogue/tile.ts';
 import { useText } from '../../lib/locale/use-text.ts';
-import { ShareMenu, type ShareMenuNetwork } from '../share-menu.tsx';
+import { PRODUCT_SHARE_NETWORKS, productShareImage } from '../../lib/share/product-networks.ts';
+import { ShareMenu } from '../share-menu.tsx';
 import { SKIP_ON_ERROR } from '../skip-on-error.tsx';
 import { ImageSet } from './image-set.tsx';
 import { PriceTag } from './price-tag.tsx';
 import { type GridTile, ProductGrid } from './product-grid.tsx';
 import { SizeChart } from './size-chart.tsx';
-
-// The product's share menu builds its links when a network is chosen (its grammar loads as the menu opens: the
-// page's JavaScript budget). Network names are brands; 'Email' is a word and comes from display text.
-const PRODUCT_SHARE_NETWORKS = [
-  { id: 'facebook', label: 'Facebook' },
-  { id: 'x', label: 'X' },
-  { id: 'pinterest', label: 'Pinterest' },
-  { id: 'whatsapp', label: 'WhatsApp' },
-  { id: 'email', label: 'Email', text: 'share email' },
-  { id: 'sms', label: 'SMS' },
-] as const satisfies readonly ShareMenuNetwork[];
 
 const QUANTITIES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
@@ -32,6 +22,8 @@ interface Props {
   origin: string;
   csrfToken: string | null;
   storesHref: string;
+  /** Each share network's link, from the loader (product-share.server.ts). */
+  shareLinks: Readonly<Record<string, string>>;
   related: Promise<TileView[] | null>;
   addOns: Promise<{ heading: string; tiles: GridTile[] } | null>;
 }
@@ -114,7 +106,8 @@ export function ProductPage(props: Props) {
             url={`${origin}${view.href}`}
             title={view.title}
             description={view.tagline}
-            media={`${origin}/media/i/ridgeline/${encodeURIComponent(imageId)}?w=1200`}
+            media={productShareImage(origin, imageId)}
+            links={props.shareLinks}
           />
           <section className="product__details" aria-labelledby="details-heading">
             <h2 id="details-heading">{t('product details')}</h2>
