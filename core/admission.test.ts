@@ -62,6 +62,24 @@ describe('decideAdmission', () => {
       reason: 'line-full',
     });
   });
+
+  it('keeps half the line for browsing: checkouts (a cookie nobody has checked yet) never take all of it', () => {
+    const half = state({ running: 2, waitingPriority: 2, serviceMs: 1 });
+    expect(decideAdmission(half, settings, 'priority')).toEqual({ action: 'refuse', reason: 'line-full' });
+    expect(decideAdmission({ ...half, waitingPriority: 1 }, settings, 'priority')).toEqual({
+      action: 'wait',
+    });
+    // Browsing still joins behind them, and cannot be pushed out by them once they hold their half.
+    expect(decideAdmission(half, settings, 'ordinary')).toEqual({ action: 'wait' });
+    expect(decideAdmission({ ...half, waiting: 2 }, settings, 'priority')).toEqual({
+      action: 'refuse',
+      reason: 'line-full',
+    });
+    // A line of one still has room for a checkout.
+    expect(decideAdmission(state({ running: 2 }), { ...settings, maxQueue: 1 }, 'priority')).toEqual({
+      action: 'wait',
+    });
+  });
 });
 
 describe('admissionLane', () => {

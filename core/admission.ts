@@ -53,9 +53,18 @@ export function decideAdmission(
   if (state.running < settings.concurrency && ahead === 0) return { action: 'run' };
   if (expectedWaitMs(ahead, state, settings) > settings.maxWaitMs)
     return { action: 'refuse', reason: 'wait-too-long' };
+  // The lane is chosen by a session cookie being present, before anything checks it: a flood of requests with a
+  // made-up cookie may take half the line, never all of it, so browsing still gets turns.
+  if (lane === 'priority' && state.waitingPriority >= priorityShare(settings))
+    return { action: 'refuse', reason: 'line-full' };
   if (state.waiting + state.waitingPriority < settings.maxQueue) return { action: 'wait' };
   if (lane === 'priority' && state.waiting > 0) return { action: 'wait-evicting' };
   return { action: 'refuse', reason: 'line-full' };
+}
+
+/** Most of the line the priority lane may hold: half, rounded up (all of a line of one). */
+export function priorityShare(settings: AdmissionSettings): number {
+  return Math.ceil(settings.maxQueue / 2);
 }
 
 /** The moving average of service time: new samples weigh 1/8, so a few slow renders move it but not at once. */
