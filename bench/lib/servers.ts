@@ -52,8 +52,10 @@ export function ensureBuild(): void {
   if (built.status !== 0) throw new Error(`react-router build failed (${built.status})`);
 }
 
-/** A fresh data folder with the demo store and `products` generated products (seeding takes about a minute). */
-/** Seeds `into` (a new temporary folder when not given) with the demo store and `products` generated products. */
+/**
+ * Seeds `into` (a new temporary folder when not given) with the demo store and `products` generated products
+ * (about a minute for 10,000).
+ */
 export function seedDataDir(products: number, into?: string): string {
   const dataDir = into ?? mkdtempSync(join(tmpdir(), 'ridgeline-bench-data-'));
   progress(`seeding ${dataDir} with the demo store + ${products} products`);
