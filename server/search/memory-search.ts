@@ -11,6 +11,7 @@ import type { SearchRequest } from './request.ts';
 import {
   checkSupported,
   compareCodePoints,
+  coverDensityRank,
   float4Number,
   matches,
   type Positions,
@@ -226,6 +227,8 @@ export function matchDocuments(
     const list = tree ? candidates(segment, tree) : null;
     const cursors = new Map<string, ReturnType<Segment['cursor']>>();
     for (const operand of operands) cursors.set(operand, segment.cursor(operand));
+    const chainCursors = chain && chain.length > 1 ? chain.map((lexeme) => segment.cursor(lexeme)) : null;
+    const chainLists: Positions[] = [];
     let current = -1;
     const cache = new Map<string, Positions | null>();
     const positionsOf = (lexeme: string): Positions | null => {
@@ -243,6 +246,22 @@ export function matchDocuments(
       if (tree) {
         current = number;
         cache.clear();
+        if (chainCursors) {
+          // A chain of phrases matches exactly where it has a cover, and every cover adds to ts_rank_cd: the
+          // score answers both (matching it apart walked the same positions twice).
+          chainLists.length = 0;
+          for (const cursor of chainCursors) {
+            const list = cursor?.positionsIn(number);
+            if (!list) break;
+            chainLists.push(list);
+          }
+          const score =
+            chainLists.length === chainCursors.length
+              ? coverDensityRank(RANK_WEIGHTS, chainLists, doc.length)
+              : 0;
+          if (score > 0) found.push({ doc, score });
+          continue;
+        }
         if (!matches(tree, positionsOf)) continue;
         const score = !text?.coverDensity
           ? tsRank(RANK_WEIGHTS, tree, operands, positionsOf, doc.length)

@@ -7,10 +7,12 @@ import {
   type PositionsOf,
   parseTsquery,
   parseTsvector,
+  phraseChain,
   positionOf,
   queryOperands,
   rankWeights,
   tsRank,
+  tsRankCd,
   UnsupportedQuery,
   weightOf,
 } from './tsquery.ts';
@@ -108,5 +110,28 @@ describe('ts_rank', () => {
     expect(float4Number(Math.fround(0.14375))).toBe(0.14375);
     expect(float4Number(Math.fround(0.1))).toBe(0.1);
     expect(float4Number(0)).toBe(0);
+  });
+});
+
+describe('ts_rank_cd of a phrase chain', () => {
+  const weights = rankWeights([0.02, 0.05, 0.3, 1.0]);
+  // Figures from PostgreSQL 18 (PGlite): select ts_rank_cd('{0.02,0.05,0.3,1.0}', '<vector>'::tsvector,
+  // '<query>'::tsquery, 1).
+  it.each([
+    // Covers at 1-3 and 9-11 (a B weight inside); 5-6 is not one (no 'cd' at 7).
+    ["'ab':1,5A,9 'bc':2,6,10B 'cd':3,11", "'ab' <-> 'bc' <-> 'cd'", 0.022315541],
+    // A lexeme twice in the chain: a cover at 1-3 only (7-8 has no 'ab' at 9).
+    ["'ab':1,3,7 'bc':2,6,8", "'ab' <-> 'bc' <-> 'ab'", 0.010277967],
+  ])("gives PostgreSQL's float4 figure for %s and %s", (vector, query, figure) => {
+    const document = doc(vector);
+    const chain = phraseChain(parseTsquery(query))!;
+    expect(float4Number(tsRankCd(weights, chain, document.positionsOf, document.length))).toBe(figure);
+  });
+
+  it('is 0 where the chain never occurs, so a score answers whether it matched', () => {
+    const document = doc("'ab':1,5 'bc':3,7");
+    const chain = phraseChain(parseTsquery("'ab' <-> 'bc'"))!;
+    expect(tsRankCd(weights, chain, document.positionsOf, document.length)).toBe(0);
+    expect(matches(parseTsquery("'ab' <-> 'bc'")!, document.positionsOf)).toBe(false);
   });
 });

@@ -366,29 +366,40 @@ export function tsRankCd(
   doc: PositionsOf,
   length: number,
 ): number {
-  const lists = chain.map((lexeme) => doc(lexeme));
-  if (lists.some((list) => !list)) return 0;
-  const weightAt = (list: Positions, position: number) => {
-    for (const entry of list) if (positionOf(entry) === position) return weightOf(entry);
-    return 0;
-  };
-  const last = lists[lists.length - 1]!;
+  const lists: Positions[] = [];
+  for (const lexeme of chain) {
+    const list = doc(lexeme);
+    if (!list) return 0;
+    lists.push(list);
+  }
+  return coverDensityRank(weights, lists, length);
+}
+
+/** tsRankCd over the chain's position lists, in the chain's order (each list ascending, as a tsvector keeps them). */
+export function coverDensityRank(
+  weights: readonly number[],
+  lists: readonly Positions[],
+  length: number,
+): number {
+  const count = lists.length;
+  // Positions are ascending in each list, and so are the positions each cover needs from it: one cursor per
+  // list walks it once (a scan per cover grew with the square of a long document's n-grams).
+  const cursors = new Int32Array(count);
+  const last = lists[count - 1]!;
   let total = 0;
-  for (const entry of last) {
-    const end = positionOf(entry);
-    const start = end - (chain.length - 1);
+  covers: for (const entry of last) {
+    const start = positionOf(entry) - (count - 1);
     let inverse = 0;
-    let complete = true;
-    for (let k = 0; k < chain.length; k++) {
+    for (let k = 0; k < count; k++) {
       const list = lists[k]!;
       const position = start + k;
-      if (!list.some((item) => positionOf(item) === position)) {
-        complete = false;
-        break;
-      }
-      inverse += 1.0 / weights[weightAt(list, position)]!;
+      let at = cursors[k]!;
+      while (at < list.length && positionOf(list[at]!) < position) at++;
+      cursors[k] = at;
+      if (at >= list.length || positionOf(list[at]!) !== position) continue covers;
+      inverse += 1.0 / weights[weightOf(list[at]!)]!;
     }
-    if (complete) total += chain.length / inverse;
+    total += count / inverse;
   }
   if (length > 0) total /= Math.log(length + 1);
   return f(total);
