@@ -96,6 +96,34 @@ test.describe('home from content', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('plays the hero video over its described poster on a wide screen, and keeps the poster on a phone', async ({
+    openShopper,
+  }) => {
+    const heroMedia = (page: Page) => page.locator('.home__hero .banner__media').first();
+    const poster = (page: Page) =>
+      heroMedia(page).getByRole('img', { name: 'Runners leaving the start arch of a winter snowshoe race' });
+    const wide = await openShopper(1280);
+    await openHydrated(wide.page, '/');
+    await expect(poster(wide.page)).toBeVisible();
+    await expect(heroMedia(wide.page).locator('video')).toHaveCount(1);
+    await expect(heroMedia(wide.page).getByRole('button', { name: 'Pause video' })).toBeVisible();
+
+    const phone = await openShopper(390);
+    const videoRequests: string[] = [];
+    phone.page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/media/v/')) videoRequests.push(request.url());
+    });
+    await openHydrated(phone.page, '/');
+    // Once the poster has loaded on a hydrated page a wide screen starts its video (above); a phone does not.
+    await expect
+      .poll(() => poster(phone.page).evaluate((image: HTMLImageElement) => image.complete))
+      .toBe(true);
+    await expect(heroMedia(phone.page).getByRole('button', { name: 'Pause video' })).toHaveCount(0);
+    await expect(heroMedia(phone.page).locator('video')).toHaveCount(0);
+    expect(videoRequests).toEqual([]);
+    expect(phone.errors).toEqual([]);
+  });
+
   test('uses the full takeover panel in a small container', async ({ openShopper }) => {
     const { page } = await openShopper(390);
     await openHydrated(page, '/');

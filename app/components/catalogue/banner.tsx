@@ -61,7 +61,7 @@ export function Banner({ banner, priority }: { banner: BannerView; priority?: bo
             poi: true,
             qlt: 75,
           }}
-          alt={banner.background.type === 'video' ? '' : banner.background.alt}
+          alt={banner.background.alt}
           width={1440}
           height={Math.round(
             (1440 * Number(banner.aspect.desktop.split('/')[1])) /
@@ -71,7 +71,7 @@ export function Banner({ banner, priority }: { banner: BannerView; priority?: bo
           className="banner__image"
         />
         {banner.background.type === 'video' && banner.background.videoId ? (
-          <BannerVideo id={banner.background.videoId} label={banner.background.alt} media={media} />
+          <BannerVideo id={banner.background.videoId} media={media} />
         ) : null}
         {banner.hotspots.length > 0 ? <Hotspots hotspots={banner.hotspots} /> : null}
       </div>
@@ -111,21 +111,19 @@ export function Banner({ banner, priority }: { banner: BannerView; priority?: bo
   );
 }
 
+/** Where a banner's video plays: not on a phone's 4:5 crop (see BannerVideo). */
+const VIDEO_MEDIA = '(min-width: 768px)';
+
 /**
- * Background video: starts after hydration, only when motion is welcome, and only once the poster image under
- * it has loaded: the poster stays the page's largest paint (LCP, issue 22), a video frame drawn first took it.
+ * Background video: starts after hydration, only when motion is welcome, only once the poster image under it
+ * has loaded, and not on a phone. A phone's 4:5 crop of the 16:9 720p video shows under half its width, blown
+ * up about twice, for megabytes of mobile data; and its first frame, a hair larger than the poster once pixels
+ * are snapped, became the page's largest paint seconds after the poster (LCP, issue 22). The poster stays, and
+ * carries the description at every width (the video, the same scene in motion, adds none).
  */
-function BannerVideo({
-  id,
-  label,
-  media,
-}: {
-  id: string;
-  label: string;
-  media: React.RefObject<HTMLDivElement | null>;
-}) {
+function BannerVideo({ id, media }: { id: string; media: React.RefObject<HTMLDivElement | null> }) {
   const t = useText();
-  const { motion } = useResponsive();
+  const { motion, width } = useResponsive();
   const video = useRef<HTMLVideoElement>(null);
   const [posterShown, setPosterShown] = useState(false);
   const [show, setShow] = useState(false);
@@ -142,9 +140,12 @@ function BannerVideo({
       poster.removeEventListener('error', shown);
     };
   }, []);
+  // The media query itself, not the responsive width: that is the server's default until its provider has
+  // read the screen, after this effect, and a video mounted for one render would start loading.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: width changes are when the query may answer anew
   useEffect(() => {
-    setShow(posterShown && motion !== 'reduce');
-  }, [motion, posterShown]);
+    setShow(posterShown && motion !== 'reduce' && window.matchMedia(VIDEO_MEDIA).matches);
+  }, [motion, posterShown, width]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the video element exists only once shown
   useEffect(() => {
     const element = video.current;
@@ -164,7 +165,6 @@ function BannerVideo({
         playsInline
         autoPlay
         preload="metadata"
-        aria-label={label}
       />
       <button type="button" className="banner__video-toggle" onClick={() => setPaused((value) => !value)}>
         <span className="visually-hidden">{paused ? t('play video') : t('pause video')}</span>
