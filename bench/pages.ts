@@ -51,7 +51,7 @@ const percentile = (sorted: number[], p: number) =>
 async function assetKb(origin: string, html: string) {
   const scripts = new Set<string>();
   const styles = new Set<string>();
-  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) scripts.add(match[1]!);
+  for (const match of html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)) scripts.add(match[1]!);
   for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) scripts.add(match[1]!);
   for (const match of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?["'](\/assets\/[^"']+\.js)["']/g))
     scripts.add(match[1]!);

@@ -1,12 +1,14 @@
 import { Transform } from 'node:stream';
 import { inlineStylesheets } from '#core/inline-stylesheets.ts';
+import { lowPriorityModulePreloads } from '#core/module-preload-priority.ts';
 import { builtStylesheet } from './built-stylesheets.server.ts';
 
 const HEAD_END = Buffer.from('</head>');
 
 /**
- * The page's stream with its head's stylesheets inline (core/inline-stylesheets.ts): holds the bytes until
- * </head> (React writes the head with the shell, at once), rewrites them, and passes the rest through untouched.
+ * The page's stream with its head's stylesheets inline (core/inline-stylesheets.ts) and its module preloads at low
+ * priority (core/module-preload-priority.ts): holds the bytes until </head> (React writes the head with the shell,
+ * at once), rewrites them, and passes the rest through untouched.
  */
 export function inlineHeadStylesheets(): Transform {
   let held: Buffer[] = [];
@@ -21,7 +23,9 @@ export function inlineHeadStylesheets(): Transform {
       passing = true;
       held = [];
       // Cut at the ASCII </head>, so no UTF-8 character is split.
-      const head = inlineStylesheets(bytes.subarray(0, end).toString('utf8'), builtStylesheet);
+      const head = lowPriorityModulePreloads(
+        inlineStylesheets(bytes.subarray(0, end).toString('utf8'), builtStylesheet),
+      );
       callback(null, Buffer.concat([Buffer.from(head, 'utf8'), bytes.subarray(end)]));
     },
     flush(callback) {
