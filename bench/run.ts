@@ -24,6 +24,8 @@
  *   BENCH_DATA_DIR=/path                   reuse a folder seeded with `npm run seed -- --products 10000`
  *                                          (opened by each server in turn and not deleted)
  *   BENCH_TARGETS=pglite,postgres          search on PostgreSQL too (default here: PGlite only, for time)
+ *   BENCH_SEARCH_SIZES=1000,10000,50000    the search part's catalogue sizes (full run: 1k, 10k, 50k and 100k;
+ *                                          50k and 100k take most of the part's time and 2-4 GB of memory)
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -87,7 +89,7 @@ const settings = quick
       seconds: 10,
       warmupSeconds: 3,
       lighthouseRuns: 5,
-      searchSizes: '1000,10000,50000,100000',
+      searchSizes: process.env.BENCH_SEARCH_SIZES ?? '1000,10000,50000,100000',
       searchIterations: '400',
       searchSqlIterations: '100',
       pageSamples: '200',
