@@ -5,6 +5,7 @@ import { CURRENCIES } from '#core/regions.ts';
 import { type Commerce, createCommerce } from '#server/commerce/index.ts';
 import { seedLargeCatalogue } from '#server/commerce/seed-commerce.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
+import { commerceFacts } from '#server/search/documents.ts';
 import { seedDemoStore } from '#server/seed/seed.ts';
 import { CATALOGUE_PRODUCTS, catalogueProductId } from '../../seed/catalogue/index.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
@@ -83,5 +84,28 @@ describe.each(testDatabaseTargets)('the Commerce port on $name', (target) => {
     const pricing = await commerce.groups.pricing('us', null);
     const page = await commerce.catalogue.listProducts(pricing, { limit: 1 });
     expect(page.pagination.total).toBe(CATALOGUE_PRODUCTS.length - 1 + 120);
+  });
+
+  it("gives the search index every product of each region past its first read, with the region's price", async () => {
+    await seedLargeCatalogue(handle.db, 600);
+    const facts = await commerceFacts(commerce);
+    for (const region of commerce.regionIds as readonly ('us' | 'ca' | 'eu_region_1')[]) {
+      // The reference: the region's list page by page, as a storefront reads it.
+      const pricing = await commerce.groups.pricing(region, null);
+      const expected = new Map<number, number>();
+      for (let page = 1; ; page++) {
+        const result = await commerce.catalogue.listProducts(pricing, { page, limit: 100 });
+        for (const product of result.data)
+          if (product.availability !== 'disabled') expected.set(product.id, product.calculated_price);
+        if (page >= result.pagination.total_pages) break;
+      }
+      expect(expected.size).toBeGreaterThan(500);
+      const found = new Map(
+        [...facts.values()]
+          .filter((fact) => fact.prices[region] !== undefined)
+          .map((fact) => [fact.product.id, fact.prices[region]]),
+      );
+      expect(found).toEqual(expected);
+    }
   });
 });
