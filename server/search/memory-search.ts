@@ -227,7 +227,9 @@ export function matchDocuments(
     const list = tree ? candidates(segment, tree) : null;
     const cursors = new Map<string, ReturnType<Segment['cursor']>>();
     for (const operand of operands) cursors.set(operand, segment.cursor(operand));
-    const chainCursors = chain && chain.length > 1 ? chain.map((lexeme) => segment.cursor(lexeme)) : null;
+    // The chain's lexemes are operands: their cursors above serve it (positionsOf is not used on that path).
+    const chainCursors =
+      chain && chain.length > 1 ? chain.map((lexeme) => cursors.get(lexeme) ?? null) : null;
     const chainLists: Positions[] = [];
     let current = -1;
     const cache = new Map<string, Positions | null>();
