@@ -153,7 +153,7 @@ async function main(): Promise<void> {
     await timed(app, `/media/i/ridgeline/drawn?w=480&fmt=webp&qlt=${50 + i}`, svgWarm);
   }
   // Cold: a drawing the service has never seen (the same picture with a comment, so a new content hash), so
-  // the request rasterises the 800 px level, keeps it as PNG, then resizes and encodes.
+  // the request rasterises the 566 px level, keeps it as PNG, then resizes and encodes.
   const svgCold = samples();
   const svgText = readFileSync(SOURCE, 'utf8');
   for (let i = 0; i < COLD_ROUNDS; i++) {

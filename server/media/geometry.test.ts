@@ -62,16 +62,18 @@ describe('output geometry', () => {
 });
 
 describe('kept raster levels of a vector original', () => {
-  it('picks the smallest level at least as large as needed, so a resize only shrinks by less than half', () => {
+  it('picks the smallest level at least as large as needed, so a resize only shrinks by less than √2', () => {
     expect(rasterLevel(TILE, { width: 1600, height: 2133 })).toBe(0);
-    expect(rasterLevel(TILE, { width: 801, height: 1068 })).toBe(0);
-    expect(rasterLevel(TILE, { width: 800, height: 1066 })).toBe(1);
-    expect(rasterLevel(TILE, { width: 480, height: 640 })).toBe(1);
-    expect(rasterLevel(TILE, { width: 240, height: 320 })).toBe(2);
-    expect(rasterLevel(TILE, { width: 11, height: 15 })).toBe(3); // never below an eighth
+    expect(rasterLevel(TILE, { width: 1132, height: 1509 })).toBe(0);
+    expect(rasterLevel(TILE, { width: 1131, height: 1508 })).toBe(1);
+    expect(rasterLevel(TILE, { width: 801, height: 1068 })).toBe(1);
+    expect(rasterLevel(TILE, { width: 800, height: 1066 })).toBe(2);
+    expect(rasterLevel(TILE, { width: 480, height: 640 })).toBe(3); // from 566 x 754, not 800 x 1067
+    expect(rasterLevel(TILE, { width: 240, height: 320 })).toBe(5);
+    expect(rasterLevel(TILE, { width: 11, height: 15 })).toBe(6); // never below an eighth
     // Both sides count: a crop's full size can be wide and short.
-    expect(rasterLevel(BANNER, { width: 1152, height: 480 })).toBe(1);
-    expect(rasterLevel(BANNER, { width: 600, height: 251 })).toBe(1);
+    expect(rasterLevel(BANNER, { width: 1152, height: 480 })).toBe(2);
+    expect(rasterLevel(BANNER, { width: 600, height: 251 })).toBe(3);
   });
 
   it('draws from the vector when the output enlarges the original', () => {
@@ -79,9 +81,11 @@ describe('kept raster levels of a vector original', () => {
     expect(rasterLevel(BANNER, { width: 2880, height: 1200 })).toBeNull();
   });
 
-  it('sizes a level as the original halved level times', () => {
+  it('sizes a level as the original divided by √2 level times, exactly at the halvings', () => {
     expect(rasterSize(TILE, 0)).toEqual(TILE);
-    expect(rasterSize(TILE, 1)).toEqual({ width: 800, height: 1067 });
-    expect(rasterSize(TILE, 3)).toEqual({ width: 200, height: 267 });
+    expect(rasterSize(TILE, 1)).toEqual({ width: 1131, height: 1508 });
+    expect(rasterSize(TILE, 2)).toEqual({ width: 800, height: 1067 });
+    expect(rasterSize(TILE, 3)).toEqual({ width: 566, height: 754 });
+    expect(rasterSize(TILE, 6)).toEqual({ width: 200, height: 267 });
   });
 });

@@ -74,12 +74,21 @@ export function fullSize(original: Size, geometry: Geometry): Size {
   };
 }
 
-/** Kept rasters of a vector original are its own size halved this many times at most (1, 1/2, 1/4, 1/8). */
-export const MAX_RASTER_LEVEL = 3;
+/**
+ * Kept rasters of a vector original step down by √2 (half an octave): its own size, 1/√2, 1/2, … down to an
+ * eighth (level 6). Steps of a half would leave a variant resizing from up to twice its width (a 480 px tile
+ * from the 800 px raster); at √2 it decodes and resamples half as many pixels, for twice the rasters on disk.
+ */
+export const MAX_RASTER_LEVEL = 6;
 
-/** The size of a vector original's kept raster at a level: its own size divided by 2^level. */
+/** What a level divides the original's sides by: 2^(level/2), exact at even levels. */
+function levelDivisor(level: number): number {
+  return 2 ** (level >> 1) * (level % 2 === 1 ? Math.SQRT2 : 1);
+}
+
+/** The size of a vector original's kept raster at a level. */
 export function rasterSize(original: Size, level: number): Size {
-  const divisor = 2 ** level;
+  const divisor = levelDivisor(level);
   return {
     width: Math.max(1, Math.round(original.width / divisor)),
     height: Math.max(1, Math.round(original.height / divisor)),
@@ -88,7 +97,7 @@ export function rasterSize(original: Size, level: number): Size {
 
 /**
  * Which kept raster a vector original is scaled down from to reach `needed` (its full scaled size): the
- * smallest level still at least that large, so resizing only ever shrinks, by less than half. Null when the
+ * smallest level still at least that large, so resizing only ever shrinks, by less than √2. Null when the
  * vector must be enlarged past its own size: that is drawn from the vector itself, so it stays sharp.
  */
 export function rasterLevel(original: Size, needed: Size): number | null {
@@ -96,8 +105,8 @@ export function rasterLevel(original: Size, needed: Size): number | null {
   let level = 0;
   while (
     level < MAX_RASTER_LEVEL &&
-    Math.floor(original.width / 2 ** (level + 1)) >= needed.width &&
-    Math.floor(original.height / 2 ** (level + 1)) >= needed.height
+    Math.floor(original.width / levelDivisor(level + 1)) >= needed.width &&
+    Math.floor(original.height / levelDivisor(level + 1)) >= needed.height
   )
     level++;
   return level;

@@ -20,8 +20,8 @@ describe('kept rasters of SVG originals', () => {
     const dir = mkdtempSync(join(tmpdir(), 'media-rasters-'));
     const rasters = new SvgRasters(new DiskCache(dir), options);
     const svg = drawing('#c8362d');
-    const first = await rasters.get(svg, 'hash-a', SIZE, 1);
-    expect(await sharp(first).metadata()).toMatchObject({ width: 200, height: 150, format: 'png' });
+    const first = await rasters.get(svg, 'hash-a', SIZE, 1); // level 1: 1/√2 of 400 x 300
+    expect(await sharp(first).metadata()).toMatchObject({ width: 283, height: 212, format: 'png' });
     expect(await rasters.get(svg, 'hash-a', SIZE, 1)).toBe(first);
     expect(rasters.rasterisations).toBe(1);
     // A new process on the same folder reads the kept file instead of rasterising.

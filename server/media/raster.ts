@@ -5,7 +5,7 @@ import { MediaError } from './errors.ts';
 import { rasterSize, type Size } from './geometry.ts';
 
 /** Bumped when rasterising changes in a way that must not reuse kept rasters. */
-const RASTER_VERSION = 'svg-raster-1';
+const RASTER_VERSION = 'svg-raster-2';
 
 /** Whether every pixel of 4-channel raw pixels is fully opaque. */
 export function isOpaque(rgba: Uint8Array): boolean {
@@ -27,8 +27,8 @@ export interface SvgRasterOptions {
 }
 
 /**
- * SVG originals rasterised once per level (server/media/geometry.ts rasterLevel: the original's own size, a
- * half, a quarter, an eighth) and kept as PNG in their own disk cache, so a variant is a resize of pixels
+ * SVG originals rasterised once per level (server/media/geometry.ts rasterLevel: the original's own size down to an
+ * eighth in steps of √2) and kept as PNG in their own disk cache, so a variant is a resize of pixels
  * instead of drawing the vector again (docs/decisions/0020-svg-originals-rasterised-once.md). Keyed by the
  * SVG's content hash: a changed original gets new rasters and the old ones age out of the bounded cache. Concurrent requests for the same
  * raster share one rasterisation, which runs inside the caller's render slot (it never waits for a slot of its
