@@ -61,7 +61,9 @@ describe('createAdmission', () => {
     expect(await second.json()).toMatchObject({ status: 503, title: 'Service Unavailable' });
     await turn();
     finishNext();
-    expect((await first).status).toBe(200);
+    const served = await first;
+    expect(served.status).toBe(200);
+    expect(await served.text()).toBe('a');
     expect(admission.stats()).toMatchObject({ waiting: 0, running: 0 });
   });
 
@@ -79,6 +81,99 @@ describe('createAdmission', () => {
     finishNext();
     expect(await (await checkout).text()).toBe('checkout');
     expect(started).toEqual(['browse-a', 'checkout']);
+  });
+
+  it("holds the slot until the page's body is produced, not only its head", async () => {
+    const admission = createAdmission({ concurrency: 1, maxQueue: 5, maxWaitMs: 5000, initialServiceMs: 1 });
+    let finishBody: () => void = () => {};
+    const streamed = () =>
+      Promise.resolve(
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode('<head>'));
+              // The deferred parts render later, as their data arrives.
+              finishBody = () => {
+                controller.enqueue(new TextEncoder().encode('<deferred/>'));
+                controller.close();
+              };
+            },
+          }),
+          { headers: { 'content-type': 'text/html' } },
+        ),
+      );
+    const first = await admission.run(request('/en-us/p/a'), streamed);
+    expect(first.headers.get('content-type')).toBe('text/html');
+    let secondStarted = false;
+    const second = admission.run(request('/en-us/p/b'), async () => {
+      secondStarted = true;
+      return new Response('b');
+    });
+    await turn();
+    expect(secondStarted).toBe(false);
+    expect(admission.stats()).toMatchObject({ running: 1, waiting: 1 });
+    finishBody();
+    await turn();
+    expect(secondStarted).toBe(true);
+    // Nobody had read the first body yet: the slot measures the work, not the delivery to a slow client.
+    expect(await first.text()).toBe('<head><deferred/>');
+    expect(await (await second).text()).toBe('b');
+    expect(admission.stats()).toMatchObject({ running: 0, waiting: 0 });
+  });
+
+  it('sends what the render wrote within one event-loop turn as one chunk, in order', async () => {
+    const admission = createAdmission({ concurrency: 1, maxQueue: 5, maxWaitMs: 5000, initialServiceMs: 1 });
+    const encode = (text: string) => new TextEncoder().encode(text);
+    const page = () =>
+      Promise.resolve(
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              // React writes the shell as many small chunks at once, and a deferred part later.
+              for (const part of ['<html>', '<head/>', '<body>', '<main/>']) controller.enqueue(encode(part));
+              setTimeout(() => {
+                controller.enqueue(encode('<deferred/>'));
+                controller.enqueue(encode('</body></html>'));
+                controller.close();
+              }, 10);
+            },
+          }),
+        ),
+      );
+    const response = await admission.run(request('/en-us/p/a'), page);
+    const chunks: string[] = [];
+    const reader = response.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(new TextDecoder().decode(value));
+    }
+    expect(chunks).toEqual(['<html><head/><body><main/>', '<deferred/></body></html>']);
+  });
+
+  it('gives the slot back when the client goes away mid-body', async () => {
+    const admission = createAdmission({ concurrency: 1, maxQueue: 5, maxWaitMs: 5000, initialServiceMs: 1 });
+    let sourceCancelled = false;
+    const endless = () =>
+      Promise.resolve(
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode('<head>'));
+            },
+            cancel() {
+              sourceCancelled = true;
+            },
+          }),
+        ),
+      );
+    const first = await admission.run(request('/en-us/p/a'), endless);
+    await turn();
+    expect(admission.stats().running).toBe(1);
+    await first.body?.cancel('client closed');
+    expect(sourceCancelled).toBe(true);
+    expect(admission.stats().running).toBe(0);
+    expect((await admission.run(request('/en-us/p/b'), async () => new Response('b'))).status).toBe(200);
   });
 
   it('as middleware: a refused request never reaches the route', async () => {

@@ -31,6 +31,9 @@ export interface AdmissionOptions extends AdmissionSettings {
   now?: () => number;
 }
 
+/** The longest a request holds its slot, body included. */
+const LONGEST_HOLD_MS = 15_000;
+
 /** Refused on arrival (line full, wait expected too long), after waiting too long, or passed by a checkout. */
 type Refusal = 'line-full' | 'wait-too-long' | 'waited-too-long' | 'passed-by';
 
@@ -42,7 +45,7 @@ interface Waiter {
 }
 
 export interface Admission {
-  /** Runs `work` when admitted (the slot is held until its Response is returned), or answers 503. */
+  /** Runs `work` when admitted (the slot is held until its body is produced), or answers 503. */
   run(request: Request, work: () => Promise<Response>): Promise<Response>;
   /** The same for a Hono route group (/api, /graphql). */
   middleware(): MiddlewareHandler;
@@ -122,17 +125,30 @@ export function createAdmission(options: AdmissionOptions): Admission {
     }
     counts.admitted++;
     const started = now();
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      clearTimeout(longestHold);
+      state.serviceMs = nextServiceMs(state.serviceMs, now() - started);
+      state.running--;
+      next();
+    };
+    // A body that never ends (none should: React aborts a render after streamTimeout) gives its slot back anyway.
+    const longestHold = setTimeout(release, LONGEST_HOLD_MS);
+    longestHold.unref?.();
+    let response: Response;
     try {
       // One turn of the event loop first: the embedded database (PGlite) answers within microtasks, so a render
       // would otherwise never let the server read the requests that arrived meanwhile — they would wait unseen
       // in the socket buffers, out of order, instead of in this line or answered 503.
       await new Promise((resolve) => setImmediate(resolve));
-      return await work();
-    } finally {
-      state.serviceMs = nextServiceMs(state.serviceMs, now() - started);
-      state.running--;
-      next();
+      response = await work();
+    } catch (error) {
+      release();
+      throw error;
     }
+    return releasedWhenProduced(response, release);
   };
 
   return {
@@ -144,9 +160,78 @@ export function createAdmission(options: AdmissionOptions): Admission {
         await next();
         return c.res;
       });
-      // Refused: the route never ran, and this answer is the response.
+      // Refused: the route never ran, and this answer is the response; admitted, its body now releases the slot.
       if (!ran) return response;
+      c.res = response;
     },
     stats: () => ({ ...state, ...counts }),
   };
+}
+
+/**
+ * The response with its body read as fast as the render produces it, and `release` called once the body is
+ * complete, fails or is cancelled (a client gone). Two things a streamed page needs under load:
+ * - The slot covers the whole body. A page keeps working after its head: React renders the deferred parts
+ *   (below-the-fold widgets) as their data arrives; released at the head, that work piled up outside the line.
+ *   Reading ahead of the client (the body is a page, bounded) means a slow reader never holds a slot: the slot
+ *   measures the server's work, not the delivery.
+ * - The chunks React writes within one turn of the event loop leave as one. A page is 20–27 writes, and each
+ *   one passes the compression stream, whose zlib work takes a trip through the thread pool and back: one
+ *   event-loop turn per chunk. On a busy loop (a turn of ~40 ms) that was a second per page after its head had
+ *   been sent (50 connections: head p50 40 ms, last byte p50 1.2 s). Coalesced, a page is a chunk per turn in
+ *   which the render wrote something: the shell, then each deferred part.
+ */
+export function releasedWhenProduced(response: Response, release: () => void): Response {
+  const source = response.body;
+  if (!source) {
+    release();
+    return response;
+  }
+  const reader = source.getReader();
+  let cancelled = false;
+  let pending: Uint8Array[] = [];
+  let flushScheduled = false;
+  let output: ReadableStreamDefaultController<Uint8Array>;
+  const flush = () => {
+    flushScheduled = false;
+    if (cancelled || pending.length === 0) return;
+    output.enqueue(pending.length === 1 ? pending[0]! : Buffer.concat(pending));
+    pending = [];
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      output = controller;
+      void (async () => {
+        try {
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done || cancelled) break;
+            pending.push(value);
+            if (!flushScheduled) {
+              flushScheduled = true;
+              setImmediate(flush);
+            }
+          }
+          if (!cancelled) {
+            flush();
+            controller.close();
+          }
+        } catch (error) {
+          if (!cancelled) controller.error(error);
+        } finally {
+          release();
+        }
+      })();
+    },
+    cancel(reason) {
+      cancelled = true;
+      release();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
