@@ -13,6 +13,8 @@ import { mergeVary } from '../http/vary.ts';
  */
 export interface PageCacheOptions {
   render(request: Request): Promise<Response>;
+  /** Renders a page that is sent as it comes and never kept (a visitor with a session…); `render` by default. */
+  renderToSend?(request: Request): Promise<Response>;
   dataVersion(): Promise<string>;
   maxEntries?: number;
   freshMs?: number;
@@ -40,7 +42,7 @@ const PRIVATE_PATHS =
   /^\/[^/]+\/(account|cart|checkout|consent|newsletter|order-status|pro\/(create|signup))(\/|$)|^\/admin(\/|\.data$|$)/;
 const CACHEABLE_TYPES = /^(text\/html|text\/x-script)/;
 // gzip listed and not refused with q=0.
-const ACCEPTS_GZIP = /(?:^|,)\s*(?:gzip|\*)\s*(?:;\s*q=(?:0?\.0*[1-9]\d*|1(?:\.0*)?)\s*)?(?:,|$)/i;
+export const ACCEPTS_GZIP = /(?:^|,)\s*(?:gzip|\*)\s*(?:;\s*q=(?:0?\.0*[1-9]\d*|1(?:\.0*)?)\s*)?(?:,|$)/i;
 export const ANONYMOUS_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=600';
 
 export function createPageCache(options: PageCacheOptions) {
@@ -48,6 +50,7 @@ export function createPageCache(options: PageCacheOptions) {
   const freshMs = options.freshMs ?? 30_000;
   const staleMs = options.staleMs ?? 600_000;
   const now = options.now ?? Date.now;
+  const renderToSend = options.renderToSend ?? options.render;
   const entries = new Map<string, Entry>();
   const refreshing = new Set<string>();
   // One render per key at a time: visitors who miss the same page together wait for the first one's render
@@ -149,7 +152,7 @@ export function createPageCache(options: PageCacheOptions) {
       const key = keyOf(request);
       if (!key) {
         stats.bypass++;
-        const response = await options.render(request);
+        const response = await renderToSend(request);
         if (!response.headers.has('cache-control')) {
           const copy = new Response(response.body, response);
           copy.headers.set('Cache-Control', 'private, no-store');
@@ -169,7 +172,7 @@ export function createPageCache(options: PageCacheOptions) {
           stats.stale++;
           return respond(entry, 'STALE', request);
         }
-        return options.render(request);
+        return renderToSend(request);
       }
       if (entry && entry.version === version) {
         const age = now() - entry.storedAt;

@@ -16,6 +16,7 @@ import { buildManifestRoutes } from './build-manifest.ts';
 import { catalogueSitemapSource } from './catalogue-sitemap.ts';
 import { contentManagementApi } from './content-management-api.ts';
 import { contentSitemapSource } from './content-sitemap.ts';
+import { gzippedPage } from './gzip-in-slot.ts';
 import type { RedirectRules } from './legacy-redirects.ts';
 import { loadContextFactory } from './load-context.ts';
 import { localeRouting } from './locale-routing.ts';
@@ -26,6 +27,7 @@ import { clientAddress, fromTrustedProxy, requestClientIp } from './middleware/c
 import { loadShed } from './middleware/load-shed.ts';
 import { privatePages } from './middleware/private-pages.ts';
 import { sameOriginPosts } from './middleware/same-origin.ts';
+import { coalescedResponse } from './one-chunk-per-turn.ts';
 import type { RedirectRulesSource } from './published-redirects.ts';
 import { requestLogger } from './request-logger.ts';
 import { type SitemapSource, seoRoutes, staticPages } from './seo-routes.ts';
@@ -185,13 +187,22 @@ export function createHttpApp({
     // The client's address, for the engines' throttles in page actions, as `clientAddress` resolved it.
     const renderNow = (request: Request) =>
       handle(request, loadContext(services, { clientIp: requestClientIp(request) }));
-    // Admission wraps the render itself, so a page served from the cache never waits for a turn.
+    // Admission wraps the render itself, so a page served from the cache never waits for a turn. A page the
+    // cache keeps is read whole by the cache (which gzips it once); one sent straight away is gzipped inside its
+    // slot, so the line counts the compression too (gzip-in-slot.ts).
     const render = admission
-      ? (request: Request) => admission.run(request, () => renderNow(request))
+      ? (request: Request) => admission.run(request, async () => coalescedResponse(await renderNow(request)))
+      : renderNow;
+    const renderAndSend = admission
+      ? (request: Request) =>
+          admission.run(request, async () =>
+            gzippedPage(coalescedResponse(await renderNow(request)), request),
+          )
       : renderNow;
     const pageCache = services.config.PAGE_CACHE
       ? createPageCache({
           render,
+          renderToSend: renderAndSend,
           dataVersion: createDataVersionWatcher(database.db).current,
           freshMs: services.config.PAGE_CACHE_FRESH_SECONDS * 1000,
           onError: (error) => services.logger.error({ err: error }, 'page cache refresh failed'),
@@ -216,7 +227,7 @@ export function createHttpApp({
         ? c.req.header('x-forwarded-host')
         : undefined;
       const host = forwarded?.split(',')[0]?.trim() ?? c.req.header('host') ?? '';
-      return pageCache && ownHost(host) ? pageCache.handle(c.req.raw) : render(c.req.raw);
+      return pageCache && ownHost(host) ? pageCache.handle(c.req.raw) : renderAndSend(c.req.raw);
     });
   }
 

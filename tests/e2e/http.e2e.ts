@@ -116,6 +116,31 @@ test.describe('the store over HTTP', () => {
     expect(gunzipSync(body).toString('utf8')).toContain('<html lang="en">');
   });
 
+  test('gzips a page rendered for a visitor with a session, whole and marked private', async ({ store }) => {
+    // Such a page skips the page cache and is gzipped inside its admission slot (server/http/gzip-in-slot.ts).
+    const session = await fetch(`${store.url}/api/session`);
+    const cookie = session.headers.get('set-cookie')!.split(';')[0]!;
+    const { headers, body } = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>(
+      (done, fail) => {
+        get(
+          `${store.url}/en-us/c/snowshoes`,
+          { headers: { 'accept-encoding': 'gzip', cookie } },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => done({ headers: response.headers, body: Buffer.concat(chunks) }));
+          },
+        ).on('error', fail);
+      },
+    );
+    expect(headers['content-encoding']).toBe('gzip');
+    expect(headers.vary).toMatch(/Accept-Encoding/);
+    expect(headers['cache-control']).toMatch(/private/);
+    const html = gunzipSync(body).toString('utf8');
+    expect(html).toContain('<html lang="en">');
+    expect(html.trimEnd()).toMatch(/<\/html>$/);
+  });
+
   test('tags every response with a request id and security headers', async ({ store }) => {
     const response = await fetch(`${store.url}/healthz`);
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

@@ -121,36 +121,6 @@ describe('createAdmission', () => {
     expect(admission.stats()).toMatchObject({ running: 0, waiting: 0 });
   });
 
-  it('sends what the render wrote within one event-loop turn as one chunk, in order', async () => {
-    const admission = createAdmission({ concurrency: 1, maxQueue: 5, maxWaitMs: 5000, initialServiceMs: 1 });
-    const encode = (text: string) => new TextEncoder().encode(text);
-    const page = () =>
-      Promise.resolve(
-        new Response(
-          new ReadableStream<Uint8Array>({
-            start(controller) {
-              // React writes the shell as many small chunks at once, and a deferred part later.
-              for (const part of ['<html>', '<head/>', '<body>', '<main/>']) controller.enqueue(encode(part));
-              setTimeout(() => {
-                controller.enqueue(encode('<deferred/>'));
-                controller.enqueue(encode('</body></html>'));
-                controller.close();
-              }, 10);
-            },
-          }),
-        ),
-      );
-    const response = await admission.run(request('/en-us/p/a'), page);
-    const chunks: string[] = [];
-    const reader = response.body!.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(new TextDecoder().decode(value));
-    }
-    expect(chunks).toEqual(['<html><head/><body><main/>', '<deferred/></body></html>']);
-  });
-
   it('gives the slot back when the client goes away mid-body', async () => {
     const admission = createAdmission({ concurrency: 1, maxQueue: 5, maxWaitMs: 5000, initialServiceMs: 1 });
     let sourceCancelled = false;

@@ -169,17 +169,11 @@ export function createAdmission(options: AdmissionOptions): Admission {
 }
 
 /**
- * The response with its body read as fast as the render produces it, and `release` called once the body is
- * complete, fails or is cancelled (a client gone). Two things a streamed page needs under load:
- * - The slot covers the whole body. A page keeps working after its head: React renders the deferred parts
- *   (below-the-fold widgets) as their data arrives; released at the head, that work piled up outside the line.
- *   Reading ahead of the client (the body is a page, bounded) means a slow reader never holds a slot: the slot
- *   measures the server's work, not the delivery.
- * - The chunks React writes within one turn of the event loop leave as one. A page is 20–27 writes, and each
- *   one passes the compression stream, whose zlib work takes a trip through the thread pool and back: one
- *   event-loop turn per chunk. On a busy loop (a turn of ~40 ms) that was a second per page after its head had
- *   been sent (50 connections: head p50 40 ms, last byte p50 1.2 s). Coalesced, a page is a chunk per turn in
- *   which the render wrote something: the shell, then each deferred part.
+ * The response with its body read as fast as it is produced, and `release` called once the body is complete,
+ * fails or is cancelled (a client gone). A page keeps working after its head: React renders the deferred parts
+ * (below-the-fold widgets) as their data arrives, and the page is gzipped (server/http/gzip-in-slot.ts); released
+ * at the head, that work piled up outside the line. Reading ahead of the client (the body is a page, bounded)
+ * means a slow reader never holds a slot: the slot measures the server's work, not the delivery.
  */
 export function releasedWhenProduced(response: Response, release: () => void): Response {
   const source = response.body;
@@ -189,33 +183,16 @@ export function releasedWhenProduced(response: Response, release: () => void): R
   }
   const reader = source.getReader();
   let cancelled = false;
-  let pending: Uint8Array[] = [];
-  let flushScheduled = false;
-  let output: ReadableStreamDefaultController<Uint8Array>;
-  const flush = () => {
-    flushScheduled = false;
-    if (cancelled || pending.length === 0) return;
-    output.enqueue(pending.length === 1 ? pending[0]! : Buffer.concat(pending));
-    pending = [];
-  };
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      output = controller;
       void (async () => {
         try {
           for (;;) {
             const { done, value } = await reader.read();
             if (done || cancelled) break;
-            pending.push(value);
-            if (!flushScheduled) {
-              flushScheduled = true;
-              setImmediate(flush);
-            }
+            controller.enqueue(value);
           }
-          if (!cancelled) {
-            flush();
-            controller.close();
-          }
+          if (!cancelled) controller.close();
         } catch (error) {
           if (!cancelled) controller.error(error);
         } finally {

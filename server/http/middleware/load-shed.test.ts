@@ -1,9 +1,10 @@
 import { createServer } from 'node:net';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { describe, expect, it } from 'vitest';
 import { BoundedPool } from '../../db/bounded-pool.ts';
 import type { PoolStats } from '../../db/database.ts';
-import { loadShed } from './load-shed.ts';
+import { loadShed, unavailableResponse } from './load-shed.ts';
 
 async function closedPort(): Promise<number> {
   const probe = createServer();
@@ -22,6 +23,26 @@ function appWith(stats: () => PoolStats, routes: (app: Hono) => void) {
 
 const calm: PoolStats = { max: 10, total: 3, idle: 1, waiting: 0, maxWaiting: 5 };
 const saturated: PoolStats = { max: 10, total: 10, idle: 0, waiting: 5, maxWaiting: 5 };
+
+describe('unavailableResponse', () => {
+  it('states its length, so the compress middleware sends the small answer as it is', async () => {
+    const app = new Hono();
+    app.use(compress());
+    app.get('*', (c) => unavailableResponse(c.req.raw, 'busy', 1));
+    for (const [path, type] of [
+      ['/en-us/c/snowshoes', 'text/html'],
+      ['/api/products', 'application/json'],
+    ] as const) {
+      const answer = await app.request(path, { headers: { 'accept-encoding': 'gzip' } });
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('content-type')).toContain(type);
+      expect(answer.headers.get('content-encoding')).toBeNull();
+      const body = await answer.arrayBuffer();
+      expect(Number(answer.headers.get('content-length'))).toBe(body.byteLength);
+      expect(body.byteLength).toBeGreaterThan(0);
+    }
+  });
+});
 
 describe('loadShed', () => {
   it('refuses work at once with 503 and Retry-After while the waiting line is full, but not static files', async () => {

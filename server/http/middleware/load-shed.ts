@@ -62,12 +62,13 @@ export function unavailableResponse(
   const wantsJson =
     path.startsWith('/api/') || path === '/graphql' || /json/.test(request.headers.get('accept') ?? '');
   const headers = new Headers({ 'Retry-After': String(retryAfter), 'Cache-Control': 'no-store' });
-  if (wantsJson) {
-    headers.set('Content-Type', 'application/json; charset=utf-8');
-    return new Response(JSON.stringify({ status: 503, ...TEXT[trouble] }), { status: 503, headers });
-  }
-  headers.set('Content-Type', 'text/html; charset=utf-8');
-  return new Response(page(trouble, retryAfter), { status: 503, headers });
+  const body = wantsJson ? JSON.stringify({ status: 503, ...TEXT[trouble] }) : page(trouble, retryAfter);
+  headers.set('Content-Type', wantsJson ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8');
+  // Its length known, the compress middleware leaves this small answer as it is (below its 1 KB threshold)
+  // instead of sending it through zlib's thread pool: under overload that trip waited for a turn of a busy
+  // event loop, and a refusal must be quick (issue 22).
+  headers.set('Content-Length', String(Buffer.byteLength(body)));
+  return new Response(body, { status: 503, headers });
 }
 
 export function loadShed(options: LoadShedOptions = {}): MiddlewareHandler {
