@@ -61,9 +61,20 @@ interface Probe {
   firstError: string;
 }
 
-/** One plain GET as autocannon sends it (no cookies, no compression), to check what a contender answers. */
+/**
+ * One plain GET as autocannon sends it (no cookies, no compression), to check what a contender answers. A 503
+ * with Retry-After (admission control still busy with the previous page's load) is asked again after that
+ * long, as a browser does, a few times.
+ */
 async function probe(url: string): Promise<Probe> {
-  const response = await fetch(url, { headers: { 'accept-encoding': 'identity' }, redirect: 'manual' });
+  let response = await fetch(url, { headers: { 'accept-encoding': 'identity' }, redirect: 'manual' });
+  for (let attempt = 0; attempt < 5 && response.status === 503; attempt++) {
+    const retryAfter = Number(response.headers.get('retry-after'));
+    if (!Number.isFinite(retryAfter) || retryAfter <= 0) break;
+    await response.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+    response = await fetch(url, { headers: { 'accept-encoding': 'identity' }, redirect: 'manual' });
+  }
   const bytes = new Uint8Array(await response.arrayBuffer());
   const text = new TextDecoder().decode(bytes.slice(0, 20_000));
   const firstError =

@@ -53,7 +53,7 @@ describe('media service: kept rasters of SVG originals', () => {
       const meta = await decode(res);
       expect([meta.width, meta.height]).toEqual(size);
     }
-    // 420 to 500 px wide all come from the 800 px raster: one file.
+    // 420 to 500 px wide all come from the 566 px raster (the 1/(2√2) level): one file.
     expect(rasterFiles(fx.cacheDir)).toHaveLength(1);
     // Other formats, crops and a second router on the same folder reuse it too.
     const fresh = mediaApp(fx);
