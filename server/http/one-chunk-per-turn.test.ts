@@ -15,21 +15,24 @@ async function chunksOf(stream: ReadableStream<Uint8Array>): Promise<string[]> {
 
 describe('oneChunkPerTurn', () => {
   it('sends what was written within one event-loop turn as one chunk, in order', async () => {
+    let writeDeferredPart = () => {};
     const page = new ReadableStream<Uint8Array>({
       start(controller) {
         // React writes the shell as many small chunks at once, and a deferred part later.
         for (const part of ['<html>', '<head/>', '<body>', '<main/>']) controller.enqueue(encode(part));
-        setTimeout(() => {
+        writeDeferredPart = () => {
           controller.enqueue(encode('<deferred/>'));
           controller.enqueue(encode('</body></html>'));
           controller.close();
-        }, 10);
+        };
       },
     });
-    expect(await chunksOf(oneChunkPerTurn(page))).toEqual([
-      '<html><head/><body><main/>',
-      '<deferred/></body></html>',
-    ]);
+    const reader = oneChunkPerTurn(page).getReader();
+    const decode = (value: Uint8Array | undefined) => new TextDecoder().decode(value);
+    expect(decode((await reader.read()).value)).toBe('<html><head/><body><main/>');
+    writeDeferredPart();
+    expect(decode((await reader.read()).value)).toBe('<deferred/></body></html>');
+    expect((await reader.read()).done).toBe(true);
   });
 
   it('passes an error of the source on, and a cancel back to it', async () => {

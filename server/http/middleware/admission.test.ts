@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAdmission } from './admission.ts';
 
 /** A render that ends when the test says so. */
@@ -31,16 +31,14 @@ describe('createAdmission', () => {
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');
     expect(await refused.text()).toContain('Back in a moment');
-    await turn();
-    expect(started).toEqual(['a', 'b']);
+    await vi.waitFor(() => expect(started).toEqual(['a', 'b']));
     finishNext();
     await answers[0];
-    await turn();
-    expect(started).toEqual(['a', 'b', 'c']);
+    // The slot comes back once the body has been read through, a few turns after the answer.
+    await vi.waitFor(() => expect(started).toEqual(['a', 'b', 'c']));
     finishNext();
     await answers[1];
-    await turn();
-    expect(started).toEqual(['a', 'b', 'c', 'd']);
+    await vi.waitFor(() => expect(started).toEqual(['a', 'b', 'c', 'd']));
     finishNext();
     finishNext();
     expect(await Promise.all(answers.map(async (answer) => (await answer).text()))).toEqual([
@@ -54,12 +52,12 @@ describe('createAdmission', () => {
 
   it('answers a waiter 503 when its turn has not come within the longest wait', async () => {
     const admission = createAdmission({ concurrency: 1, maxQueue: 5, maxWaitMs: 20, initialServiceMs: 1 });
-    const { work, finishNext } = gatedWork();
+    const { work, started, finishNext } = gatedWork();
     const first = admission.run(request('/en-us/p/a'), work('a'));
     const second = await admission.run(request('/api/products'), work('b'));
     expect(second.status).toBe(503);
     expect(await second.json()).toMatchObject({ status: 503, title: 'Service Unavailable' });
-    await turn();
+    await vi.waitFor(() => expect(started).toEqual(['a']));
     finishNext();
     const served = await first;
     expect(served.status).toBe(200);
@@ -74,10 +72,10 @@ describe('createAdmission', () => {
     const waiting = admission.run(request('/en-us/p/b'), work('browse-b'));
     const checkout = admission.run(request('/en-us/checkout', 'rl_session=s1'), work('checkout'));
     expect((await waiting).status).toBe(503);
-    await turn();
+    await vi.waitFor(() => expect(started).toEqual(['browse-a']));
     finishNext();
     expect(await (await browsing).text()).toBe('browse-a');
-    await turn();
+    await vi.waitFor(() => expect(started).toEqual(['browse-a', 'checkout']));
     finishNext();
     expect(await (await checkout).text()).toBe('checkout');
     expect(started).toEqual(['browse-a', 'checkout']);
@@ -113,8 +111,7 @@ describe('createAdmission', () => {
     expect(secondStarted).toBe(false);
     expect(admission.stats()).toMatchObject({ running: 1, waiting: 1 });
     finishBody();
-    await turn();
-    expect(secondStarted).toBe(true);
+    await vi.waitFor(() => expect(secondStarted).toBe(true));
     // Nobody had read the first body yet: the slot measures the work, not the delivery to a slow client.
     expect(await first.text()).toBe('<head><deferred/>');
     expect(await (await second).text()).toBe('b');
