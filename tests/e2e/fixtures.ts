@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import {
   type BrowserContext,
   type BrowserContextOptions,
@@ -72,7 +73,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         running ??= startServer({ env: storeOptions.env });
         return running;
       });
-      if (running) await (await running).stop();
+      if (running) {
+        const server = await running;
+        await server.stop();
+        // Each store's data folder (~100 MB of PGlite) is the worker's own: left behind, a few hundred runs
+        // filled this machine's disk.
+        rmSync(server.dataDir, { recursive: true, force: true });
+      }
     },
     { scope: 'worker' },
   ],
