@@ -20,6 +20,7 @@ import { ResponsiveProvider } from './components/platform/responsive-provider.ts
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { SkipLink } from './components/skip-link.tsx';
+import { displayTextHref } from './lib/locale/display-text.ts';
 import { htmlLangFor } from './lib/locale/url-locale.ts';
 import { consentBannerPart, errorPagePart } from './lib/router/deferred-parts.tsx';
 import { storefrontContext } from './lib/router/storefront-context.server.ts';
@@ -104,6 +105,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#14202b" />
         {error ? <meta name="robots" content="noindex" /> : null}
+        {root ? (
+          // The UI strings, fetched before hydration (entry.client.tsx), as early as the head allows.
+          <link
+            rel="preload"
+            as="fetch"
+            href={displayTextHref(root.shell.text)}
+            crossOrigin="anonymous"
+            data-display-text={root.shell.text.version}
+            data-display-text-locale={root.shell.text.locale}
+          />
+        ) : null}
         <Meta />
         {head}
         <Links />

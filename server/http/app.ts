@@ -16,6 +16,7 @@ import { buildManifestRoutes } from './build-manifest.ts';
 import { catalogueSitemapSource } from './catalogue-sitemap.ts';
 import { contentManagementApi } from './content-management-api.ts';
 import { contentSitemapSource } from './content-sitemap.ts';
+import { displayTextRoutes } from './display-text-route.ts';
 import { gzippedPage } from './gzip-in-slot.ts';
 import type { RedirectRules } from './legacy-redirects.ts';
 import { loadContextFactory } from './load-context.ts';
@@ -118,6 +119,8 @@ export function createHttpApp({
 
   app.route('/builds', buildManifestRoutes(services.build));
   app.route('/media', services.media);
+  // The storefront's UI strings, fetched by the browser before it hydrates a page (not sent in every page).
+  app.route('/display-text', displayTextRoutes(services.content.client));
 
   // Content: the built-in content service's delivery protocol, and /api/interstack (before the commerce /api).
   const { content, commerce } = services;

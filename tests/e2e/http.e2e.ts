@@ -102,6 +102,36 @@ test.describe('the store over HTTP', () => {
     expect(missing.status).toBe(404);
   });
 
+  test('names the display text in the page and serves it under its version, kept a year', async ({
+    store,
+  }) => {
+    const html = await (await fetch(`${store.url}/de-de/c/snowshoes`)).text();
+    const href =
+      /<link rel="preload" as="fetch" href="(\/display-text\/de\?v=[\w-]+)" crossorigin="anonymous"/.exec(
+        html,
+      )?.[1];
+    expect(href).toBeDefined();
+    // The dictionary is not in the page: a German checkout string is not on a category page.
+    expect(html).not.toContain('Sie haben ein Konto?');
+    const current = await fetch(`${store.url}${href}`);
+    expect(current.status).toBe(200);
+    expect(current.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(current.headers.get('content-type')).toContain('application/json');
+    const text = (await current.json()) as Record<string, string>;
+    expect(text['country and language']).toBe('Land und Sprache');
+    expect(text['checkout have account']).toContain('Sie haben ein Konto?');
+    // An older page's version gets today's text, asked again each time; an unknown locale a JSON 404.
+    const stale = await fetch(`${store.url}/display-text/de?v=older-version`);
+    expect(stale.headers.get('cache-control')).toBe('no-cache');
+    expect(await stale.json()).toEqual(text);
+    const unknown = await fetch(`${store.url}/display-text/xx`);
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { detail: string }).detail).toContain('en-us');
+    const etag = current.headers.get('etag') ?? '';
+    const unchanged = await fetch(`${store.url}${href}`, { headers: { 'if-none-match': etag } });
+    expect(unchanged.status).toBe(304);
+  });
+
   test('compresses responses for clients that accept gzip', async ({ store }) => {
     const { headers, body } = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>(
       (done, fail) => {

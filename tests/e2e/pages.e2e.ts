@@ -88,6 +88,51 @@ test.describe('navigation', () => {
     ).toBeVisible();
   });
 
+  test('a switch of language without a reload fetches the display text of that language and shows it', async ({
+    page,
+    baseURL,
+  }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/display-text/')) fetched.push(new URL(request.url()).pathname);
+    });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await page.goto('/en-us/country?returnTo=%2Fen-us%2Fc%2Fsnowshoes');
+    await expect(page.getByRole('button', { name: 'Germany, Deutsch' })).toBeEnabled();
+    await page.evaluate(() => {
+      (window as unknown as { marker: boolean }).marker = true;
+    });
+    await page.getByRole('button', { name: 'Germany, Deutsch' }).click();
+    await page.waitForURL(`${baseURL}/de-de/c/snowshoes`);
+    // German UI strings (display text) in the same document: the dictionary came after the navigation.
+    await expect(page.getByRole('link', { name: 'Zum Inhalt springen' })).toBeAttached();
+    await expect(page.getByRole('link', { name: /^Land und Sprache/ })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    expect(fetched.filter((path) => path === '/display-text/de').length).toBeGreaterThanOrEqual(1);
+    expect(fetched[0]).toBe('/display-text/en-us');
+    expect(problems).toEqual([]);
+  });
+
+  test('a page whose display text cannot be fetched is left as the server sent it: words shown, links working', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.route('**/display-text/**', (route) => route.abort('connectionfailed'));
+    await page.goto('/en-us/c/snowshoes');
+    await expect(page.getByRole('link', { name: /^Country and language/ })).toBeVisible();
+    // Not hydrated (that would put keys in place of words), so a link is an ordinary page load.
+    await page.waitForLoadState('load');
+    expect(await page.evaluate(() => '__reactRouterDataRouter' in window)).toBe(false);
+    await page.getByRole('link', { name: /^Country and language/ }).click();
+    await page.waitForURL(/\/en-us\/country/);
+    await expect(page.getByRole('heading', { name: 'Choose your country and language' })).toBeVisible();
+    expect(page.url().startsWith(baseURL ?? '')).toBe(true);
+  });
+
   test('falls back to English content where a locale has none, keeping its own UI strings', async ({
     browser,
     baseURL,

@@ -1,38 +1,81 @@
 /**
- * Display text (§3) travels from the root loader to the browser as one JSON string, not an object: React
- * Router's stream encoder walks every key of an object on every page (about 400 strings), while a string is
- * written as it is. Both sides decode it once per distinct string.
+ * Display text (§3) is not in the page: about 400 strings (21 KB, escaped twice inside the hydration data) were
+ * on every page. The root loader names the dictionary instead (its content locale and version, a hash of its
+ * JSON), the page preloads `/display-text/<locale>?v=<version>` (immutable: a changed text is a new version),
+ * and the browser has it before hydrating (entry.client.tsx). The server renders from the dictionary the loader
+ * remembered here. See docs/decisions/0023-display-text-out-of-the-page.md.
  */
 export type DisplayText = Record<string, string>;
 
-const encoded = new WeakMap<object, string>();
-const decoded = new Map<string, DisplayText>();
-// One entry per content locale is enough; the bound keeps a content editor's many versions from piling up.
-const MAX_DECODED = 16;
-
-/** The dictionary as the string the root loader returns; the same object gives the same string. */
-export function encodeDisplayText(text: DisplayText): string {
-  let json = encoded.get(text);
-  if (json === undefined) {
-    json = JSON.stringify(text);
-    encoded.set(text, json);
-  }
-  return json;
+/** Which dictionary a page uses: what the root loader returns in place of the strings. */
+export interface DisplayTextRef {
+  locale: string;
+  version: string;
 }
 
-/** The dictionary back out of the root loader's string; a malformed string reads as no text (keys show). */
-export function decodeDisplayText(json: string | undefined): DisplayText {
-  if (!json) return {};
-  let text = decoded.get(json);
-  if (text === undefined) {
-    try {
-      const parsed: unknown = JSON.parse(json);
-      text = parsed && typeof parsed === 'object' ? (parsed as DisplayText) : {};
-    } catch {
-      text = {};
-    }
-    if (decoded.size >= MAX_DECODED) decoded.delete(decoded.keys().next().value as string);
-    decoded.set(json, text);
+const known = new Map<string, DisplayText>();
+// A version per content locale is in use at a time; the rest of the bound absorbs an editor's changes.
+const MAX_KNOWN = 32;
+const loading = new Map<string, Promise<DisplayText>>();
+
+/** Keeps a dictionary under its version, for the renders that name it (server) or a later page (browser). */
+export function rememberDisplayText(version: string, text: DisplayText): void {
+  known.delete(version);
+  if (known.size >= MAX_KNOWN) known.delete(known.keys().next().value as string);
+  known.set(version, text);
+}
+
+/** The dictionary a page names, when it is here already. */
+export function displayTextOf(ref: DisplayTextRef | undefined): DisplayText | undefined {
+  return ref ? known.get(ref.version) : undefined;
+}
+
+export function displayTextHref(ref: DisplayTextRef): string {
+  return `/display-text/${encodeURIComponent(ref.locale)}?v=${encodeURIComponent(ref.version)}`;
+}
+
+type Settled<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
+
+/**
+ * Fetches the dictionary a page names, once per version. The settled promise carries React's `status` and
+ * `value` fields, so `use()` reads it without suspending again. A failed or malformed answer is not retried for
+ * that version (no fetch loop while rendering) and reads as the dictionary shown last: a language switch on a
+ * broken network keeps the previous language's words rather than showing keys.
+ */
+export function loadDisplayText(ref: DisplayTextRef, fetchText: typeof fetch = fetch): Promise<DisplayText> {
+  let pending = loading.get(ref.version);
+  if (!pending) {
+    const settled: Settled<DisplayText> = fetchText(displayTextHref(ref))
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`display text: HTTP ${response.status}`);
+        const parsed: unknown = await response.json();
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+          throw new Error('display text: not a dictionary');
+        const text = parsed as DisplayText;
+        rememberDisplayText(ref.version, text);
+        return text;
+      })
+      .catch((): DisplayText => [...known.values()].at(-1) ?? {})
+      .then((text) => {
+        settled.status = 'fulfilled';
+        settled.value = text;
+        return text;
+      });
+    pending = settled;
+    loading.set(ref.version, pending);
   }
-  return text;
+  return pending;
+}
+
+/**
+ * Before hydration: fetches the dictionary the page preloads (root.tsx). False when the page names one that could
+ * not be had: hydrating would replace the page's words with keys, so the entry leaves the server's page as it is.
+ */
+export async function preloadDisplayText(document: Document): Promise<boolean> {
+  const link = document.querySelector<HTMLLinkElement>('link[data-display-text]');
+  const locale = link?.dataset.displayTextLocale;
+  const version = link?.dataset.displayText;
+  if (!locale || !version) return true;
+  await loadDisplayText({ locale, version });
+  return displayTextOf({ locale, version }) !== undefined;
 }

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { decodeDisplayText } from '../locale/display-text.ts';
+import { type DisplayTextRef, displayTextOf } from '../locale/display-text.ts';
 
 export const SITE_NAME = 'Ridgeline Snowshoe Co.';
 
@@ -53,8 +53,8 @@ export function rootFacts(matches: ReadonlyArray<{ id: string; loaderData?: unkn
 /** Display text for meta functions, which cannot use hooks: the root loader's dictionary, key as fallback. */
 export function rootText(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>) {
   const root = matches.find((match) => match?.id === 'root')?.loaderData as
-    | { shell?: { text?: string } }
+    | { shell?: { text?: DisplayTextRef } }
     | undefined;
-  const text = decodeDisplayText(root?.shell?.text);
+  const text = displayTextOf(root?.shell?.text) ?? {};
   return (key: string, fallback: string) => text[key] ?? fallback;
 }

@@ -1,15 +1,17 @@
 import { DISPLAY_TEXT_DEFAULTS } from '#core/display-text-defaults.ts';
 import { contentLocaleOf } from '#core/locale.ts';
+import { versionedDisplayText } from '#server/content/display-text-version.ts';
 import type { Services } from '#server/services.ts';
-import { encodeDisplayText } from '../locale/display-text.ts';
+import { type DisplayText, type DisplayTextRef, rememberDisplayText } from '../locale/display-text.ts';
 import type { LocaleState } from '../locale/locale-state.ts';
 import { footerView } from './footer-view.ts';
 import { headerView } from './header-view.ts';
 import { newsletterView } from './newsletter-view.ts';
 
 /**
- * What every page's frame needs from content: header, footer and UI strings (as one string, see display-text.ts). Content failures are logged by
- * the client and leave defaults (§8), so the frame always renders.
+ * What every page's frame needs from content: header, footer and which UI strings (display-text.ts: the strings
+ * themselves are fetched by the browser, not sent in the page). Content failures are logged by the client and
+ * leave defaults (§8), so the frame always renders.
  */
 export async function loadShell(services: Services, locale: LocaleState) {
   const client = services.content.client;
@@ -19,7 +21,7 @@ export async function loadShell(services: Services, locale: LocaleState) {
       header: headerView(null, locale),
       footer: footerView({}),
       newsletter: null,
-      text: encodeDisplayText(DISPLAY_TEXT_DEFAULTS as Record<string, string>),
+      text: textRef(contentLocale, DISPLAY_TEXT_DEFAULTS as DisplayText),
     };
   }
   const [header, brand, text, signup] = await Promise.all([
@@ -32,6 +34,13 @@ export async function loadShell(services: Services, locale: LocaleState) {
     header: headerView(header as Record<string, unknown> | null, locale),
     footer: footerView(brand as Record<string, unknown>),
     newsletter: newsletterView(signup as Record<string, unknown> | null),
-    text: encodeDisplayText(text as Record<string, string>),
+    text: textRef(contentLocale, text as DisplayText),
   };
+}
+
+/** Names the dictionary for the page and keeps it for this server's render of it. */
+function textRef(locale: string, text: DisplayText): DisplayTextRef {
+  const { version } = versionedDisplayText(text);
+  rememberDisplayText(version, text);
+  return { locale, version };
 }
