@@ -6,6 +6,11 @@ export interface VersionedDisplayText {
   version: string;
 }
 
+/** A content locale's dictionary together with its JSON and version (`ContentServices.displayText`). */
+export interface DisplayTextVersion extends VersionedDisplayText {
+  text: Record<string, string>;
+}
+
 // The content client builds a fresh dictionary object per call, so the memo is keyed by the JSON itself: the
 // same text hashes once. Bounded, so an editor's many drafts over a long run do not pile up.
 const versions = new Map<string, string>();

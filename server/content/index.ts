@@ -9,6 +9,7 @@ import type { Database } from '../db/database.ts';
 import { type ContentClient, type ContentLogger, createContentClient } from './content-client.ts';
 import { createContentService } from './delivery/service.ts';
 import { type CachePolicyValue, type FetchLike, hostedContentBaseUrl } from './delivery-client.ts';
+import { type DisplayTextVersion, versionedDisplayText } from './display-text-version.ts';
 import { createInterstackRoutes } from './interstack-routes.ts';
 import { type ContentPreview, createContentPreview, createDraftStore } from './preview/index.ts';
 import { type ContentStore, createContentStore } from './store.ts';
@@ -40,6 +41,8 @@ export interface ContentServices {
   store: ContentStore;
   /** Preview of drafts on the storefront; only with the built-in service (a hosted one has its own). */
   preview: ContentPreview | null;
+  /** A content locale's display text with its JSON and version, as pages name it and browsers fetch it. */
+  displayText(locale: string): Promise<DisplayTextVersion>;
 }
 
 type ContentConfig = Pick<
@@ -110,7 +113,11 @@ export function createContentServices(input: {
   const interstack = createInterstackRoutes({ content: client, apiKey: config.CONTENT_API_KEY });
   api.route('/api', interstack);
   const preview = builtIn ? previewOf(config, inProcess, baseUrl, logger) : null;
-  return { client, service, interstack, store, preview };
+  const displayText = async (locale: string) => {
+    const text = await client.displayText(locale);
+    return { text, ...versionedDisplayText(text) };
+  };
+  return { client, service, interstack, store, preview, displayText };
 }
 
 /**

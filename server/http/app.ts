@@ -120,7 +120,7 @@ export function createHttpApp({
   app.route('/builds', buildManifestRoutes(services.build));
   app.route('/media', services.media);
   // The storefront's UI strings, fetched by the browser before it hydrates a page (not sent in every page).
-  app.route('/display-text', displayTextRoutes(services.content.client));
+  app.route('/display-text', displayTextRoutes(services.content.displayText));
 
   // Content: the built-in content service's delivery protocol, and /api/interstack (before the commerce /api).
   const { content, commerce } = services;

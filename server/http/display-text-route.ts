@@ -1,12 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { SUPPORTED_LOCALES } from '#core/locale.ts';
-import { versionedDisplayText } from '../content/display-text-version.ts';
+import type { DisplayTextVersion } from '../content/display-text-version.ts';
 
-/** What the route reads: the content client's dictionary for a content locale, over the English defaults. */
-export interface DisplayTextSource {
-  displayText(locale: string): Promise<Record<string, string>>;
-}
+/** What the route reads: a content locale's dictionary (over the English defaults) and its version. */
+export type DisplayTextSource = (locale: string) => Promise<DisplayTextVersion>;
 
 const contentLocale = z.enum(SUPPORTED_LOCALES);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -30,7 +28,7 @@ export function displayTextRoutes(source: DisplayTextSource): Hono {
         },
         404,
       );
-    const { json, version } = versionedDisplayText(await source.displayText(locale.data));
+    const { json, version } = await source(locale.data);
     c.header('Cache-Control', c.req.query('v') === version ? IMMUTABLE : 'no-cache');
     c.header('ETag', `"${version}"`);
     c.header('Content-Type', 'application/json; charset=utf-8');

@@ -1,4 +1,5 @@
 import { ACCEPTS_GZIP } from '../cache/page-cache.ts';
+import { withBody } from './read-ahead.ts';
 
 /**
  * A rendered page gzipped here, inside its admission slot, instead of by the compress middleware after the slot
@@ -28,9 +29,5 @@ export function gzippedPage(response: Response, request: Request): Response {
     headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   const etag = headers.get('ETag');
   if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
-  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), {
-    status: response.status,
-    statusText: response.statusText,
-    headers,
-  });
+  return withBody(response, response.body.pipeThrough(new CompressionStream('gzip')), headers);
 }

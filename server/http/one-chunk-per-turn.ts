@@ -1,3 +1,5 @@
+import { readAhead, withBody } from './read-ahead.ts';
+
 /**
  * A body read as fast as it is produced, re-chunked so that what was written within one turn of the event loop
  * leaves as one chunk (issue 22). React writes a page as 20–27 chunks, and each one passing a compression stream
@@ -7,53 +9,27 @@
  * then each deferred part.
  */
 export function oneChunkPerTurn(source: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
-  const reader = source.getReader();
-  let cancelled = false;
   let pending: Uint8Array[] = [];
   let flushScheduled = false;
-  let output: ReadableStreamDefaultController<Uint8Array>;
-  const flush = () => {
+  const flush = (emit: (bytes: Uint8Array) => void) => {
     flushScheduled = false;
-    if (cancelled || pending.length === 0) return;
-    output.enqueue(pending.length === 1 ? pending[0]! : Buffer.concat(pending));
+    if (pending.length === 0) return;
+    emit(pending.length === 1 ? pending[0]! : Buffer.concat(pending));
     pending = [];
   };
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      output = controller;
-      void (async () => {
-        try {
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done || cancelled) break;
-            pending.push(value);
-            if (!flushScheduled) {
-              flushScheduled = true;
-              setImmediate(flush);
-            }
-          }
-          if (!cancelled) {
-            flush();
-            controller.close();
-          }
-        } catch (error) {
-          if (!cancelled) controller.error(error);
-        }
-      })();
+  return readAhead(source, {
+    chunk(value, emit) {
+      pending.push(value);
+      if (!flushScheduled) {
+        flushScheduled = true;
+        setImmediate(flush, emit);
+      }
     },
-    cancel(reason) {
-      cancelled = true;
-      return reader.cancel(reason);
-    },
+    end: flush,
   });
 }
 
 /** The response with its body re-chunked by `oneChunkPerTurn`. */
 export function coalescedResponse(response: Response): Response {
-  if (!response.body) return response;
-  return new Response(oneChunkPerTurn(response.body), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  return response.body ? withBody(response, oneChunkPerTurn(response.body)) : response;
 }

@@ -1,8 +1,6 @@
-import { DISPLAY_TEXT_DEFAULTS } from '#core/display-text-defaults.ts';
 import { contentLocaleOf } from '#core/locale.ts';
-import { versionedDisplayText } from '#server/content/display-text-version.ts';
 import type { Services } from '#server/services.ts';
-import { type DisplayText, type DisplayTextRef, rememberDisplayText } from '../locale/display-text.ts';
+import { type DisplayTextRef, rememberDisplayText } from '../locale/display-text.ts';
 import type { LocaleState } from '../locale/locale-state.ts';
 import { footerView } from './footer-view.ts';
 import { headerView } from './header-view.ts';
@@ -14,33 +12,21 @@ import { newsletterView } from './newsletter-view.ts';
  * leave defaults (§8), so the frame always renders.
  */
 export async function loadShell(services: Services, locale: LocaleState) {
-  const client = services.content.client;
+  const { client } = services.content;
   const contentLocale = contentLocaleOf(locale);
-  if (!client) {
-    return {
-      header: headerView(null, locale),
-      footer: footerView({}),
-      newsletter: null,
-      text: textRef(contentLocale, DISPLAY_TEXT_DEFAULTS as DisplayText),
-    };
-  }
   const [header, brand, text, signup] = await Promise.all([
     client.header(contentLocale, locale.contentRegion),
     client.brandSettings(contentLocale),
-    client.displayText(contentLocale),
+    services.content.displayText(contentLocale),
     client.emailSignupSettings(contentLocale, locale.contentRegion),
   ]);
+  // Kept for this server's render of the page, which reads the strings the page only names.
+  rememberDisplayText(text.version, text.text);
+  const ref: DisplayTextRef = { locale: contentLocale, version: text.version };
   return {
     header: headerView(header as Record<string, unknown> | null, locale),
     footer: footerView(brand as Record<string, unknown>),
     newsletter: newsletterView(signup as Record<string, unknown> | null),
-    text: textRef(contentLocale, text as DisplayText),
+    text: ref,
   };
-}
-
-/** Names the dictionary for the page and keeps it for this server's render of it. */
-function textRef(locale: string, text: DisplayText): DisplayTextRef {
-  const { version } = versionedDisplayText(text);
-  rememberDisplayText(version, text);
-  return { locale, version };
 }

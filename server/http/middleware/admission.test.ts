@@ -157,7 +157,7 @@ describe('createAdmission', () => {
       return c.json({ ok: true });
     });
     const slow = app.request('/api/slow');
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await vi.waitFor(() => expect(ran).toBe(1));
     const refused = await app.request('/api/slow');
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('1');

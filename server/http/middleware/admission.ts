@@ -9,6 +9,7 @@ import {
 } from '#core/admission.ts';
 import { parseCookies } from '#core/cookies.ts';
 import { SESSION_COOKIE_NAMES } from '../../commerce/sessions.ts';
+import { readAhead, withBody } from '../read-ahead.ts';
 import { unavailableResponse } from './load-shed.ts';
 
 /**
@@ -176,39 +177,12 @@ export function createAdmission(options: AdmissionOptions): Admission {
  * means a slow reader never holds a slot: the slot measures the server's work, not the delivery.
  */
 export function releasedWhenProduced(response: Response, release: () => void): Response {
-  const source = response.body;
-  if (!source) {
+  if (!response.body) {
     release();
     return response;
   }
-  const reader = source.getReader();
-  let cancelled = false;
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      void (async () => {
-        try {
-          for (;;) {
-            const { done, value } = await reader.read();
-            if (done || cancelled) break;
-            controller.enqueue(value);
-          }
-          if (!cancelled) controller.close();
-        } catch (error) {
-          if (!cancelled) controller.error(error);
-        } finally {
-          release();
-        }
-      })();
-    },
-    cancel(reason) {
-      cancelled = true;
-      release();
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  return withBody(
+    response,
+    readAhead(response.body, { chunk: (value, emit) => emit(value), settled: release }),
+  );
 }
