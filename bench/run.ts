@@ -22,7 +22,8 @@
  *   npm run bench -- --only lighthouse,js  rerun some parts; the other parts of bench/RESULTS.md are kept as
  *                                          they were (each with its own date, commit and load average)
  *   BENCH_DATA_DIR=/path                   reuse a folder seeded with `npm run seed -- --products 10000`
- *                                          (opened by each server in turn and not deleted)
+ *                                          (opened by each server in turn and not deleted); a folder with
+ *                                          no database yet is seeded first
  *   BENCH_TARGETS=pglite,postgres          search on PostgreSQL too (default here: PGlite only, for time)
  *   BENCH_SEARCH_SIZES=1000,10000,50000    the search part's catalogue sizes (full run: 1k, 10k, 50k and 100k;
  *                                          50k and 100k take most of the part's time and 2-4 GB of memory)
@@ -161,9 +162,12 @@ try {
 const reuse = process.env.BENCH_DATA_DIR;
 let dataDir: string | null = reuse ?? null;
 let noData = built ? '' : 'no build';
-if (built && !dataDir && selected.some((candidate) => candidate.data)) {
+// A given folder that holds no database yet is seeded into (once): opened empty, the servers would seed only the
+// demo store, and every page figure would be measured without the 10,000 products.
+const unseeded = dataDir !== null && !existsSync(join(dataDir, 'pglite'));
+if (built && (!dataDir || unseeded) && selected.some((candidate) => candidate.data)) {
   try {
-    dataDir = seedDataDir(PRODUCTS);
+    dataDir = seedDataDir(PRODUCTS, dataDir ?? undefined);
   } catch (error) {
     noData = 'no seeded data folder';
     progress(`seeding failed: ${(error as Error).message}`);
