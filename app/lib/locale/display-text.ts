@@ -34,34 +34,23 @@ export function displayTextHref(ref: DisplayTextRef): string {
   return `/display-text/${encodeURIComponent(ref.locale)}?v=${encodeURIComponent(ref.version)}`;
 }
 
-type Settled<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
-
 /**
- * Fetches the dictionary a page names, once per version. The settled promise carries React's `status` and
- * `value` fields, so `use()` reads it without suspending again. A failed or malformed answer is not retried for
- * that version (no fetch loop while rendering) and reads as the dictionary shown last: a language switch on a
- * broken network keeps the previous language's words rather than showing keys.
+ * Fetches the dictionary a page names, once per version (the same promise each time, so `use()` reads it
+ * without suspending again once React has seen it settle). A failed or malformed answer is not retried for that
+ * version (no fetch loop while rendering) and reads as the dictionary shown last: a language switch on a broken
+ * network keeps the previous language's words rather than showing keys.
  */
 export function loadDisplayText(ref: DisplayTextRef, fetchText: typeof fetch = fetch): Promise<DisplayText> {
   let pending = loading.get(ref.version);
   if (!pending) {
-    const settled: Settled<DisplayText> = fetchText(displayTextHref(ref))
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`display text: HTTP ${response.status}`);
-        const parsed: unknown = await response.json();
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-          throw new Error('display text: not a dictionary');
-        const text = parsed as DisplayText;
-        rememberDisplayText(ref.version, text);
-        return text;
-      })
-      .catch((): DisplayText => [...known.values()].at(-1) ?? {})
-      .then((text) => {
-        settled.status = 'fulfilled';
-        settled.value = text;
-        return text;
-      });
-    pending = settled;
+    const shownLast = () => [...known.values()].at(-1) ?? {};
+    pending = fetchText(displayTextHref(ref))
+      .then((response) => (response.ok ? response.json() : null))
+      .then((parsed: unknown) => {
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return shownLast();
+        rememberDisplayText(ref.version, parsed as DisplayText);
+        return parsed as DisplayText;
+      }, shownLast);
     loading.set(ref.version, pending);
   }
   return pending;
