@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { countryByIso } from '#core/countries.ts';
 import { DISPLAY_TEXT_DEFAULTS } from '#core/display-text-defaults.ts';
@@ -11,7 +11,7 @@ import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/domain-events.ts';
 import { createOfflinePayment } from '../payment/payment.ts';
 import { CommerceError, notFound } from './errors.ts';
-import { products, variants } from './schema-catalogue.ts';
+import { products } from './schema-catalogue.ts';
 import { customerGroups, customers } from './schema-customers.ts';
 import { orderEvents, orderItems, orders, refunds, shipments } from './schema-sales.ts';
 import type { Stock } from './stock.ts';

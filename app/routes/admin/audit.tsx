@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { z } from 'zod';
 import { KeysetPager } from '../../components/admin/list-parts.tsx';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
