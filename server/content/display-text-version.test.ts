@@ -9,6 +9,7 @@ describe('display text version', () => {
       first.version,
     );
     expect(JSON.parse(first.json)).toEqual({ 'cart.add': 'Add to cart', greeting: 'Hi' });
+    expect(first.text).toEqual({ 'cart.add': 'Add to cart', greeting: 'Hi' });
   });
 
   it('is short and safe in a URL', () => {

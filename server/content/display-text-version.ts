@@ -1,14 +1,10 @@
 import { createHash } from 'node:crypto';
 
-/** A display-text dictionary as sent to browsers (JSON) and its version: a hash of exactly those bytes. */
-export interface VersionedDisplayText {
+/** A display-text dictionary, its JSON as sent to browsers, and its version: a hash of exactly those bytes. */
+export interface DisplayTextVersion {
+  text: Record<string, string>;
   json: string;
   version: string;
-}
-
-/** A content locale's dictionary together with its JSON and version (`ContentServices.displayText`). */
-export interface DisplayTextVersion extends VersionedDisplayText {
-  text: Record<string, string>;
 }
 
 // The content client builds a fresh dictionary object per call, so the memo is keyed by the JSON itself: the
@@ -20,7 +16,7 @@ const MAX_VERSIONS = 32;
  * The dictionary's JSON and a short content hash of it. Pages name the version in the dictionary's URL, so a
  * browser may keep that URL for a year (immutable) and a changed text is a new URL.
  */
-export function versionedDisplayText(text: Readonly<Record<string, string>>): VersionedDisplayText {
+export function versionedDisplayText(text: Record<string, string>): DisplayTextVersion {
   const json = JSON.stringify(text);
   let version = versions.get(json);
   if (version === undefined) {
@@ -28,5 +24,5 @@ export function versionedDisplayText(text: Readonly<Record<string, string>>): Ve
     if (versions.size >= MAX_VERSIONS) versions.delete(versions.keys().next().value as string);
     versions.set(json, version);
   }
-  return { json, version };
+  return { text, json, version };
 }

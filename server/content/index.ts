@@ -113,10 +113,7 @@ export function createContentServices(input: {
   const interstack = createInterstackRoutes({ content: client, apiKey: config.CONTENT_API_KEY });
   api.route('/api', interstack);
   const preview = builtIn ? previewOf(config, inProcess, baseUrl, logger) : null;
-  const displayText = async (locale: string) => {
-    const text = await client.displayText(locale);
-    return { text, ...versionedDisplayText(text) };
-  };
+  const displayText = async (locale: string) => versionedDisplayText(await client.displayText(locale));
   return { client, service, interstack, store, preview, displayText };
 }
 
