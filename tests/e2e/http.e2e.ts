@@ -102,6 +102,18 @@ test.describe('the store over HTTP', () => {
     expect(missing.status).toBe(404);
   });
 
+  test('sends a first page without module preloads; its module script imports the route modules', async ({
+    store,
+  }) => {
+    const html = await (await fetch(`${store.url}/en-us/c/snowshoes`)).text();
+    // Decision 0024: the scripts come after the content, found through the module script's imports.
+    expect(html).not.toContain('rel="modulepreload"');
+    const script = /<script type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const imports = [...script.matchAll(/from "(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+    expect(imports.length).toBeGreaterThanOrEqual(3);
+    for (const path of imports) expect((await fetch(`${store.url}${path}`)).status).toBe(200);
+  });
+
   test('names the display text in the page and serves it under its version, kept a year', async ({
     store,
   }) => {

@@ -1,14 +1,14 @@
 import { Transform } from 'node:stream';
 import { inlineStylesheets } from '#core/inline-stylesheets.ts';
-import { lowPriorityModulePreloads } from '#core/module-preload-priority.ts';
+import { withoutModulePreloads } from '#core/module-preloads.ts';
 import { builtStylesheet } from './built-stylesheets.server.ts';
 
 const HEAD_END = Buffer.from('</head>');
 
 /**
- * The page's stream with its head's stylesheets inline (core/inline-stylesheets.ts) and its module preloads at low
- * priority (core/module-preload-priority.ts): holds the bytes until </head> (React writes the head with the shell,
- * at once), rewrites them, and passes the rest through untouched.
+ * The page's stream with its head's stylesheets inline (core/inline-stylesheets.ts, decision 0016) and without its
+ * module preloads (core/module-preloads.ts, decision 0024): holds the bytes until </head> (React writes the head
+ * with the shell, at once), rewrites them, and passes the rest through untouched.
  */
 export function inlineHeadStylesheets(): Transform {
   let held: Buffer[] = [];
@@ -23,7 +23,7 @@ export function inlineHeadStylesheets(): Transform {
       passing = true;
       held = [];
       // Cut at the ASCII </head>, so no UTF-8 character is split.
-      const head = lowPriorityModulePreloads(
+      const head = withoutModulePreloads(
         inlineStylesheets(bytes.subarray(0, end).toString('utf8'), builtStylesheet),
       );
       callback(null, Buffer.concat([Buffer.from(head, 'utf8'), bytes.subarray(end)]));
