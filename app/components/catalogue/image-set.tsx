@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { type ImageDescriptor, mediaUrl } from '#core/media-url.ts';
+import type { ImageDescriptor } from '#core/media-url.ts';
+import { GALLERY_SIZES, galleryImage } from '#core/responsive-image.ts';
 import { useText } from '../../lib/locale/use-text.ts';
-import { MediaImage } from './media-image.tsx';
+import { useConnection } from '../platform/use-connection.ts';
+import { GalleryImage } from './gallery-image.tsx';
 
 // §4: the slider mounts only once every image has loaded, so its code can arrive then too.
 const Slider = lazy(() => import('./slider.tsx').then((module) => ({ default: module.Slider })));
@@ -9,18 +11,9 @@ const ZoomableImage = lazy(() =>
   import('./zoomable-image.tsx').then((module) => ({ default: module.ZoomableImage })),
 );
 
-const GALLERY_SIZES = [
-  { width: 600, height: 800, maxWidthBp: 767 },
-  { width: 720, height: 960, minWidthBp: 768 },
-];
 const AUTOPLAY_MS = 3000;
 
-const descriptor = (id: string): ImageDescriptor => ({
-  id,
-  sizes: GALLERY_SIZES,
-  qlt: 90,
-  bg: 'rgb(255,255,255)',
-});
+const descriptor = (id: string): ImageDescriptor => ({ id, qlt: 90, bg: 'rgb(255,255,255)' });
 
 interface SetItem {
   type: 'img' | 'video';
@@ -34,6 +27,7 @@ interface SetItem {
  */
 export function ImageSet({ setId, alt }: { setId: string; alt: string }) {
   const t = useText();
+  const { fastConnection } = useConnection();
   const [items, setItems] = useState<SetItem[] | null>(null);
   useEffect(() => {
     let cancelled = false;
@@ -47,9 +41,6 @@ export function ImageSet({ setId, alt }: { setId: string; alt: string }) {
         const set = (await response.json()) as { items?: SetItem[] };
         const images = (set.items ?? []).filter((item) => item.type === 'img');
         if (images.length < 2) return;
-        const width = window.innerWidth >= 768 ? 720 : 600;
-        const height = width === 720 ? 960 : 800;
-        const dpr = window.devicePixelRatio > 1 ? 144 : 96;
         await Promise.all(
           images.map(
             (item) =>
@@ -57,7 +48,12 @@ export function ImageSet({ setId, alt }: { setId: string; alt: string }) {
                 const image = new Image();
                 image.onload = () => resolve();
                 image.onerror = () => reject(new Error(`image ${item.name} failed`));
-                image.src = mediaUrl(descriptor(item.name), { width, height }, dpr) ?? '';
+                // The candidates and sizes the slider's <img> will have: the browser picks the same file.
+                const candidates = galleryImage(descriptor(item.name), fastConnection);
+                if (!candidates) return reject(new Error(`image ${item.name} has no address`));
+                image.sizes = GALLERY_SIZES;
+                image.srcset = candidates.srcSet;
+                image.src = candidates.src;
               }),
           ),
         );
@@ -70,12 +66,12 @@ export function ImageSet({ setId, alt }: { setId: string; alt: string }) {
       cancelled = true;
       controller.abort();
     };
-  }, [setId]);
+  }, [setId, fastConnection]);
 
   const pending = (
     <div className="image-set" data-slider="pending">
       <div className="image-set__frame">
-        <MediaImage descriptor={descriptor(setId)} alt={alt} width={720} height={960} priority />
+        <GalleryImage descriptor={descriptor(setId)} alt={alt} priority />
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { ImageDescriptor } from '#core/media-url.ts';
 import { isDoubleTap, nextZoom, type TouchTrack } from '../../lib/catalogue/gestures.ts';
 import { useGesture } from '../platform/use-gesture.ts';
-import { MediaImage } from './media-image.tsx';
+import { GalleryImage } from './gallery-image.tsx';
 
 /**
  * One image of a product's image set (§4): a double tap — two taps, each within 10 px (§9) — zooms 1 → 2 → 3 → 1
@@ -50,7 +50,7 @@ export function ZoomableImage({
       style={{ touchAction: scale > 1 ? 'none' : 'pan-y pinch-zoom' }}
     >
       <div className="image-set__zoom" style={{ transform: `scale(${scale})`, transformOrigin: origin }}>
-        <MediaImage descriptor={descriptor} alt={alt} width={720} height={960} priority={priority} />
+        <GalleryImage descriptor={descriptor} alt={alt} priority={priority} />
       </div>
     </div>
   );
