@@ -8,7 +8,10 @@ import { pinned, ROOT, start } from './processes.ts';
 const AUTOCANNON = resolve(ROOT, 'node_modules/autocannon/autocannon.js');
 
 export interface LoadFigures {
+  /** Every answer per second, a 503 refusal as much as a page. */
   rps: number;
+  /** 2xx answers per second: the pages actually served. */
+  served: number;
   p50: number;
   p99: number;
   requests: number;
@@ -19,6 +22,7 @@ export interface LoadFigures {
 
 interface AutocannonJson {
   requests: { average: number; total: number };
+  duration: number;
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -54,6 +58,7 @@ export async function load(options: {
   const result = JSON.parse(jsonLine) as AutocannonJson;
   return {
     rps: result.requests.average,
+    served: (result.requests.total - result.non2xx) / Math.max(result.duration, options.seconds),
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
