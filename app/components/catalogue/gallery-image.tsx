@@ -2,20 +2,18 @@ import type { ImageDescriptor } from '#core/media-url.ts';
 import { GALLERY_SIZES, galleryImage } from '#core/responsive-image.ts';
 import { useConnection } from '../platform/use-connection.ts';
 
+export interface GalleryImageProps {
+  descriptor: ImageDescriptor;
+  alt: string;
+  priority: boolean;
+}
+
 /**
  * One image of a product's gallery: an <img> whose width candidates and `sizes` let the browser fetch the size
  * the gallery is shown at (core/responsive-image), the page's largest image when `priority` (React preloads it
  * from the head).
  */
-export function GalleryImage({
-  descriptor,
-  alt,
-  priority,
-}: {
-  descriptor: ImageDescriptor;
-  alt: string;
-  priority: boolean;
-}) {
+export function GalleryImage({ descriptor, alt, priority }: GalleryImageProps) {
   const { fastConnection } = useConnection();
   const image = galleryImage(descriptor, fastConnection);
   if (!image) return null;

@@ -1,23 +1,14 @@
 import { useRef, useState } from 'react';
-import type { ImageDescriptor } from '#core/media-url.ts';
 import { isDoubleTap, nextZoom, type TouchTrack } from '../../lib/catalogue/gestures.ts';
 import { useGesture } from '../platform/use-gesture.ts';
-import { GalleryImage } from './gallery-image.tsx';
+import { GalleryImage, type GalleryImageProps } from './gallery-image.tsx';
 
 /**
  * One image of a product's image set (§4): a double tap — two taps, each within 10 px (§9) — zooms 1 → 2 → 3 → 1
  * around the tapped point; a swipe is left to the slider, and the mouse events a browser echoes after a touch
  * are ignored. Loaded with the slider, once the set's images are in.
  */
-export function ZoomableImage({
-  descriptor,
-  alt,
-  priority,
-}: {
-  descriptor: ImageDescriptor;
-  alt: string;
-  priority: boolean;
-}) {
+export function ZoomableImage({ descriptor, alt, priority }: GalleryImageProps) {
   const [scale, setScale] = useState(1);
   const [origin, setOrigin] = useState('50% 50%');
   const lastTap = useRef<TouchTrack | null>(null);
