@@ -13,15 +13,18 @@ export async function openHydrated(page: Page, path: string): Promise<void> {
 /** Adds the product `slug` (its default variant) to the cart from its en-us page, as a shopper does. */
 export async function addProductToCart(page: Page, slug: string): Promise<void> {
   await openHydrated(page, `/en-us/p/${slug}`);
-  const answer = page.waitForResponse(
-    (response) => response.request().method() === 'POST' && response.url().includes(`/p/${slug}`),
-  );
+  // Settled whatever happens, so a page closed before any POST leaves no rejection unhandled.
+  const answer = page
+    .waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().includes(`/p/${slug}`),
+    )
+    .catch(() => null);
   await page.getByRole('button', { name: 'Add to cart', exact: true }).first().click();
   try {
     await expect(page.getByText('Added to cart!')).toBeVisible();
   } catch (error) {
     // Failed once in a full CI run and never alone (stop 32): say what the add answered and what the form shows.
-    const response = await answer.catch(() => null);
+    const response = await answer;
     const body = await response?.text().catch((reason: unknown) => `(body unread: ${reason})`);
     const form = await page
       .locator('.add-to-cart')

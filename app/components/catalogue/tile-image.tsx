@@ -6,6 +6,7 @@ import {
   type TileLayout,
 } from '#core/responsive-image.ts';
 import { useConnection } from '../platform/use-connection.ts';
+import { ResponsiveImg } from './responsive-img.tsx';
 
 /**
  * A tile's image: one <img> whose width candidates and `sizes` let the browser fetch the size the tile is shown
@@ -26,17 +27,12 @@ export function TileImage({
   const image = responsiveImage(descriptor, fastConnection ? {} : { maxWidth: SLOW_CONNECTION_MAX_WIDTH });
   if (!image) return null;
   return (
-    <img
-      className={className}
-      src={image.src}
-      srcSet={image.srcSet}
+    <ResponsiveImg
+      image={image}
       sizes={TILE_SIZES[layout]}
       alt=""
-      width={image.width}
-      height={image.height}
-      loading={priority ? 'eager' : 'lazy'}
-      decoding={priority ? 'sync' : 'async'}
-      {...(priority ? { fetchPriority: 'high' as const } : {})}
+      priority={priority}
+      className={className}
     />
   );
 }
