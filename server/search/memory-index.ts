@@ -12,6 +12,8 @@ import { type Positions, parseTsvector } from './tsquery.ts';
 import { localeLexeme } from './writer.ts';
 
 const SEGMENT_SIZE = 4000;
+/** Filter conjuncts a segment remembers the outcome of (a storefront search repeats its scope filters). */
+const REMEMBERED_CONJUNCTS = 24;
 /** Dead documents beyond this share of all documents make the next refresh read everything again. */
 const COMPACT_SHARE = 0.25;
 
@@ -35,6 +37,38 @@ export interface MemoryDoc {
   length: number;
 }
 
+/**
+ * A column of a segment's documents by value number: document n holds values[ids[i]] for i from starts[n] to
+ * starts[n + 1] (none for null, each item of a list).
+ */
+export interface ValueColumn {
+  values: Array<string | number>;
+  starts: Int32Array;
+  ids: Uint16Array | Int32Array;
+}
+
+function valueColumn(docs: readonly MemoryDoc[], key: keyof MemoryDoc): ValueColumn {
+  const numbers = new Map<string | number, number>();
+  const starts = new Int32Array(docs.length + 1);
+  const items: number[] = [];
+  for (const [number, doc] of docs.entries()) {
+    starts[number] = items.length;
+    const value = doc[key] as string | number | string[] | null;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === null) continue;
+      let id = numbers.get(item);
+      if (id === undefined) {
+        id = numbers.size;
+        numbers.set(item, id);
+      }
+      items.push(id);
+    }
+  }
+  starts[docs.length] = items.length;
+  const ids = numbers.size <= 0xffff ? Uint16Array.from(items) : Int32Array.from(items);
+  return { values: [...numbers.keys()], starts, ids };
+}
+
 export class Segment {
   readonly docs: MemoryDoc[];
   readonly alive: Uint8Array;
@@ -44,6 +78,9 @@ export class Segment {
   private readonly postDoc: Int32Array;
   private readonly postPos: Int32Array;
   private readonly positions: Uint16Array;
+  /** Per filter conjunct (by its key), 1 for each document it holds true for; most recently used last. */
+  private readonly conjuncts = new Map<string, Uint8Array>();
+  private readonly columns = new Map<keyof MemoryDoc, ValueColumn>();
 
   constructor(rows: Array<{ doc: MemoryDoc; tsv: string }>) {
     this.docs = rows.map((row) => row.doc);
@@ -100,6 +137,35 @@ export class Segment {
       this.postStart[number]!,
       this.postStart[number + 1]!,
     );
+  }
+
+  /**
+   * Which documents `test` holds true for, worked out once per segment: a segment's documents never change,
+   * and a search tests the same scope filters (stack, environment, locale, region) on every match.
+   */
+  holds(key: string, test: (doc: MemoryDoc) => boolean | null): Uint8Array {
+    let outcome = this.conjuncts.get(key);
+    if (outcome) {
+      this.conjuncts.delete(key);
+    } else {
+      outcome = new Uint8Array(this.docs.length);
+      for (let number = 0; number < this.docs.length; number++)
+        outcome[number] = test(this.docs[number]!) === true ? 1 : 0;
+      if (this.conjuncts.size >= REMEMBERED_CONJUNCTS)
+        this.conjuncts.delete(this.conjuncts.keys().next().value!);
+    }
+    this.conjuncts.set(key, outcome);
+    return outcome;
+  }
+
+  /** A column's values as small numbers (ValueColumn), worked out on first use: facets count them. */
+  column(key: keyof MemoryDoc): ValueColumn {
+    let column = this.columns.get(key);
+    if (!column) {
+      column = valueColumn(this.docs, key);
+      this.columns.set(key, column);
+    }
+    return column;
   }
 
   /** Documents holding a lexeme, ascending. */

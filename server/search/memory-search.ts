@@ -139,9 +139,33 @@ export function filterPredicate(filters: unknown): Predicate {
   return parts.length === 0 ? () => true : and(parts);
 }
 
+/** A part of the filters that must hold true for a document to match, with a key naming what it tests. */
+export interface Conjunct {
+  key: string;
+  test: Predicate;
+}
+
+/**
+ * The filters as a list of conjuncts: a document matches when every one is true (SQL's AND is true only then),
+ * so each can be worked out apart and remembered per segment (Segment.holds).
+ */
+export function filterConjuncts(filters: unknown): Conjunct[] {
+  if (filters === undefined || filters === null) return [];
+  if (Array.isArray(filters)) return filters.flatMap(filterConjuncts);
+  if (!isObject(filters)) throw new UnsupportedQuery('filters');
+  return Object.entries(filters).flatMap(([key, value]) => {
+    if (key === 'all') return (Array.isArray(value) ? value : [value]).flatMap(filterConjuncts);
+    const part = { [key]: value };
+    return [{ key: JSON.stringify(part), test: filterPredicate(part) }];
+  });
+}
+
 export interface MemoryMatch {
   doc: MemoryDoc;
   score: number;
+  /** Where the document is: facets count by its segment's value numbers. */
+  segment: Segment;
+  number: number;
 }
 
 export interface TextQuery {
@@ -202,6 +226,11 @@ function candidates(segment: Segment, node: QueryNode): Int32Array | null {
   }
 }
 
+function holdsAll(holding: readonly Uint8Array[], number: number): boolean {
+  for (const outcome of holding) if (outcome[number] === 0) return false;
+  return true;
+}
+
 /**
  * Every document of the index that the request's filters and text select, with its ts_rank score (0 without
  * text, or when ts_rank_cd ranks it: see TextQuery).
@@ -213,7 +242,7 @@ export function matchDocuments(
   localeKey: string | null,
   text: TextQuery | null,
 ): MemoryMatch[] {
-  const predicate = filterPredicate(request.filters);
+  const conjuncts = filterConjuncts(request.filters);
   const tree = text ? parseTsquery(text.text) : null;
   checkSupported(tree);
   // An empty tsquery: with a locale, the locale's lexeme alone matches (all its documents); without, nothing.
@@ -224,6 +253,7 @@ export function matchDocuments(
   const found: MemoryMatch[] = [];
   for (const segment of segmentsOf) {
     const { docs, alive } = segment;
+    const holding = conjuncts.map((conjunct) => segment.holds(conjunct.key, conjunct.test));
     const list = tree ? candidates(segment, tree) : null;
     const cursors = new Map<string, ReturnType<Segment['cursor']>>();
     for (const operand of operands) cursors.set(operand, segment.cursor(operand));
@@ -243,8 +273,8 @@ export function matchDocuments(
     for (let at = 0; at < count; at++) {
       const number = list ? list[at]! : at;
       if (!alive[number]) continue;
+      if (!holdsAll(holding, number)) continue;
       const doc = docs[number]!;
-      if (predicate(doc) !== true) continue;
       if (tree) {
         current = number;
         cache.clear();
@@ -261,7 +291,7 @@ export function matchDocuments(
             chainLists.length === chainCursors.length
               ? coverDensityRank(RANK_WEIGHTS, chainLists, doc.length)
               : 0;
-          if (score > 0) found.push({ doc, score });
+          if (score > 0) found.push({ doc, score, segment, number });
           continue;
         }
         if (!matches(tree, positionsOf)) continue;
@@ -270,8 +300,8 @@ export function matchDocuments(
           : chain
             ? tsRankCd(RANK_WEIGHTS, chain, positionsOf, doc.length)
             : 0;
-        found.push({ doc, score });
-      } else found.push({ doc, score: 0 });
+        found.push({ doc, score, segment, number });
+      } else found.push({ doc, score: 0, segment, number });
     }
   }
   return found;
@@ -348,6 +378,30 @@ export function pageOf<T>(items: T[], compare: (a: T, b: T) => number, offset: n
 
 type FacetData = Array<Record<string, unknown>>;
 
+/**
+ * How often each value of a column occurs among the matches (each item of a list once per document): counted
+ * by value number in each segment (Segment.column), then added up by value, instead of a map lookup per match.
+ */
+function valueCounts(found: readonly MemoryMatch[], key: keyof MemoryDoc): Map<string | number, number> {
+  const counts = new Map<string | number, number>();
+  let at = 0;
+  while (at < found.length) {
+    const { segment } = found[at]!;
+    const { values, starts, ids } = segment.column(key);
+    const tally = new Int32Array(values.length);
+    for (; at < found.length && found[at]!.segment === segment; at++) {
+      const { number } = found[at]!;
+      for (let item = starts[number]!; item < starts[number + 1]!; item++) tally[ids[item]!]!++;
+    }
+    for (let id = 0; id < tally.length; id++) {
+      if (tally[id] === 0) continue;
+      const value = values[id]!;
+      counts.set(value, (counts.get(value) ?? 0) + tally[id]!);
+    }
+  }
+  return counts;
+}
+
 /** Facet counts over every match, as the SQL engine's grouping-sets pass counts them. */
 export function facetsOf(
   request: SearchRequest,
@@ -367,12 +421,12 @@ export function facetsOf(
           to: range.to === undefined ? null : Number(range.to),
         }));
         if (FIELDS[name]!.kind !== 'number') throw new UnsupportedQuery('range facet over text');
-        for (const { doc } of found) {
-          const value = doc[key] as number | null;
-          if (value === null) continue;
-          for (const [index, bound] of bounds.entries()) {
+        for (const [value, count] of valueCounts(found, key)) {
+          if (typeof value !== 'number') continue;
+          for (let index = 0; index < bounds.length; index++) {
+            const bound = bounds[index]!;
             if ((bound.from === null || value >= bound.from) && (bound.to === null || value < bound.to))
-              counts[index]!++;
+              counts[index]! += count;
           }
         }
         if (bounds.some((bound) => Number.isNaN(bound.from) || Number.isNaN(bound.to)))
@@ -389,14 +443,7 @@ export function facetsOf(
         });
         continue;
       }
-      const counts = new Map<string | number, number>();
-      for (const { doc } of found) {
-        const value = doc[key] as string | number | string[] | null;
-        if (Array.isArray(value)) {
-          for (const item of value) if (item !== null) counts.set(item, (counts.get(item) ?? 0) + 1);
-        } else if (value !== null) counts.set(value, (counts.get(value) ?? 0) + 1);
-      }
-      list.push(valueFacet(spec, counts));
+      list.push(valueFacet(spec, valueCounts(found, key)));
     }
   }
   return facets;

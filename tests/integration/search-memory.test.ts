@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadIndex, refreshIndex } from '#server/search/memory-index.ts';
-import { matchDocuments } from '#server/search/memory-search.ts';
+import { facetsOf, matchDocuments } from '#server/search/memory-search.ts';
 import { parseSearchRequest } from '#server/search/request.ts';
 import { ngramText } from '#server/search/text.ts';
 import { float4Number } from '#server/search/tsquery.ts';
@@ -91,6 +91,46 @@ describe.each(testDatabaseTargets)('in-memory search index on $name', (target) =
       expect(Object.fromEntries(mine)).toEqual(Object.fromEntries(theirs));
     },
   );
+
+  it('filters and facets worked out per segment answer as SQL, also once older filters are forgotten', async () => {
+    const index = await loadIndex(h.handle.db, 'ridgeline', 0);
+    const filters = { all: [{ type: 'product' }, { locale: 'en-us' }], any: [{ regions: ['us'] }] };
+    const expected = (
+      (await h.handle.db.execute(
+        sql`select id, colours from search_documents where engine = 'ridgeline' and locale = 'en-us'
+            and type = 'product' and 'us' = any(regions)`,
+      )) as unknown as { rows: Array<{ id: string; colours: string[] }> }
+    ).rows;
+    expect(expected.length).toBeGreaterThan(1);
+    const colourCounts = new Map<string, number>();
+    for (const row of expected)
+      for (const colour of row.colours) colourCounts.set(colour, (colourCounts.get(colour) ?? 0) + 1);
+    const search = () => {
+      const request = parseSearchRequest({
+        query: '',
+        filters,
+        facets: { colours: [{ type: 'value', size: 250 }] },
+      });
+      const found = matchDocuments(index, request, 'en-us', localeLexeme('en-us'), null);
+      return {
+        ids: found.map(({ doc }) => doc.id).sort(),
+        colours: facetsOf(request, found).colours![0]!.data,
+      };
+    };
+    const first = search();
+    expect(first.ids).toEqual(expected.map((row) => row.id).sort());
+    expect(new Map(first.colours.map((item) => [item.value, item.count]))).toEqual(colourCounts);
+    // More distinct filters than a segment remembers, then the first one again.
+    for (let n = 0; n < 40; n++)
+      matchDocuments(
+        index,
+        parseSearchRequest({ query: '', filters: { category: `none-${n}` } }),
+        'en-us',
+        localeLexeme('en-us'),
+        null,
+      );
+    expect(search()).toEqual(first);
+  });
 
   it('re-reads only the changed rows after a change, and forgets removed ones', async () => {
     const index = await loadIndex(h.handle.db, 'ridgeline', 0);
