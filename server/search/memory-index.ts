@@ -77,7 +77,7 @@ export class Segment {
   private readonly postStart: Int32Array;
   private readonly postDoc: Int32Array;
   private readonly postPos: Int32Array;
-  private readonly positions: Uint16Array;
+  readonly positions: Uint16Array;
   /** Per filter conjunct (by its key), 1 for each document it holds true for; most recently used last. */
   private readonly conjuncts = new Map<string, Uint8Array>();
   private readonly columns = new Map<keyof MemoryDoc, ValueColumn>();
@@ -178,21 +178,31 @@ export class Segment {
 
 export class PostingCursor {
   private at: number;
+  /** After a successful seek: the document's positions are positions[start] … positions[end). */
+  start = 0;
+  end = 0;
   constructor(
     private readonly docs: Int32Array,
     private readonly offsets: Int32Array,
-    private readonly positions: Uint16Array,
+    readonly positions: Uint16Array,
     start: number,
-    private readonly end: number,
+    private readonly last: number,
   ) {
     this.at = start;
   }
 
+  /** Whether `doc` holds the lexeme, its positions then in start/end; calls must come with `doc` ascending. */
+  seek(doc: number): boolean {
+    while (this.at < this.last && this.docs[this.at]! < doc) this.at++;
+    if (this.at >= this.last || this.docs[this.at] !== doc) return false;
+    this.start = this.offsets[this.at]!;
+    this.end = this.offsets[this.at + 1]!;
+    return true;
+  }
+
   /** The positions in `doc` (null when absent); calls must come with `doc` ascending. */
   positionsIn(doc: number): Positions | null {
-    while (this.at < this.end && this.docs[this.at]! < doc) this.at++;
-    if (this.at >= this.end || this.docs[this.at] !== doc) return null;
-    return this.positions.subarray(this.offsets[this.at]!, this.offsets[this.at + 1]!);
+    return this.seek(doc) ? this.positions.subarray(this.start, this.end) : null;
   }
 }
 

@@ -260,7 +260,8 @@ export function matchDocuments(
     // The chain's lexemes are operands: their cursors above serve it (positionsOf is not used on that path).
     const chainCursors =
       chain && chain.length > 1 ? chain.map((lexeme) => cursors.get(lexeme) ?? null) : null;
-    const chainLists: Positions[] = [];
+    const chainStarts = new Int32Array(chainCursors?.length ?? 0);
+    const chainEnds = new Int32Array(chainCursors?.length ?? 0);
     let current = -1;
     const cache = new Map<string, Positions | null>();
     const positionsOf = (lexeme: string): Positions | null => {
@@ -281,16 +282,19 @@ export function matchDocuments(
         if (chainCursors) {
           // A chain of phrases matches exactly where it has a cover, and every cover adds to ts_rank_cd: the
           // score answers both (matching it apart walked the same positions twice).
-          chainLists.length = 0;
-          for (const cursor of chainCursors) {
-            const list = cursor?.positionsIn(number);
-            if (!list) break;
-            chainLists.push(list);
+          let holdsChain = true;
+          for (let k = 0; k < chainCursors.length; k++) {
+            const cursor = chainCursors[k];
+            if (!cursor?.seek(number)) {
+              holdsChain = false;
+              break;
+            }
+            chainStarts[k] = cursor.start;
+            chainEnds[k] = cursor.end;
           }
-          const score =
-            chainLists.length === chainCursors.length
-              ? coverDensityRank(RANK_WEIGHTS, chainLists, doc.length)
-              : 0;
+          const score = holdsChain
+            ? coverDensityRank(RANK_WEIGHTS, segment.positions, chainStarts, chainEnds, doc.length)
+            : 0;
           if (score > 0) found.push({ doc, score, segment, number });
           continue;
         }

@@ -372,32 +372,46 @@ export function tsRankCd(
     if (!list) return 0;
     lists.push(list);
   }
-  return coverDensityRank(weights, lists, length);
+  const positions = new Uint16Array(lists.reduce((sum, list) => sum + list.length, 0));
+  const starts = new Int32Array(lists.length);
+  const ends = new Int32Array(lists.length);
+  let end = 0;
+  for (const [k, list] of lists.entries()) {
+    positions.set(list, end);
+    starts[k] = end;
+    end += list.length;
+    ends[k] = end;
+  }
+  return coverDensityRank(weights, positions, starts, ends, length);
 }
 
-/** tsRankCd over the chain's position lists, in the chain's order (each list ascending, as a tsvector keeps them). */
+/**
+ * tsRankCd over the chain's position lists, in the chain's order: list k is positions[at[k]] … positions[ends[k]),
+ * ascending as a tsvector keeps them (the in-memory index passes its own position array: no copy per document).
+ * `at` is advanced as the lists are walked.
+ */
 export function coverDensityRank(
   weights: readonly number[],
-  lists: readonly Positions[],
+  positions: Positions,
+  at: Int32Array,
+  ends: Int32Array,
   length: number,
 ): number {
-  const count = lists.length;
+  const count = at.length;
   // Positions are ascending in each list, and so are the positions each cover needs from it: one cursor per
   // list walks it once (a scan per cover grew with the square of a long document's n-grams).
-  const cursors = new Int32Array(count);
-  const last = lists[count - 1]!;
   let total = 0;
-  covers: for (const entry of last) {
-    const start = positionOf(entry) - (count - 1);
+  covers: for (let entry = at[count - 1]!; entry < ends[count - 1]!; entry++) {
+    const start = positionOf(positions[entry]!) - (count - 1);
     let inverse = 0;
     for (let k = 0; k < count; k++) {
-      const list = lists[k]!;
       const position = start + k;
-      let at = cursors[k]!;
-      while (at < list.length && positionOf(list[at]!) < position) at++;
-      cursors[k] = at;
-      if (at >= list.length || positionOf(list[at]!) !== position) continue covers;
-      inverse += 1.0 / weights[weightOf(list[at]!)]!;
+      const end = ends[k]!;
+      let cursor = at[k]!;
+      while (cursor < end && positionOf(positions[cursor]!) < position) cursor++;
+      at[k] = cursor;
+      if (cursor >= end || positionOf(positions[cursor]!) !== position) continue covers;
+      inverse += 1.0 / weights[weightOf(positions[cursor]!)]!;
     }
     total += count / inverse;
   }
