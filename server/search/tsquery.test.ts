@@ -67,6 +67,37 @@ describe('tsvector and tsquery text forms', () => {
     expect(compareCodePoints('ab', 'abc')).toBeLessThan(0);
     expect(compareCodePoints('\u{1F600}', '\uFFFD')).toBeGreaterThan(0);
   });
+
+  it('orders any two strings as their code points do (astral characters after every BMP one)', () => {
+    const alphabet = [
+      'a',
+      'b',
+      'Z',
+      'é',
+      '\uD7FF',
+      '\uE000',
+      '\uFFFD',
+      '\u{10000}',
+      '\u{1F600}',
+      '\u{1F601}',
+      'ー',
+    ];
+    const byCodePoints = (a: string, b: string) => {
+      const x = [...a].map((char) => char.codePointAt(0)!);
+      const y = [...b].map((char) => char.codePointAt(0)!);
+      for (let index = 0; index < Math.min(x.length, y.length); index++)
+        if (x[index] !== y[index]) return x[index]! < y[index]! ? -1 : 1;
+      return Math.sign(x.length - y.length);
+    };
+    // Every string of up to two characters over the alphabet, against every other.
+    const strings = [
+      '',
+      ...alphabet,
+      ...alphabet.flatMap((first) => alphabet.map((second) => first + second)),
+    ];
+    for (const a of strings)
+      for (const b of strings) expect([a, b, compareCodePoints(a, b)]).toEqual([a, b, byCodePoints(a, b)]);
+  });
 });
 
 describe('matching', () => {
