@@ -40,6 +40,8 @@ export interface Engine {
     meta: { stack: string; environment: string },
   ): Promise<{ written: number; removed: number }>;
   documentCount(engine: string): Promise<number>;
+  /** Whether the index holds any document: one row read, where a count scans them all (a sync asks it often). */
+  hasDocuments(engine: string): Promise<boolean>;
   forgetVocabulary(): void;
   /** Resolves once searches of `engine` are answered from memory at the current index version. */
   prepare(engine: string): Promise<void>;
@@ -373,6 +375,13 @@ export function createEngine(db: Database, options: EngineOptions = {}): Engine 
         .from(searchDocuments)
         .where(eq(searchDocuments.engine, engine));
       return Number(row?.n ?? 0);
+    },
+
+    async hasDocuments(engine) {
+      const result = (await db.execute(
+        sql`select exists (select 1 from search_documents where engine = ${engine}) as found`,
+      )) as unknown as { rows: Array<{ found: boolean }> };
+      return result.rows[0]?.found === true;
     },
 
     forgetVocabulary() {

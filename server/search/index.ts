@@ -162,7 +162,7 @@ export function createSearchServices(input: {
     });
     // A first build (an empty index) replaces no results any page could have shown: searches wait for it.
     const rebuild = lastSource !== null;
-    if (current && current.all === lastSource && (await engine.documentCount(config.SEARCH_ENGINE)) > 0) {
+    if (current && current.all === lastSource && (await engine.hasDocuments(config.SEARCH_ENGINE))) {
       return { written: 0, removed: 0, skipped: true };
     }
     // A content-only change reuses the commerce facts (the slow part of reading a large catalogue).
@@ -214,9 +214,9 @@ export function createSearchServices(input: {
    */
   function ready(): Promise<void> {
     first ??= (async () => {
-      const count = await engine.documentCount(config.SEARCH_ENGINE).catch(() => 0);
+      const built = await engine.hasDocuments(config.SEARCH_ENGINE).catch(() => false);
       const build = sync();
-      if (count === 0) await build;
+      if (!built) await build;
       build.then(
         () => {
           retry.reset();

@@ -47,6 +47,11 @@ describe.each(testDatabaseTargets)('search index lifecycle on $name', (target) =
     expect(await restarted.engine.documentCount('ridgeline')).toBe(before);
   });
 
+  it('knows whether an engine holds documents without counting them', async () => {
+    expect(await h.search.engine.hasDocuments('ridgeline')).toBe(true);
+    expect(await h.search.engine.hasDocuments('no-such-engine')).toBe(false);
+  });
+
   it("rewrites only what changed, and another process's cached answers follow the index version", async () => {
     // A second engine, as another server process would have, reading the index version on every request.
     const other = createEngine(h.handle.db, { versionCheckMs: 0 });
