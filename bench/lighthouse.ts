@@ -7,7 +7,8 @@
  * fails there by design: their SEO verdict is the SEO score recomputed without that audit (Lighthouse's own
  * weighted mean of the other audits), and the score with it is shown next to it.
  * Also: each page's HTML as the server sends it (raw and gzip; issue 22: category ≤ 90 KB raw), the failing
- * audits (id and title, for whoever fixes them) and where the LCP image's URL first appears in the HTML.
+ * audits (id and title, for whoever fixes them), where the LCP image's URL first appears in the HTML, and TBT as
+ * each page observes it without and with the DevTools Runtime domain Lighthouse enables (bench/page-tbt.ts).
  * Run by bench/run.ts; alone: `npx tsx bench/lighthouse.ts [--quick] [base URL]` against a running server.
  */
 import { request } from 'node:http';
@@ -15,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { fixed, median, na, type PartResult, progress, type Row, table, verdict } from './lib/report.ts';
+import { observeLoads } from './page-tbt.ts';
 
 /** `noindex`: the page is kept out of search engines on purpose (see the SEO verdict above). */
 export const LIGHTHOUSE_PAGES = [
@@ -410,6 +412,7 @@ export async function lighthouseRuns(options: { baseUrl: string; runs: number })
   } finally {
     await chrome.kill();
   }
+  details.push(...(await observedTbt(options.baseUrl, options.runs)));
   if (matrix.length > 0)
     notes.unshift(
       'Medians per page (* cart and search are noindex on purpose: SEO without the `is-crawlable` audit, with it in brackets):',
@@ -420,6 +423,31 @@ export async function lighthouseRuns(options: { baseUrl: string; runs: number })
       '',
     );
   return { rows, details, notes };
+}
+
+/**
+ * TBT as each page observes it under the same 4x CPU slowdown, with and without the DevTools Runtime domain
+ * that Lighthouse enables (bench/page-tbt.ts explains the difference): information next to Lighthouse's goal.
+ */
+async function observedTbt(baseUrl: string, loads: number): Promise<Row[]> {
+  progress(`observed TBT: ${LIGHTHOUSE_PAGES.length} pages, ${loads} load(s) each with and without DevTools`);
+  try {
+    const observed = await observeLoads(
+      LIGHTHOUSE_PAGES.map((page) => `${baseUrl}${page.path}`),
+      loads,
+    );
+    return LIGHTHOUSE_PAGES.map((page) => {
+      const { plain, runtime } = observed.get(`${baseUrl}${page.path}`)!;
+      return {
+        area: AREA,
+        item: `${page.name} · TBT observed by the page (4x CPU), no DevTools / Runtime domain on`,
+        figure: `${fixed(median(plain.map((load) => load.tbtMs)), 0)} ms / ${fixed(median(runtime.map((load) => load.tbtMs)), 0)} ms (median of ${loads})`,
+        verdict: '',
+      };
+    });
+  } catch (error) {
+    return [na(AREA, 'TBT observed by the page', (error as Error).message)];
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -3,7 +3,7 @@
  * gets a summary table of every goal, then each part's table; bench/RESULTS.md gets the same with the machine,
  * date, commit and the load average next to each part. Progress goes to stderr. Parts (`--only` names):
  *   side-by-side  50 connections: our server cached and uncached, react-router-serve, nginx (side-by-side.ts)
- *   lighthouse    Lighthouse mobile, median of 5, six pages; each page's HTML bytes (lighthouse.ts)
+ *   lighthouse    Lighthouse mobile, median of 5, six pages; each page's HTML bytes; TBT observed (page-tbt.ts)
  *   js            JavaScript per route against issue 22's product goal and the budget file (js-budget.mjs)
  *   search        search at 1k, 10k, 50k and 100k products: goals and the growth table (search.ts)
  *   pages         server CPU and time per page, uncached, 10,000 products (pages.ts)
@@ -352,7 +352,8 @@ Pages (side by side): server pinned to core 0 and autocannon (a child process) t
 ${PRODUCTS.toLocaleString('en-US')} generated products. Ratios are to nginx serving the same HTML bytes as static files
 on the same core. Latencies are autocannon's, in whole milliseconds. Lighthouse: mobile preset (simulated
 throttling), median of ${settings.lighthouseRuns} run(s) per page, our server with the page cache on, not pinned; HTML bytes
-as the server sends them. Search, page CPU, overload and media: their scripts' own figures (see their notes).
+as the server sends them. Next to it, TBT as each page observes it (its own long tasks, 4x CPU applied, not
+simulated), without and with the DevTools Runtime domain that Lighthouse turns on (bench/page-tbt.ts). Search, page CPU, overload and media: their scripts' own figures (see their notes).
 
 A stock \`react-router-serve ./build/server/index.js\` of the same build cannot render any page of this store:
 every page runs the root loader, which reads the services (database, commerce, content, search) from React
