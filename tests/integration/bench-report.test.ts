@@ -34,6 +34,19 @@ describe('bench rows', () => {
     expect(generic.map((each) => each.item)).toEqual(['pglite · search']);
   });
 
+  it("takes a node's own target over the file-wide one, and gives a node with neither no goal", () => {
+    const rows = rowsFromBenchJson('search', {
+      targets_ms: { suggestion_p95: 15 },
+      pglite_50000: { search: { p50_ms: 12, p95_ms: 34.7, target: 60 }, suggestion: { p95_ms: 0.2 } },
+      pglite_100000: { search: { p50_ms: 25.4, p95_ms: 66.2 } },
+    });
+    const byItem = new Map(rows.map((row) => [row.item, row]));
+    expect(byItem.get('pglite_50000 · search')).toMatchObject({ goal: 'p95 ≤ 60 ms', verdict: 'met' });
+    expect(byItem.get('pglite_50000 · suggestion')).toMatchObject({ goal: 'p95 ≤ 15 ms', verdict: 'met' });
+    expect(byItem.get('pglite_100000 · search')?.goal ?? '').toBe('');
+    expect(byItem.get('pglite_100000 · search')?.verdict ?? '').toBe('');
+  });
+
   it('shows a part whose script is missing as n/a without running anything', async () => {
     const result = await childPart({
       area: 'overload',
