@@ -1,20 +1,24 @@
 import type { ResponsiveImage } from '#core/responsive-image.ts';
 
 /**
- * An <img> with width candidates and `sizes` (core/responsive-image): the browser fetches the width it shows.
- * The page's largest image (`priority`) loads eagerly at high priority, and React preloads it from the head.
+ * An <img> with its candidates (core/responsive-image: widths with a `sizes`, or 1x/2x without one): the browser
+ * fetches the pixels it shows. The page's largest image (`priority`) loads eagerly at high priority, and React
+ * preloads it from the head. A priority image decodes with the paint that shows it (`sync`) unless the caller
+ * says otherwise.
  */
 export function ResponsiveImg({
   image,
   sizes,
   alt,
   priority,
+  decoding,
   className,
 }: {
   image: ResponsiveImage;
-  sizes: string;
+  sizes?: string | undefined;
   alt: string;
   priority?: boolean | undefined;
+  decoding?: 'sync' | 'async' | undefined;
   className?: string | undefined;
 }) {
   return (
@@ -27,7 +31,7 @@ export function ResponsiveImg({
       width={image.width}
       height={image.height}
       loading={priority ? 'eager' : 'lazy'}
-      decoding={priority ? 'sync' : 'async'}
+      decoding={decoding ?? (priority ? 'sync' : 'async')}
       {...(priority ? { fetchPriority: 'high' as const } : {})}
     />
   );

@@ -1,6 +1,10 @@
 import type { ImageView } from '../../lib/editorial/content-view.ts';
+import { ResponsiveImg } from '../catalogue/responsive-img.tsx';
 
-/** A sized media image; lazy unless it is above the fold. */
+/**
+ * A content image (banner, post, team member, search result): the catalogue's responsive image, lazy unless it is
+ * above the fold. Always decoded off the main thread, also when eager: heroes and banners are large.
+ */
 export function EditorialImage({
   image,
   eager = false,
@@ -14,17 +18,13 @@ export function EditorialImage({
 }) {
   if (!image) return null;
   return (
-    <img
-      className={className}
-      src={image.src}
-      srcSet={image.srcSet}
+    <ResponsiveImg
+      image={image}
       sizes={sizes}
-      width={image.width}
-      height={image.height}
       alt={image.alt}
-      loading={eager ? 'eager' : 'lazy'}
+      priority={eager}
       decoding="async"
-      {...(eager ? { fetchPriority: 'high' as const } : {})}
+      className={className}
     />
   );
 }
