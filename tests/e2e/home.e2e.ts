@@ -44,6 +44,26 @@ test.describe('home from content', () => {
     await expect(slider.locator('.tile')).toHaveCount(8);
   });
 
+  test('hydrates the streamed product sliders on the server markup, never rendering them again', async ({
+    page,
+  }) => {
+    // Every tile element the server's HTML holds (the streamed sections included) is tagged before any script
+    // runs; after hydration the sliders must still be those elements. A context that changed after hydration
+    // (the responsive state) once made React drop the sliders' markup and render them again in the browser.
+    await page.addInitScript({
+      content: `document.addEventListener('DOMContentLoaded', () => {
+        for (const tile of document.querySelectorAll('.tile:not(.tile--placeholder)')) tile.dataset.fromServer = 'yes';
+      });`,
+    });
+    await openHydrated(page, '/');
+    await expect(newThisWinter(page)).toHaveAttribute('data-enabled', 'true');
+    const tiles = page.locator('.home .tile');
+    await expect(tiles.first()).toBeVisible();
+    const total = await tiles.count();
+    expect(total).toBeGreaterThan(0);
+    await expect(page.locator('.home .tile[data-from-server="yes"]')).toHaveCount(total);
+  });
+
   test('moves the product slider with the keyboard and buttons, without looping', async ({ page }) => {
     await page.goto('/');
     const slider = newThisWinter(page);

@@ -9,7 +9,6 @@ import {
 } from 'react';
 import { stepIndex } from '../../lib/catalogue/gestures.ts';
 import { useText } from '../../lib/locale/use-text.ts';
-import { useHydrated } from '../../lib/router/use-hydrated.ts';
 import { useResponsive } from '../platform/responsive-provider.tsx';
 import { useGesture } from '../platform/use-gesture.ts';
 
@@ -58,7 +57,12 @@ export function Slider({
   // scroll. The mouse events a browser echoes after a touch are not hover, or a tap would pause autoplay for good.
   const gesture = useGesture((found) => setHeld(found.kind === 'hold'));
   const reduce = motion === 'reduce';
-  const hydrated = useHydrated();
+  const section = useRef<HTMLElement>(null);
+  // `data-enabled` says the slider answers (hydrated, its content loaded). Written here rather than rendered: a
+  // value that differs between server and browser would render every slider again, at once, after hydration.
+  useEffect(() => {
+    section.current?.setAttribute('data-enabled', enabled ? 'true' : 'false');
+  }, [enabled]);
 
   const measure = useCallback(() => {
     const element = track.current;
@@ -128,7 +132,7 @@ export function Slider({
       className={`slider slider--${variant}${className ? ` ${className}` : ''}`}
       aria-roledescription="carousel"
       aria-label={label}
-      data-enabled={enabled && hydrated ? 'true' : 'false'}
+      ref={section}
       data-index={index}
       onKeyDown={onKeyDown}
       onMouseEnter={(event) => {
