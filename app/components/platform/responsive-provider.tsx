@@ -62,6 +62,8 @@ function sameResponsiveState(a: ResponsiveState, b: ResponsiveState): boolean {
 function createStore(config: BreakpointConfig): ResponsiveStore {
   const defaults = defaultsOf(config);
   const canQuery = typeof window !== 'undefined' && typeof window.matchMedia === 'function';
+  if (typeof window !== 'undefined' && !canQuery)
+    console.error('Breakpoints: this browser does not support media queries; keeping the defaults.');
   let lists: {
     breakpoints: Array<readonly [string, MediaQueryList]>;
     portrait: MediaQueryList;
@@ -110,6 +112,8 @@ function createStore(config: BreakpointConfig): ResponsiveStore {
         const { breakpoints, portrait, dark, reduce } = queries();
         for (const list of [...breakpoints.map(([, each]) => each), portrait, dark, reduce])
           list.addEventListener('change', changed);
+        // A change before the listeners were on would be missed: React reads the snapshot again after subscribing.
+        current = read();
       }
       return () => {
         listeners.delete(onChange);
