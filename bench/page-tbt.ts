@@ -87,6 +87,14 @@ class PipeBrowser {
     private readonly child: ChildProcess,
     private readonly profile: string,
   ) {
+    // A browser that does not start or dies mid-run fails what waits on it instead of hanging the bench.
+    const fail = (why: string) => {
+      for (const waiting of this.pending.values()) waiting.reject(new Error(`Chromium ${why}`));
+      this.pending.clear();
+    };
+    child.once('error', (error) => fail(`did not start: ${error.message}`));
+    child.once('exit', (code) => fail(`exited (${code ?? 'signal'})`));
+    (child.stdio[3] as Writable).on('error', (error) => fail(`pipe: ${error.message}`));
     const output = child.stdio[4] as Readable;
     output.setEncoding('utf8');
     output.on('data', (chunk: string) => {
@@ -127,6 +135,10 @@ class PipeBrowser {
     const id = ++this.nextId;
     const message = { id, method, params, ...(sessionId ? { sessionId } : {}) };
     return new Promise((resolve, reject) => {
+      if (this.child.exitCode !== null || this.child.signalCode !== null) {
+        reject(new Error('Chromium is not running'));
+        return;
+      }
       this.pending.set(id, { resolve, reject });
       (this.child.stdio[3] as Writable).write(`${JSON.stringify(message)}\0`);
     });
