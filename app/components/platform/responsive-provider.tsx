@@ -69,19 +69,28 @@ function createStore(config: BreakpointConfig): ResponsiveStore {
     portrait: MediaQueryList;
     dark: MediaQueryList;
     reduce: MediaQueryList;
+    /** Every list above, for listening to them all. */
+    all: MediaQueryList[];
   } | null = null;
   let current: ResponsiveState | null = null;
   const listeners = new Set<() => void>();
 
   const queries = () => {
-    lists ??= {
-      breakpoints: Object.entries(breakpointMediaQueries(config.breakpoints)).map(
+    if (!lists) {
+      const breakpoints = Object.entries(breakpointMediaQueries(config.breakpoints)).map(
         ([name, media]) => [name, window.matchMedia(media)] as const,
-      ),
-      portrait: window.matchMedia('(orientation: portrait)'),
-      dark: window.matchMedia('(prefers-color-scheme: dark)'),
-      reduce: window.matchMedia('(prefers-reduced-motion: reduce)'),
-    };
+      );
+      const portrait = window.matchMedia('(orientation: portrait)');
+      const dark = window.matchMedia('(prefers-color-scheme: dark)');
+      const reduce = window.matchMedia('(prefers-reduced-motion: reduce)');
+      lists = {
+        breakpoints,
+        portrait,
+        dark,
+        reduce,
+        all: [...breakpoints.map(([, list]) => list), portrait, dark, reduce],
+      };
+    }
     return lists;
   };
   const read = (): ResponsiveState => {
@@ -109,22 +118,14 @@ function createStore(config: BreakpointConfig): ResponsiveStore {
       if (!canQuery) return () => {};
       listeners.add(onChange);
       if (listeners.size === 1) {
-        const { breakpoints, portrait, dark, reduce } = queries();
-        for (const list of [...breakpoints.map(([, each]) => each), portrait, dark, reduce])
-          list.addEventListener('change', changed);
+        for (const list of queries().all) list.addEventListener('change', changed);
         // A change before the listeners were on would be missed: React reads the snapshot again after subscribing.
         current = read();
       }
       return () => {
         listeners.delete(onChange);
         if (listeners.size > 0 || !lists) return;
-        for (const list of [
-          ...lists.breakpoints.map(([, each]) => each),
-          lists.portrait,
-          lists.dark,
-          lists.reduce,
-        ])
-          list.removeEventListener('change', changed);
+        for (const list of lists.all) list.removeEventListener('change', changed);
       };
     },
     snapshot() {
