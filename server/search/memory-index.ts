@@ -8,6 +8,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { byKeys, KEYS_PER_READ } from './memory-keys.ts';
+import { ownCopy } from './own-copy.ts';
 import { type Positions, parseTsvector } from './tsquery.ts';
 import { localeLexeme } from './writer.ts';
 
@@ -112,7 +113,7 @@ export class Segment {
     let posting = 0;
     let position = 0;
     for (const [text, list] of lists) {
-      this.lexemes.set(text, lexeme);
+      this.lexemes.set(ownCopy(text), lexeme);
       this.postStart[lexeme] = posting;
       for (const item of list) {
         this.postDoc[posting] = item.doc;
@@ -235,8 +236,9 @@ const strings = new Map<string, string>();
 const intern = (value: string) => {
   const known = strings.get(value);
   if (known !== undefined) return known;
-  if (strings.size < 50_000) strings.set(value, value);
-  return value;
+  const copy = ownCopy(value);
+  if (strings.size < 50_000) strings.set(copy, copy);
+  return copy;
 };
 const lists = new Map<string, string[]>();
 const internList = (list: string[]) => {
@@ -275,9 +277,10 @@ function docOf(values: {
   return {
     doc: {
       locale: intern(values.locale),
-      id: values.id,
+      // Cut from a batch's packed text: copies, or the index would keep every batch whole (own-copy.ts).
+      id: ownCopy(values.id),
       type: intern(values.type),
-      title: values.title,
+      title: ownCopy(values.title),
       category: values.category === null ? null : intern(values.category),
       colours: internList(values.colours),
       regions: internList(values.regions),
@@ -286,9 +289,9 @@ function docOf(values: {
       price_us: numberOrNull(values.price_us),
       price_ca: numberOrNull(values.price_ca),
       price_eu_region_1: numberOrNull(values.price_eu_region_1),
-      date: values.date,
+      date: values.date === null ? null : ownCopy(values.date),
       rank: Number(values.rank),
-      hash: values.hash,
+      hash: ownCopy(values.hash),
       length: 0,
     },
     tsv: values.tsv,
