@@ -3,7 +3,7 @@ import {
   type AdmissionState,
   admissionLane,
   decideAdmission,
-  EXPECTED_WAIT_SHARE,
+  EXPECTED_WAIT_SHARE_SHEDDING,
   expectedWaitMs,
   nextServiceMs,
 } from './admission.ts';
@@ -14,6 +14,7 @@ const state = (over: Partial<AdmissionState>): AdmissionState => ({
   waiting: 0,
   waitingPriority: 0,
   serviceMs: 20,
+  shedding: false,
   ...over,
 });
 
@@ -30,15 +31,33 @@ describe('decideAdmission', () => {
     });
   });
 
-  it('refuses at once when the expected wait is over half the longest wait', () => {
-    // Slots open every 20 / 2 = 10 ms: the 5th in line would wait ~50 ms (half of 100), the 6th ~60 ms.
-    const busy = state({ running: 2, waiting: 4, serviceMs: 20 });
-    expect(expectedWaitMs(4, busy, settings)).toBe(settings.maxWaitMs * EXPECTED_WAIT_SHARE);
-    expect(decideAdmission(busy, { ...settings, maxQueue: 10 }, 'ordinary')).toEqual({ action: 'wait' });
-    expect(decideAdmission({ ...busy, waiting: 5 }, { ...settings, maxQueue: 10 }, 'ordinary')).toEqual({
+  it('refuses at once when the expected wait is over the limit', () => {
+    // Slots open every 40 / 2 = 20 ms: the 5th in line would wait ~100 ms, the 6th ~120 ms.
+    const slow = state({ running: 2, waiting: 4, serviceMs: 40 });
+    expect(expectedWaitMs(4, slow, settings)).toBe(100);
+    expect(decideAdmission(slow, { ...settings, maxQueue: 10 }, 'ordinary')).toEqual({ action: 'wait' });
+    expect(decideAdmission({ ...slow, waiting: 5 }, { ...settings, maxQueue: 10 }, 'ordinary')).toEqual({
       action: 'refuse',
       reason: 'wait-too-long',
     });
+  });
+
+  it('past capacity, refuses at once when the expected wait is over half the limit', () => {
+    // Slots open every 20 / 2 = 10 ms: the 5th in line would wait ~50 ms (half of 100), the 6th ~60 ms.
+    const busy = state({ running: 2, waiting: 4, serviceMs: 20, shedding: true });
+    expect(expectedWaitMs(4, busy, settings)).toBe(settings.maxWaitMs * EXPECTED_WAIT_SHARE_SHEDDING);
+    expect(decideAdmission(busy, { ...settings, maxQueue: 10 }, 'ordinary')).toEqual({ action: 'wait' });
+    const sixth = { ...busy, waiting: 5 };
+    expect(decideAdmission(sixth, { ...settings, maxQueue: 10 }, 'ordinary')).toEqual({
+      action: 'refuse',
+      reason: 'wait-too-long',
+    });
+    // Below capacity the same line still has room.
+    expect(decideAdmission({ ...sixth, shedding: false }, { ...settings, maxQueue: 10 }, 'ordinary')).toEqual(
+      {
+        action: 'wait',
+      },
+    );
   });
 
   it('refuses at once when the line is full', () => {

@@ -13,8 +13,8 @@ export interface AdmissionSettings {
   /** Requests allowed to wait for a turn (both lanes together). */
   maxQueue: number;
   /**
-   * Longest a request may wait for its turn: one expected to wait more than half of it is refused at once
-   * (EXPECTED_WAIT_SHARE), one whose turn has not come by then is refused then.
+   * Longest a request may wait for its turn: one expected to wait longer (past capacity: more than half of it,
+   * EXPECTED_WAIT_SHARE_SHEDDING) is refused at once, one whose turn has not come by then is refused then.
    */
   maxWaitMs: number;
 }
@@ -27,6 +27,8 @@ export interface AdmissionState {
   waitingPriority: number;
   /** Recent time one request takes from start to end while `concurrency` run together (a moving average). */
   serviceMs: number;
+  /** A request was refused within the last second: the server is past its capacity. */
+  shedding: boolean;
 }
 
 export type AdmissionLane = 'priority' | 'ordinary';
@@ -47,13 +49,15 @@ export function expectedWaitMs(ahead: number, state: AdmissionState, settings: A
 }
 
 /**
- * A request joins the line only when its expected wait is within this share of the longest wait. The estimate is
- * an average and turns come unevenly: measured at 150 % of capacity (signed-in product page), a line filled up to
- * the whole longest wait left 23 % of the refusals to waiters whose turn had not come in time, each answered only
- * after the whole wait plus the event loop's delay (320–390 ms, up to 583 ms on a busy machine); with three
- * quarters still 7 %; with half, none, and the refusals' p99 fell to 174 ms.
+ * Past capacity (a request was refused within the last second: `state.shedding`), a request joins the line only
+ * when its expected wait is within this share of the longest wait. The estimate is an average and turns come
+ * unevenly: at 150 % of capacity (signed-in product page) a line filled up to the whole wait left 23 % of the
+ * refusals to waiters whose turn came too late, each answered only after the whole wait plus the event loop's
+ * delay (320–390 ms, 583 ms in a bench run; goal 500); with three quarters still 7 %; with half none. Below
+ * capacity the whole wait stays open: at 70 % a garbage collection's pause (100–200 ms) builds a short line that
+ * a wait absorbs, and half the wait there refused 1–1.7 % of requests.
  */
-export const EXPECTED_WAIT_SHARE = 0.5;
+export const EXPECTED_WAIT_SHARE_SHEDDING = 0.5;
 
 export function decideAdmission(
   state: AdmissionState,
@@ -63,8 +67,8 @@ export function decideAdmission(
   // Priority requests pass ordinary waiters; ordinary ones never pass anyone.
   const ahead = lane === 'priority' ? state.waitingPriority : state.waitingPriority + state.waiting;
   if (state.running < settings.concurrency && ahead === 0) return { action: 'run' };
-  if (expectedWaitMs(ahead, state, settings) > settings.maxWaitMs * EXPECTED_WAIT_SHARE)
-    return { action: 'refuse', reason: 'wait-too-long' };
+  const longest = state.shedding ? settings.maxWaitMs * EXPECTED_WAIT_SHARE_SHEDDING : settings.maxWaitMs;
+  if (expectedWaitMs(ahead, state, settings) > longest) return { action: 'refuse', reason: 'wait-too-long' };
   // The lane is chosen by a session cookie being present, before anything checks it: a flood of requests with a
   // made-up cookie may take half the line, never all of it, so browsing still gets turns.
   if (lane === 'priority' && state.waitingPriority >= priorityShare(settings))

@@ -65,6 +65,38 @@ describe('createAdmission', () => {
     expect(admission.stats()).toMatchObject({ waiting: 0, running: 0 });
   });
 
+  it('past capacity (a refusal in the last second), keeps the line to half the longest wait', async () => {
+    let clock = 0;
+    const admission = createAdmission({
+      concurrency: 1,
+      maxQueue: 1,
+      maxWaitMs: 1000,
+      initialServiceMs: 800,
+      now: () => clock,
+    });
+    const { work, started, finishNext } = gatedWork();
+    const first = admission.run(request('/en-us/p/a'), work('a'));
+    // Expected to wait ~800 ms, within the whole 1,000: below capacity it waits.
+    const second = admission.run(request('/en-us/p/b'), work('b'));
+    expect((await admission.run(request('/en-us/p/c'), work('c'))).status).toBe(503);
+    expect(admission.stats()).toMatchObject({ waiting: 1, refused: 1 });
+    await vi.waitFor(() => expect(started).toEqual(['a']));
+    finishNext();
+    await (await first).text();
+    await vi.waitFor(() => expect(started).toEqual(['a', 'b']));
+    // The same ~700 ms wait (the average moved by the last render) is over half the longest: refused at once.
+    expect((await admission.run(request('/en-us/p/d'), work('d'))).status).toBe(503);
+    // A second later, with no refusal since, the whole wait is open again.
+    clock += 1000;
+    const fifth = admission.run(request('/en-us/p/e'), work('e'));
+    expect(admission.stats()).toMatchObject({ waiting: 1, refused: 2 });
+    finishNext();
+    await (await second).text();
+    await vi.waitFor(() => expect(started).toEqual(['a', 'b', 'e']));
+    finishNext();
+    expect(await (await fifth).text()).toBe('e');
+  });
+
   it('serves a signed-in checkout before browsing, making room in a full line', async () => {
     const admission = createAdmission({ concurrency: 1, maxQueue: 1, maxWaitMs: 5000, initialServiceMs: 1 });
     const { work, started, finishNext } = gatedWork();

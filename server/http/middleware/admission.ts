@@ -32,6 +32,9 @@ export interface AdmissionOptions extends AdmissionSettings {
   now?: () => number;
 }
 
+/** How long after a refusal the server counts as past its capacity (AdmissionState.shedding). */
+const SHEDDING_MS = 1000;
+
 /** The longest a request holds its slot, body included. */
 const LONGEST_HOLD_MS = 15_000;
 
@@ -61,7 +64,9 @@ export function createAdmission(options: AdmissionOptions): Admission {
     waiting: 0,
     waitingPriority: 0,
     serviceMs: options.initialServiceMs ?? 20,
+    shedding: false,
   };
+  let lastRefusal = Number.NEGATIVE_INFINITY;
   const lines: Record<AdmissionLane, Waiter[]> = { priority: [], ordinary: [] };
   const counts = { admitted: 0, refused: 0 };
 
@@ -88,6 +93,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
   };
   const refuse = (request: Request, reason: Refusal) => {
     counts.refused++;
+    lastRefusal = now();
     options.onRefuse?.(reason, new URL(request.url).pathname);
     return unavailableResponse(request, 'busy', retryAfter);
   };
@@ -98,6 +104,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
       parseCookies(request.headers.get('cookie')).has(name),
     );
     const lane = admissionLane(path, hasSession);
+    state.shedding = now() - lastRefusal < SHEDDING_MS;
     const decision = decideAdmission(state, options, lane);
     if (decision.action === 'refuse') return refuse(request, decision.reason);
     if (decision.action === 'run') state.running++;
