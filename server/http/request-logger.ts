@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
+import { wasRefusedBusy } from './middleware/load-shed.ts';
 
 /** One structured line per request, carrying the request id that the response also returns. */
 export function requestLogger(logger: Logger): MiddlewareHandler {
@@ -15,7 +16,10 @@ export function requestLogger(logger: Logger): MiddlewareHandler {
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     };
-    if (status >= 500) logger.error(line, 'request failed');
+    // A busy 503 is the server turning work away on purpose (admission control warns once per hundred itself):
+    // as an error per request it would read as an outage and add a line per refusal to the overload.
+    if (status === 503 && wasRefusedBusy(c.req.raw)) logger.info(line, 'request refused, busy');
+    else if (status >= 500) logger.error(line, 'request failed');
     else logger.info(line, 'request');
   };
 }
