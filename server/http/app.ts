@@ -7,7 +7,12 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createDataVersionWatcher } from '../cache/data-version.ts';
 import { createPageCache } from '../cache/page-cache.ts';
 import { CONTENT_BASE_PATH, previewRoutes } from '../content/index.ts';
-import { type DatabaseHandle, databaseTrouble, recentDatabaseTrouble } from '../db/database.ts';
+import {
+  type DatabaseHandle,
+  type DatabaseTrouble,
+  databaseTrouble,
+  recentDatabaseTrouble,
+} from '../db/database.ts';
 import { createGraphqlRoutes } from '../graphql/index.ts';
 import { type Services, startBackgroundWork } from '../services.ts';
 import { createApiRouter } from './api/index.ts';
@@ -98,7 +103,7 @@ export function createHttpApp({
       uploads: UPLOAD_ROUTE_LIMITS,
     }),
   );
-  app.use(loadShed({ poolStats: database.poolStats }));
+  app.use(loadShed({ poolStats: database.poolStats, onShed: shedWarning(services.logger) }));
   app.use(compress());
   // Rendering work takes turns (issue 22): uncached pages (below) and the database-backed APIs.
   const admission = admissionFrom(services);
@@ -257,6 +262,18 @@ function admissionFrom(services: Services): Admission | null {
         services.logger.warn({ reason, path, refused }, 'admission control: busy, answered 503');
     },
   });
+}
+
+/**
+ * One warning per 100 answers of each kind: a saturated pool or a database outage answers every request 503,
+ * and a line per request would add to the load (the request log still has each one).
+ */
+function shedWarning(logger: Services['logger']): (reason: DatabaseTrouble, path: string) => void {
+  const shed: Record<DatabaseTrouble, number> = { busy: 0, unavailable: 0 };
+  return (reason, path) => {
+    if (shed[reason]++ % 100 === 0)
+      logger.warn({ reason, path, shed: shed[reason] }, 'database busy or unreachable, answered 503');
+  };
 }
 
 /**

@@ -2,8 +2,10 @@ import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
+import { BoundedPool } from '../db/bounded-pool.ts';
+import type { PoolStats } from '../db/database.ts';
 import { createAdmission } from './middleware/admission.ts';
-import { unavailableResponse } from './middleware/load-shed.ts';
+import { loadShed, unavailableResponse } from './middleware/load-shed.ts';
 import { requestLogger } from './request-logger.ts';
 
 function recordingLogger() {
@@ -17,19 +19,39 @@ function recordingLogger() {
 }
 
 describe('requestLogger', () => {
-  it('logs a busy refusal as such, a database outage and other 5xx as failures', async () => {
+  it('logs work turned away as a refusal, and a 503 after the work, an outage or another 5xx as a failure', async () => {
     const { logger, lines } = recordingLogger();
+    // No client and no room to wait: every query fails at once as "busy", without touching the network.
+    const pool = new BoundedPool({ max: 1 }, 0);
+    const saturated: PoolStats = { max: 1, total: 1, idle: 0, waiting: 0, maxWaiting: 0 };
+    const calm: PoolStats = { max: 1, total: 0, idle: 0, waiting: 0, maxWaiting: 1 };
+    let stats = saturated;
     const app = new Hono();
     app.use(requestLogger(logger));
     // Sets headers after the route, as the app's stack does: the answer may be copied on the way out.
     app.use(secureHeaders());
-    app.get('/busy', (c) => unavailableResponse(c.req.raw, 'busy', 1));
+    // Only on /page: after database trouble, load shedding takes any 500 for a consequence of it.
+    app.use('/page', loadShed({ poolStats: () => stats }));
+    app.get('/page', async (c) => {
+      try {
+        await pool.query('select 1');
+        return c.text('ok');
+      } catch {
+        return c.text('Something went wrong', 500);
+      }
+    });
     app.get('/down', (c) => unavailableResponse(c.req.raw, 'unavailable', 5));
     app.get('/boom', (c) => c.text('broken', 500));
     app.get('/fine', (c) => c.text('ok'));
-    for (const path of ['/busy', '/down', '/boom', '/fine']) await app.request(path);
+    expect((await app.request('/page')).status).toBe(503);
+    stats = calm;
+    // The query waited out the pool: the render failed, and load shedding answers 503 after the work.
+    expect((await app.request('/page')).status).toBe(503);
+    for (const path of ['/down', '/boom', '/fine']) await app.request(path);
+    await pool.end();
     expect(lines).toEqual([
       { level: 'info', status: 503, msg: 'request refused, busy' },
+      { level: 'error', status: 503, msg: 'request failed' },
       { level: 'error', status: 503, msg: 'request failed' },
       { level: 'error', status: 500, msg: 'request failed' },
       { level: 'info', status: 200, msg: 'request' },

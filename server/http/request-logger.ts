@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
-import { wasRefusedBusy } from './middleware/load-shed.ts';
+import { wasRefused } from './middleware/refusals.ts';
 
 /** One structured line per request, carrying the request id that the response also returns. */
 export function requestLogger(logger: Logger): MiddlewareHandler {
@@ -16,9 +16,10 @@ export function requestLogger(logger: Logger): MiddlewareHandler {
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     };
-    // A busy 503 is the server turning work away on purpose (admission control warns once per hundred itself):
-    // as an error per request it would read as an outage and add a line per refusal to the overload.
-    if (status === 503 && wasRefusedBusy(c.req.raw)) logger.info(line, 'request refused, busy');
+    // A refusal is the server turning work away on purpose (admission control and load shedding warn once per
+    // hundred themselves): as an error per request it would read as an outage and add a line per refusal to the
+    // overload. A 503 after the work started is a failure and stays an error.
+    if (status === 503 && wasRefused(c.req.raw)) logger.info(line, 'request refused, busy');
     else if (status >= 500) logger.error(line, 'request failed');
     else logger.info(line, 'request');
   };

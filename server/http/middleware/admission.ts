@@ -11,6 +11,7 @@ import { parseCookies } from '#core/cookies.ts';
 import { SESSION_COOKIE_NAMES } from '../../commerce/sessions.ts';
 import { readAhead, withBody } from '../read-ahead.ts';
 import { unavailableResponse } from './load-shed.ts';
+import { markRefused } from './refusals.ts';
 
 /**
  * Admission control for rendering work (issue 22; the rule is core/admission.ts, the why is
@@ -95,6 +96,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
     counts.refused++;
     lastRefusal = now();
     options.onRefuse?.(reason, new URL(request.url).pathname);
+    markRefused(request);
     return unavailableResponse(request, 'busy', retryAfter);
   };
 

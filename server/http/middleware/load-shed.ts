@@ -5,6 +5,7 @@ import {
   recentDatabaseTrouble,
   withDatabaseTrouble,
 } from '../../db/database.ts';
+import { markRefused } from './refusals.ts';
 
 /**
  * Load shedding and honest answers when the database cannot serve (issue 10, faults and load).
@@ -52,25 +53,12 @@ function page(trouble: DatabaseTrouble, retryAfter: number): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta http-equiv="refresh" content="${retryAfter}"><title>Back in a moment | Ridgeline Snowshoe Co.</title><style>body{font:1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#1b2a24}</style></head><body><main><h1>Back in a moment</h1><p>${detail}</p><p>This page reloads by itself in ${retryAfter} seconds.</p></main></body></html>`;
 }
 
-/**
- * Requests answered "busy" on purpose (admission control, a saturated pool): the server shedding load, not
- * failing. Keyed by the request, which every layer passes along as it came, not by the answer, which a later
- * middleware may copy when it sets a header.
- */
-const refusedBusy = new WeakSet<Request>();
-
-/** Whether this request was answered 503 "busy" (request-logger.ts logs it as a refusal, not a failure). */
-export function wasRefusedBusy(request: Request): boolean {
-  return refusedBusy.has(request);
-}
-
 /** The 503 answer: JSON for /api and JSON callers, a small self-refreshing page for everyone else. */
 export function unavailableResponse(
   request: Request,
   trouble: DatabaseTrouble,
   retryAfter: number,
 ): Response {
-  if (trouble === 'busy') refusedBusy.add(request);
   const path = new URL(request.url).pathname;
   const wantsJson =
     path.startsWith('/api/') || path === '/graphql' || /json/.test(request.headers.get('accept') ?? '');
@@ -93,6 +81,11 @@ export function loadShed(options: LoadShedOptions = {}): MiddlewareHandler {
     options.onShed?.(trouble, path);
     return unavailableResponse(request, trouble, retryAfter[trouble]);
   };
+  /** Before the work: turned away on purpose, logged as a refusal (refusals.ts). */
+  const refuse = (request: Request, path: string) => {
+    markRefused(request);
+    return shed(request, 'busy', path);
+  };
 
   let inProgress = 0;
   return async (c, next) => {
@@ -102,7 +95,7 @@ export function loadShed(options: LoadShedOptions = {}): MiddlewareHandler {
       stats &&
       ((stats.idle === 0 && stats.waiting >= stats.maxWaiting) || inProgress >= stats.max + stats.maxWaiting)
     )
-      return shed(c.req.raw, 'busy', c.req.path);
+      return refuse(c.req.raw, c.req.path);
     inProgress++;
     const { result, note } = withDatabaseTrouble(() => next());
     try {
