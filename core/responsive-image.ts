@@ -31,10 +31,11 @@ export const GALLERY_SLOW_CONNECTION_MAX_WIDTH = 640;
 export type TileLayout = 'grid' | 'grid-beside-filters' | 'slider';
 
 /**
- * The `sizes` attribute per grid layout: the tile's CSS width at each breakpoint of catalogue.css (.container
- * max 84rem with a clamp(1rem, 4vw, 2.5rem) gutter; grid 2/3/4 columns at 0/900/1200 px; the category's filter
- * column of 15rem + 2rem gap from 1024 px; the slider's 82 % / 2 / 4 cards at 0/600/900 px). Each value is the
- * largest width in its range, so the browser never picks an image smaller than shown.
+ * The `sizes` attribute per grid layout: the tile's CSS width at each breakpoint of catalogue.css and
+ * category.css (.container max 84rem with a clamp(1rem, 4vw, 2.5rem) gutter; grid 2/3/4 columns at 0/900/1200
+ * px; the category's filter column of 15rem + 2rem gap from 1024 px; the slider's 82 % / 2 / 4 cards at
+ * 0/600/900 px). Each value is the largest width in its range, so the browser never picks an image smaller
+ * than shown.
  */
 export const TILE_SIZES: Record<TileLayout, string> = {
   grid: '(min-width: 1200px) 298px, (min-width: 900px) 357px, calc(50vw - 24px)',

@@ -12,6 +12,7 @@ import { breadcrumbList } from '../lib/seo/structured-data.ts';
 import { notFound } from '../lib/shell/error-content.server.ts';
 import type { RouteHandle } from '../lib/shell/layout.ts';
 import catalogueCss from '../styles/catalogue.css?url';
+import categoryCss from '../styles/category.css?url';
 import type { Route } from './+types/category';
 
 // §2: /{lang}/c/{uid}, the uid spanning one or more path segments.
@@ -19,7 +20,10 @@ const CATEGORY_UID = /^[a-z0-9-]+(\/[a-z0-9-]+){0,4}$/;
 
 export const handle = { name: 'category' } satisfies RouteHandle;
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogueCss }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: catalogueCss },
+  { rel: 'stylesheet', href: categoryCss },
+];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const shopper = await shopperFor(request, context);

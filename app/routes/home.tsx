@@ -6,11 +6,15 @@ import { loadHome } from '../lib/catalogue/home.server.ts';
 import { pageMeta, rootFacts } from '../lib/seo/page-meta.ts';
 import type { RouteHandle } from '../lib/shell/layout.ts';
 import catalogueCss from '../styles/catalogue.css?url';
+import homeCss from '../styles/home.css?url';
 import type { Route } from './+types/home';
 
 export const handle = { name: 'home', layout: 'flush-banner' } satisfies RouteHandle;
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogueCss }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: catalogueCss },
+  { rel: 'stylesheet', href: homeCss },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shopper = await shopperFor(request, context);

@@ -16,13 +16,17 @@ import { productShareLinks } from '../lib/share/product-share.server.ts';
 import { loadErrorContent, notFound } from '../lib/shell/error-content.server.ts';
 import type { RouteHandle } from '../lib/shell/layout.ts';
 import catalogueCss from '../styles/catalogue.css?url';
+import productCss from '../styles/product.css?url';
 import type { Route } from './+types/product';
 
 const PRODUCT_UID = /^[a-z0-9][a-z0-9-]{0,120}$/;
 
 export const handle = { name: 'product' } satisfies RouteHandle;
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: catalogueCss }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: catalogueCss },
+  { rel: 'stylesheet', href: productCss },
+];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const shopper = await shopperFor(request, context);

@@ -225,7 +225,7 @@ function Filters({ page }: { page: CategoryPageData }) {
         </ul>
       ) : null}
       {/* Drawn closed (a phone's default) so nothing moves when a phone hydrates; a wide screen shows the
-          groups by CSS anyway (catalogue.css) and opens the panel after hydration. */}
+          groups by CSS anyway (category.css) and opens the panel after hydration. */}
       <details
         className="filters__panel"
         open={(hydrated && !mobile) || active.length > 0 ? true : undefined}
