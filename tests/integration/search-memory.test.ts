@@ -163,5 +163,9 @@ describe.each(testDatabaseTargets)('in-memory search index on $name', (target) =
     expect(found.map(({ doc }) => doc.id)).toEqual(['support-icy-decking']);
     const gone = matchDocuments(index, parseSearchRequest({ query: '' }), 'it', localeLexeme('it'), null);
     expect(gone.some(({ doc }) => doc.id === 'support-icy-decking')).toBe(false);
+    // Every document is found where the refresh put it (new segments included): nothing to read again.
+    const again = await refreshIndex(h.handle.db, 'ridgeline', index, 2);
+    expect(again).toMatchObject({ changed: 0, removed: 0 });
+    expect(index.total).toBe(before - 1);
   });
 });
