@@ -144,14 +144,17 @@ class PipeBrowser {
     });
   }
 
-  /** Stops the browser, then removes its profile (it writes there until it exits). */
+  /**
+   * Stops the browser, then removes its profile (it writes there until it exits; its helper processes may still
+   * write for a moment after, hence the retries on ENOTEMPTY).
+   */
   async close(): Promise<void> {
     if (this.child.exitCode === null) {
       const exited = new Promise((resolve) => this.child.once('exit', resolve));
       this.child.kill();
       await exited;
     }
-    rmSync(this.profile, { recursive: true, force: true });
+    rmSync(this.profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }
 
