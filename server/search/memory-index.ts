@@ -215,7 +215,8 @@ export interface MemoryIndex {
   segments: Segment[];
   /**
    * Where each live document is, by locale and id: its segment's position × PLACE + its number there. A number,
-   * not an object, and no joined key string: one heap object fewer per document for every full GC to mark.
+   * not a place object, and keyed by the document's own id, not a joined "locale|id" string: per document three
+   * heap objects fewer (the place, the joined key and its flattened copy) for every full GC to mark.
    */
   where: Map<string, Map<string, number>>;
   dead: number;
@@ -404,6 +405,7 @@ function addSegments(index: MemoryIndex, rows: Loaded[]) {
     perLocale.set(key, list);
   }
   for (const [key, list] of perLocale) {
+    if (list.length > PLACE) throw new Error(`A search segment of ${list.length} documents exceeds ${PLACE}`);
     const segment = new Segment(list);
     const segments = index.byLocale.get(key) ?? [];
     segments.push(segment);
