@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
@@ -52,7 +52,11 @@ export function createOutboxMailer(settings: MailerSettings): Mailer {
         settings.outboxDir,
         `${stamp}-${process.pid}-${sequence}-${message.kind}-${safeName(message.to)}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      // Written under a hidden name and renamed into place once whole: a person or a script watching the outbox
+      // never opens a message half written (a test read one so, the address still missing).
+      const partial = join(settings.outboxDir, `.${process.pid}-${sequence}.partial`);
+      await writeFile(partial, info.message as Buffer);
+      await rename(partial, file);
       settings.logger?.info({ to: message.to, kind: message.kind, file }, 'mail written to outbox');
       return { id: info.messageId };
     },
