@@ -45,6 +45,9 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} />,
       {
+        // A boundary already complete when the shell is sent goes out in place: past this many bytes React would
+        // send it apart, hidden, and reveal it by script later (decision 0026: the page itself is a boundary).
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import {
   Links,
   Meta,
@@ -126,13 +126,22 @@ export function Layout({ children }: { children: ReactNode }) {
         {root ? <Analytics /> : null}
         <SkipLink />
         <ResponsiveProvider>
-          <SiteHeader />
+          {/* The header, the page and the footer are each a Suspense boundary so that React hydrates them after
+              the shell, in slices it yields between, not in one long task (decision 0026); nothing in them
+              suspends, so the server sends them whole and in place. */}
+          <Suspense fallback={null}>
+            <SiteHeader />
+          </Suspense>
           <main id="main" className={flush ? 'main main--flush' : 'main'}>
-            <div key={pathname} className="page">
-              {children}
-            </div>
+            <Suspense fallback={null}>
+              <div key={pathname} className="page">
+                {children}
+              </div>
+            </Suspense>
           </main>
-          <SiteFooter />
+          <Suspense fallback={null}>
+            <SiteFooter />
+          </Suspense>
           {/* Only where it asks: a boundary rendered empty would still wait for its chunk (deferred-parts.tsx). */}
           {root?.consentRequired && !root.consent && !pathname.endsWith('/consent') ? (
             <ConsentBanner />

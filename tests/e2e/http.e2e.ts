@@ -22,6 +22,20 @@ test.describe('the store over HTTP', () => {
     expect(html).toContain('class="banner');
   });
 
+  test('sends the header, the page and the footer in place, each a complete boundary hydrated apart', async ({
+    store,
+  }) => {
+    // Decision 0026: boundaries let React hydrate after the shell in slices; sent apart (hidden, revealed by a
+    // script), they would change the first paint. The category page is far past React's 12,800-byte default.
+    const html = await (await fetch(`${store.url}/en-us/c/snowshoes`)).text();
+    expect(html).toMatch(/<!--\$--><header class="site-header"/);
+    expect(html).toMatch(/<main id="main" class="main"><!--\$--><div class="page">/);
+    expect(html).toMatch(/<!--\$--><footer class="site-footer"/);
+    // In place: the tiles inside <main>, not in a hidden part after it.
+    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    expect(main).toContain('class="product-grid__list"');
+  });
+
   test('serves a locale home with the language of its URL', async ({ store }) => {
     const html = await (
       await fetch(`${store.url}/fr-ca`, { headers: { cookie: 'country=ca; language=fr' } })
