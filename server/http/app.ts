@@ -7,12 +7,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { createDataVersionWatcher } from '../cache/data-version.ts';
 import { createPageCache } from '../cache/page-cache.ts';
 import { CONTENT_BASE_PATH, previewRoutes } from '../content/index.ts';
-import {
-  type DatabaseHandle,
-  type DatabaseTrouble,
-  databaseTrouble,
-  recentDatabaseTrouble,
-} from '../db/database.ts';
+import { type DatabaseHandle, databaseTrouble, recentDatabaseTrouble } from '../db/database.ts';
 import { createGraphqlRoutes } from '../graphql/index.ts';
 import { type Services, startBackgroundWork } from '../services.ts';
 import { createApiRouter } from './api/index.ts';
@@ -36,6 +31,7 @@ import { sameOriginPosts } from './middleware/same-origin.ts';
 import { coalescedResponse } from './one-chunk-per-turn.ts';
 import type { RedirectRulesSource } from './published-redirects.ts';
 import { requestLogger } from './request-logger.ts';
+import { sampledWarning } from './sampled-warning.ts';
 import { type SitemapSource, seoRoutes, staticPages } from './seo-routes.ts';
 
 export interface HttpAppOptions {
@@ -103,7 +99,10 @@ export function createHttpApp({
       uploads: UPLOAD_ROUTE_LIMITS,
     }),
   );
-  app.use(loadShed({ poolStats: database.poolStats, onShed: shedWarning(services.logger) }));
+  const shedWarning = sampledWarning(services.logger, 'database busy or unreachable, answered 503');
+  app.use(
+    loadShed({ poolStats: database.poolStats, onShed: (reason, path) => shedWarning(reason, { path }) }),
+  );
   app.use(compress());
   // Rendering work takes turns (issue 22): uncached pages (below) and the database-backed APIs.
   const admission = admissionFrom(services);
@@ -251,29 +250,13 @@ export function createHttpApp({
 function admissionFrom(services: Services): Admission | null {
   const { ADMISSION_CONCURRENCY, ADMISSION_QUEUE, ADMISSION_MAX_WAIT_MS } = services.config;
   if (ADMISSION_CONCURRENCY === 0) return null;
-  let refused = 0;
+  const warn = sampledWarning(services.logger, 'admission control: busy, answered 503');
   return createAdmission({
     concurrency: ADMISSION_CONCURRENCY,
     maxQueue: ADMISSION_QUEUE,
     maxWaitMs: ADMISSION_MAX_WAIT_MS,
-    // One warning per 100 refusals: under overload a line per request would add to the load.
-    onRefuse: (reason, path) => {
-      if (refused++ % 100 === 0)
-        services.logger.warn({ reason, path, refused }, 'admission control: busy, answered 503');
-    },
+    onRefuse: (reason, path) => warn(reason, { path }),
   });
-}
-
-/**
- * One warning per 100 answers of each kind: a saturated pool or a database outage answers every request 503,
- * and a line per request would add to the load (the request log still has each one).
- */
-function shedWarning(logger: Services['logger']): (reason: DatabaseTrouble, path: string) => void {
-  const shed: Record<DatabaseTrouble, number> = { busy: 0, unavailable: 0 };
-  return (reason, path) => {
-    if (shed[reason]++ % 100 === 0)
-      logger.warn({ reason, path, shed: shed[reason] }, 'database busy or unreachable, answered 503');
-  };
 }
 
 /**
