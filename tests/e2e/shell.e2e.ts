@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { SERVED_LOCALES } from '#core/served-locales.ts';
 import { accessibilityViolations } from '../support/browser.ts';
 import { expect, ownStoreFor, test } from './fixtures.ts';
-import { openHydrated } from './shopper.ts';
+import { cartButton, openHydrated } from './shopper.ts';
 
 /** The shell around every page: tag manager, cookie consent, SEO, the menus, the footer's newsletter. */
 
@@ -210,6 +210,32 @@ test.describe('newsletter signup in the footer', () => {
         await context.close();
       }
     }
+  });
+
+  test('keeps an address typed before the page hydrated and subscribes with it in place', async ({
+    page,
+  }) => {
+    // The page's scripts wait until the visitor has typed, so hydration meets a filled field (decision 0026
+    // hydrates the footer after the header: a field swapped at hydration lost what was typed in it).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const form = page.getByRole('region', { name: 'Fresh tracks in your inbox' });
+    await form.getByLabel('Your email address').fill('early-walker@example.com');
+    release();
+    await expect(cartButton(page)).toBeVisible();
+    await form.getByRole('button', { name: 'Sign up' }).click();
+    await expect(
+      form.getByRole('status').filter({ hasText: 'Thanks! Check your inbox to confirm.' }),
+    ).toBeVisible();
+    await expect(form.getByLabel('Your email address')).toHaveValue('early-walker@example.com');
+    expect(page.url()).not.toContain('subscribed=1');
   });
 
   test('refuses a bad address or a list the region does not offer, with a clear message', async ({

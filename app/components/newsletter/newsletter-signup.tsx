@@ -2,13 +2,13 @@ import { type FormEvent, useState } from 'react';
 import { Form, useFetcher, useLocation } from 'react-router';
 import { botToken } from '../../lib/forms/bot-protection.client.ts';
 import { useText } from '../../lib/locale/use-text.ts';
-import { useHydrated } from '../../lib/router/use-hydrated.ts';
 import type { NewsletterView } from '../../lib/shell/newsletter-view.ts';
 import type { NewsletterResult } from '../../routes/newsletter.tsx';
 
 /**
  * The footer's email signup. Without JavaScript it posts and comes back to the page; with it, it submits in
- * place and, when bot protection is configured, adds a token for the 'signup' action.
+ * place and, when bot protection is configured, adds a token for the 'signup' action. One form either way: an
+ * address typed before the footer hydrates stays in its field (decision 0026 hydrates the footer later).
  */
 export function NewsletterSignup({
   view,
@@ -20,7 +20,6 @@ export function NewsletterSignup({
   siteKey: string | null;
 }) {
   const t = useText();
-  const hydrated = useHydrated();
   const fetcher = useFetcher<NewsletterResult>();
   const { pathname, search } = useLocation();
   const [clientError, setClientError] = useState<string | null>(null);
@@ -31,6 +30,8 @@ export function NewsletterSignup({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    // Answered in place, not by the redirect back to the page a post without JavaScript gets.
+    form.delete('returnTo');
     try {
       const token = await botToken(siteKey, 'signup');
       if (token) form.set('token', token);
@@ -96,16 +97,10 @@ export function NewsletterSignup({
         {view.heading ?? t('newsletter heading')}
       </h2>
       <p>{view.body ?? t('newsletter copy')}</p>
-      {hydrated ? (
-        <fetcher.Form method="post" action={action} onSubmit={submit} noValidate={false}>
-          {fields}
-        </fetcher.Form>
-      ) : (
-        <Form method="post" action={action} reloadDocument>
-          <input type="hidden" name="returnTo" value={`${pathname}${search}`} />
-          {fields}
-        </Form>
-      )}
+      <Form method="post" action={action} reloadDocument onSubmit={submit}>
+        <input type="hidden" name="returnTo" value={`${pathname}${search}`} />
+        {fields}
+      </Form>
     </section>
   );
 }
