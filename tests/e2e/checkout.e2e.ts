@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { accessibilityViolations } from '../support/browser.ts';
 import { expect, ownStoreFor, test } from './fixtures.ts';
-import { addProductToCart, cartButton, openHydrated } from './shopper.ts';
+import { addProductToCart, cartButton, holdScripts, openHydrated } from './shopper.ts';
 
 /**
  * Issue 8 as shoppers meet it: a guest buys two products, the demo customer signs in (guest cart merges) and
@@ -149,6 +149,29 @@ test.describe('a new shopper', () => {
     await expect(page.getByText('We could not find an order with that number and email.')).toBeVisible();
     // The invalid form's 400 and the missed lookup's 404 are expected answers.
     expect(pageErrors.filter((error) => !/status of 40[04]/.test(error))).toEqual([]);
+  });
+
+  test('keeps the focus on a quantity button reached before the cart hydrated and changes it in place', async ({
+    page,
+  }) => {
+    await addProductToCart(page, 'ridgeline-trail-pole-3');
+    // A keyboard user on a slow phone reaches the stepper before the scripts have run: hydration must keep the
+    // button (a form swapped at hydration replaced it and the focus fell back to the page).
+    const release = await holdScripts(page);
+    await page.goto('/en-us/cart', { waitUntil: 'domcontentloaded' });
+    const line = cartLines(page).first();
+    const increase = line.getByRole('button', { name: /Increase quantity/ });
+    await increase.focus();
+    release();
+    await expect(cartButton(page)).toBeVisible();
+    await page.evaluate(() => {
+      (window as unknown as { marker: boolean }).marker = true;
+    });
+    await expect(increase).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(quantityOf(line)).toHaveText('2');
+    await expect(cartButton(page)).toHaveAttribute('data-count', '2');
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
   });
 
   test('shows the cart page cleanly on a phone', async ({ openShopper }, testInfo) => {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { SERVED_LOCALES } from '#core/served-locales.ts';
 import { accessibilityViolations } from '../support/browser.ts';
 import { expect, ownStoreFor, test } from './fixtures.ts';
-import { cartButton, openHydrated } from './shopper.ts';
+import { cartButton, holdScripts, openHydrated } from './shopper.ts';
 
 /** The shell around every page: tag manager, cookie consent, SEO, the menus, the footer's newsletter. */
 
@@ -77,6 +77,37 @@ test.describe('cookie consent', () => {
         .toBe(encodeURIComponent('analytics=denied,marketing=denied'));
       await page.reload();
       await expect(page.getByRole('region', { name: 'Cookies bei Ridgeline' })).toHaveCount(0);
+    });
+
+    test('keeps the keyboard on the button reached before the page hydrated and answers in place', async ({
+      page,
+      store,
+    }) => {
+      await page.context().addCookies([
+        { name: 'country', value: 'de', url: store.url },
+        { name: 'language', value: 'de', url: store.url },
+      ]);
+      // A keyboard user on a slow phone reaches the banner's button before the scripts have run: hydration
+      // must keep that button (a form swapped at hydration replaced it and the focus fell back to the page).
+      const release = await holdScripts(page);
+      await page.goto('/de-de', { waitUntil: 'domcontentloaded' });
+      const banner = page.getByRole('region', { name: 'Cookies bei Ridgeline' });
+      const choice = banner.getByRole('button', { name: 'Alle akzeptieren' });
+      await choice.focus();
+      release();
+      // Hydrated: the header's cart link has become the mini-cart's button.
+      await expect(page.getByRole('banner').getByRole('button', { name: /^Warenkorb/ })).toBeVisible();
+      await page.evaluate(() => {
+        (window as unknown as { marker: boolean }).marker = true;
+      });
+      await expect(choice).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(banner).toHaveCount(0);
+      await expect
+        .poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'consent')?.value)
+        .toBe(encodeURIComponent('analytics=granted,marketing=granted'));
+      // Saved in place: the same window, no reload.
+      expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
     });
   });
 
@@ -217,14 +248,7 @@ test.describe('newsletter signup in the footer', () => {
   }) => {
     // The page's scripts wait until the visitor has typed, so hydration meets a filled field (decision 0026
     // hydrates the footer after the header: a field swapped at hydration lost what was typed in it).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     const form = page.getByRole('region', { name: 'Fresh tracks in your inbox' });
     await form.getByLabel('Your email address').fill('early-walker@example.com');

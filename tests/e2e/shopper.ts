@@ -10,6 +10,22 @@ export async function openHydrated(page: Page, path: string): Promise<void> {
   await expect(cartButton(page)).toBeVisible();
 }
 
+/**
+ * Holds every script of the pages `page` opens until the returned function is called: what a visitor does
+ * before the page hydrates (a slow phone) happens on the server's HTML alone.
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Adds the product `slug` (its default variant) to the cart from its en-us page, as a shopper does. */
 export async function addProductToCart(page: Page, slug: string): Promise<void> {
   await openHydrated(page, `/en-us/p/${slug}`);

@@ -1,7 +1,7 @@
-import { Form, Link, useFetcher } from 'react-router';
+import type { FormEvent } from 'react';
+import { Form, Link, useFetcher, useFormAction } from 'react-router';
 import type { CartLineView, CartView } from '../../lib/cart/cart-view.ts';
 import { useText } from '../../lib/locale/use-text.ts';
-import { useHydrated } from '../../lib/router/use-hydrated.ts';
 import type { CartActionData } from '../../routes/cart.tsx';
 
 interface CartPageData {
@@ -13,6 +13,11 @@ interface CartPageData {
   segment: string;
 }
 
+/**
+ * One line's update or remove form. Without JavaScript it posts and the page comes back; once hydrated it posts
+ * through the line's fetcher (with `js=1`, so the answer is data, not a redirect). One form either way: a form
+ * swapped for another at hydration would replace its buttons and lose the focus of a shopper already on one.
+ */
 function LineForm({
   line,
   csrf,
@@ -24,16 +29,20 @@ function LineForm({
   children: (busy: boolean) => React.ReactNode;
   className?: string;
 }) {
-  const hydrated = useHydrated();
   const fetcher = useFetcher<CartActionData>({ key: `cart-line-${line.id}` });
-  const Tag = hydrated ? fetcher.Form : Form;
+  const action = useFormAction();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    form.set('js', '1');
+    void fetcher.submit(form, { method: 'post', action });
+  };
   return (
-    <Tag method="post" className={className}>
+    <Form method="post" className={className} reloadDocument onSubmit={submit}>
       <input type="hidden" name="csrf" value={csrf} />
       <input type="hidden" name="itemId" value={line.id} />
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       {children(fetcher.state !== 'idle')}
-    </Tag>
+    </Form>
   );
 }
 
