@@ -246,6 +246,7 @@ export const DISPLAY_TEXT_DEFAULTS = {
   'could not add to cart': 'We could not add this to your cart. Please try again.',
   close: 'Close',
   'load more': 'Show more',
+  'load previous': 'Show previous',
   'in stock only': 'In stock only',
   'active filters': 'Active filters',
   'remove filter': 'remove filter',

@@ -151,6 +151,31 @@ test.describe('shopper journey', () => {
     await page.goto('/en-us/c/snowshoes?color=spruce&price=under-100&gender=womens');
     await expect(page.getByText('No products match these filters.')).toBeVisible();
   });
+
+  test('shows one page per address, any page at the cost of one, with the page before it a click away', async ({
+    openShopper,
+  }) => {
+    const { page } = await open(openShopper, '/en-us/c/snowshoes');
+    await hydrated(page);
+    const firstPage = await resultTiles(page).getByRole('heading').allTextContents();
+    // The second page's address alone: its 7 products, not the 31 a shopper who clicked 'show more' sees.
+    await page.goto('/en-us/c/snowshoes?page=2');
+    await expect(resultTiles(page)).toHaveCount(7);
+    await expect(page.getByRole('link', { name: 'Show more' })).toHaveCount(0);
+    await hydrated(page);
+    const firstOfSecond = resultTiles(page).first();
+    await firstOfSecond.evaluate((tile) => tile.setAttribute('data-kept', 'yes'));
+    await page.getByRole('link', { name: 'Show previous' }).click();
+    await page.waitForURL((url) => !url.search.includes('page='));
+    await expect(resultTiles(page)).toHaveCount(31);
+    expect((await resultTiles(page).getByRole('heading').allTextContents()).slice(0, 24)).toEqual(firstPage);
+    await expect(page.getByRole('link', { name: 'Show previous' })).toHaveCount(0);
+    // The second page's tiles stayed where they were, the same elements, below the first page's.
+    await expect(resultTiles(page).nth(24)).toHaveAttribute('data-kept', 'yes');
+    // A page past the end (an old link, a made-up address) shows the last page, not every product up to it.
+    await page.goto('/en-us/c/snowshoes?page=99999');
+    await expect(resultTiles(page)).toHaveCount(7);
+  });
 });
 
 test.describe('add-on grid', () => {

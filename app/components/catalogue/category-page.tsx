@@ -10,6 +10,7 @@ import {
   SORTS,
   toggleFilter,
 } from '../../lib/catalogue/listing.ts';
+import { type ShownPage, withShownPage } from '../../lib/catalogue/shown-pages.ts';
 import { useText } from '../../lib/locale/use-text.ts';
 import { useHydrated } from '../../lib/router/use-hydrated.ts';
 import { useResponsive } from '../platform/responsive-provider.tsx';
@@ -37,6 +38,28 @@ const FACET_LABEL: Record<Facet['key'], string> = {
   price: 'price',
 };
 
+const listingOf = (page: CategoryPageData) => `${page.uid}${listingSearch(page.query, { page: 1 })}`;
+const ownPage = (page: CategoryPageData): ShownPage<GridTile> => ({
+  page: page.query.page,
+  tiles: page.tiles as GridTile[],
+  more: page.moreSearch,
+  previous: page.previousSearch,
+});
+
+/**
+ * The listing's pages the shopper has on screen. The server sends one page (any page costs it the same); 'show
+ * more' brings the next one and it joins those shown. State set while rendering, not in an effect: the page that
+ * hydrates is the server's, and a new page renders once.
+ */
+function useShownPages(page: CategoryPageData): ShownPage<GridTile>[] {
+  const [state, setState] = useState(() => ({ page, shown: [ownPage(page)] }));
+  if (state.page === page) return state.shown;
+  const shown =
+    listingOf(state.page) === listingOf(page) ? withShownPage(state.shown, ownPage(page)) : [ownPage(page)];
+  setState({ page, shown });
+  return shown;
+}
+
 /** Category page (§2): header, category group tiles, filters and sorting in the URL, grid, load more, add-ons. */
 export function CategoryPage({ page, addOns }: Props) {
   const t = useText();
@@ -48,6 +71,10 @@ export function CategoryPage({ page, addOns }: Props) {
     navigation.state === 'loading' &&
     navigation.location?.pathname === location.pathname &&
     withoutPage(navigation.location.search) !== withoutPage(location.search);
+  const shown = useShownPages(page);
+  const tiles = shown.flatMap((one) => one.tiles);
+  const more = shown.at(-1)!.more;
+  const previous = shown[0]!.previous;
   const showTiles = page.layoutTags.some((tag) => tag.startsWith('tiles')) || page.subcategories.length > 0;
   return (
     <div className="category container">
@@ -97,7 +124,18 @@ export function CategoryPage({ page, addOns }: Props) {
         <div className="category__results" aria-live="polite" aria-busy={loading}>
           {/* The results' heading keeps the outline h1 → h2 → tile h3 (no skipped level). */}
           <h2 className="category__count">{t('results', { count: page.total })}</h2>
-          {page.tiles.length === 0 ? (
+          {previous !== null && !loading ? (
+            <div className="category__more category__more--previous">
+              <Link
+                className="button button--ghost"
+                to={`${location.pathname}${previous}`}
+                preventScrollReset
+              >
+                {t('load previous')}
+              </Link>
+            </div>
+          ) : null}
+          {tiles.length === 0 ? (
             <div className="category__empty">
               <p>{t('no products found')}</p>
               <Link className="button button--ghost" to={location.pathname}>
@@ -106,19 +144,15 @@ export function CategoryPage({ page, addOns }: Props) {
             </div>
           ) : (
             <ProductGrid
-              tiles={loading ? null : (page.tiles as GridTile[])}
+              tiles={loading ? null : tiles}
               list={{ id: `category_${page.uid.replace(/\//g, '_')}`, name: page.title }}
               priorityCount={2}
               besideFilters
             />
           )}
-          {page.moreSearch && !loading ? (
+          {more && !loading ? (
             <div className="category__more">
-              <Link
-                className="button button--ghost"
-                to={`${location.pathname}${page.moreSearch}`}
-                preventScrollReset
-              >
+              <Link className="button button--ghost" to={`${location.pathname}${more}`} preventScrollReset>
                 {t('load more')}
               </Link>
             </div>

@@ -113,8 +113,8 @@ export function ProductGrid({
       ) : (
         <ul className="product-grid__list">
           {cards.map((card, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: cards keep their order
-            <li key={index}>{card}</li>
+            // A card keeps its item when cards are added before it (the category's previous page).
+            <li key={card.key ?? index}>{card}</li>
           ))}
         </ul>
       )}

@@ -18,8 +18,8 @@ import {
   isFiltered,
   type ListingQuery,
   listingFacets,
+  listingPage,
   listingSearch,
-  PAGE_SIZE,
   PRICE_BANDS,
   parseListingQuery,
 } from './listing.ts';
@@ -62,7 +62,9 @@ export async function loadCategoryPage(shopper: Shopper, uid: string, url: URL) 
   const listing = await categoryListing(shopper, categoryId);
   const order = listing.products.map((_, index) => index);
   const kept = applyListing(order, (index) => listing.facts[index]!, query);
-  const shown = kept.slice(0, query.page * PAGE_SIZE).map((index) => listing.products[index]!);
+  const { page, last, start, end } = listingPage(kept.length, query.page);
+  query.page = page;
+  const shown = kept.slice(start, end).map((index) => listing.products[index]!);
   const contents = await contentByUid(
     shopper,
     shown.map((product) => product.slug),
@@ -127,7 +129,8 @@ export async function loadCategoryPage(shopper: Shopper, uid: string, url: URL) 
     query,
     filtered: isFiltered(query),
     facets: priceBandFacets(listingFacets(listing.facts, query), priced ? shopper.currency : null),
-    moreSearch: kept.length > shown.length ? listingSearch(query, { page: query.page + 1 }) : null,
+    moreSearch: page < last ? listingSearch(query, { page: page + 1 }) : null,
+    previousSearch: page > 1 ? listingSearch(query, { page: page - 1 }) : null,
   };
 }
 

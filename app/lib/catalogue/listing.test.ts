@@ -5,7 +5,9 @@ import {
   isFiltered,
   listingFacets,
   listingFacts,
+  listingPage,
   listingSearch,
+  PAGE_SIZE,
   parseListingQuery,
   toggleFilter,
 } from './listing.ts';
@@ -28,6 +30,13 @@ describe('listing query', () => {
       sort: 'featured',
       page: 1,
     });
+  });
+  it('shows one page of PAGE_SIZE products, and the last page for a page past the end', () => {
+    expect(listingPage(100, 1)).toEqual({ page: 1, last: 5, start: 0, end: PAGE_SIZE });
+    expect(listingPage(100, 5)).toEqual({ page: 5, last: 5, start: 4 * PAGE_SIZE, end: 100 });
+    expect(listingPage(100, 9999)).toEqual({ page: 5, last: 5, start: 4 * PAGE_SIZE, end: 100 });
+    expect(listingPage(0, 3)).toEqual({ page: 1, last: 1, start: 0, end: 0 });
+    expect(parseListingQuery(new URLSearchParams('page=99999999999999999999')).page).toBe(10_000);
   });
   it('writes a canonical search string and toggles filters back to page 1', () => {
     const query = parseListingQuery(new URLSearchParams('page=2'));

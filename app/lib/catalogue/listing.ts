@@ -21,7 +21,10 @@ export interface ListingQuery {
   filters: Record<FilterKey, string[]>;
   inStock: boolean;
   sort: SortKey;
-  /** Pages shown so far (load more shows pages 1..page). */
+  /**
+   * The page of PAGE_SIZE products the URL shows. A document shows that page alone, so any page costs the same to
+   * render; 'show more' in the browser adds the next page to those already shown (category-page.tsx).
+   */
   page: number;
 }
 
@@ -42,8 +45,18 @@ export function parseListingQuery(search: URLSearchParams): ListingQuery {
   ) as Record<FilterKey, string[]>;
   const sortParam = search.get('sort');
   const sort = (SORTS as readonly string[]).includes(sortParam ?? '') ? (sortParam as SortKey) : 'featured';
-  const page = Math.min(50, Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1));
+  const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1));
   return { filters, inStock: search.get('instock') === '1', sort, page };
+}
+
+/** Far past any real listing (240,000 products), and small enough that a page's offsets stay exact integers. */
+const MAX_PAGE = 10_000;
+
+/** Where one page of a listing of `total` products starts and ends; a page past the end shows the last one. */
+export function listingPage(total: number, requested: number) {
+  const last = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(Math.max(1, requested), last);
+  return { page, last, start: (page - 1) * PAGE_SIZE, end: Math.min(total, page * PAGE_SIZE) };
 }
 
 export function isFiltered(query: ListingQuery): boolean {
