@@ -12,7 +12,7 @@ import { loadSearchPage } from '../lib/search/search.server.ts';
 import { SORTS, searchHref, searchState, toggle } from '../lib/search/search-view.ts';
 import type { RouteHandle } from '../lib/shell/layout.ts';
 import editorialStyles from '../styles/editorial.css?url';
-import searchStyles from '../styles/search.css?url';
+import searchStyles from '../styles/search-page.css?url';
 import type { Route } from './+types/search';
 
 export const links: Route.LinksFunction = () => [

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useText } from '../../lib/locale/use-text.ts';
 import { useHydrated } from '../../lib/router/use-hydrated.ts';
 import type { SuggestView } from '../../lib/search/search-view.ts';
-import searchStyles from '../../styles/search.css?url';
+import searchStyles from '../../styles/header-search.css?url';
 import { sendClick } from './send-click.ts';
 
 export interface HeaderSearchProps {
