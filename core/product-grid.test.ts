@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cardsPerSlide, GRID_SLIDER, gridProducts, isGridProduct, placeholderCount } from './product-grid.ts';
+import {
+  cardsPerSlide,
+  GRID_SLIDER,
+  gridProducts,
+  isGridProduct,
+  newlyShown,
+  placeholderCount,
+} from './product-grid.ts';
 
 describe('§2 product grid admission', () => {
   const ok = { title: 'Trail 24', url: '/trail-24', commerce: { id: 101 } };
@@ -49,5 +56,20 @@ describe('§2 grid slider', () => {
   it('spaces cards 10px apart and does not loop', () => {
     expect(GRID_SLIDER.spaceBetween).toBe(10);
     expect(GRID_SLIDER.loop).toBe(false);
+  });
+});
+
+describe('view_item_list reports each product shown once per list', () => {
+  it('reports what show more adds after the list, or show previous before it', () => {
+    expect(newlyShown(['a', 'b'], ['a', 'b', 'c', 'd'])).toEqual(['c', 'd']);
+    expect(newlyShown(['c', 'd'], ['a', 'b', 'c', 'd'])).toEqual(['a', 'b']);
+  });
+  it('reports a whole list the first time, and a list that is another one (new filters)', () => {
+    expect(newlyShown([], ['a', 'b'])).toEqual(['a', 'b']);
+    expect(newlyShown(['a', 'b'], ['b', 'x', 'y'])).toEqual(['b', 'x', 'y']);
+    expect(newlyShown(['a', 'b', 'c'], ['a'])).toEqual(['a']);
+  });
+  it('reports nothing for the same list', () => {
+    expect(newlyShown(['a', 'b'], ['a', 'b'])).toEqual([]);
   });
 });

@@ -43,3 +43,15 @@ export const GRID_SLIDER = {
 export function cardsPerSlide(width: number): number {
   return GRID_SLIDER.slidesPerView.find((step) => width >= step.minWidth)?.cards ?? 1;
 }
+
+/**
+ * Which products of a grid's new list a view_item_list reports: the ones added to a list already reported ('show
+ * more' adds after it, 'show previous' before it), or the whole list when it is another one (new filters).
+ */
+export function newlyShown<T>(reported: readonly T[], shown: readonly T[]): T[] {
+  const same = (offset: number) => reported.every((item, index) => shown[offset + index] === item);
+  if (reported.length === 0 || reported.length > shown.length) return [...shown];
+  if (same(0)) return shown.slice(reported.length);
+  if (same(shown.length - reported.length)) return shown.slice(0, shown.length - reported.length);
+  return [...shown];
+}

@@ -144,9 +144,19 @@ test.describe('shopper journey', () => {
 
   test('loads more products into the grid and shows an empty state', async ({ openShopper }) => {
     const { page } = await open(openShopper, '/en-us/c/snowshoes');
+    await hydrated(page);
+    // view_item_list reports each product once: the first page's 24, then the 7 'show more' adds.
+    const reported = async () =>
+      (await dataLayer(page))
+        .filter((entry) => entry.event === 'view_item_list')
+        .map((entry) => entry.ecommerce as { item_list_id: string; items: unknown[] })
+        .filter((ecommerce) => ecommerce.item_list_id === 'category_snowshoes')
+        .map((ecommerce) => ecommerce.items.length);
+    await expect.poll(reported).toEqual([24]);
     await page.getByRole('link', { name: 'Show more' }).click();
     await page.waitForURL(/page=2/);
     await expect(resultTiles(page)).toHaveCount(31);
+    await expect.poll(reported).toEqual([24, 7]);
     await expect(page.locator('.category__results .tile--placeholder')).toHaveCount(0);
     await page.goto('/en-us/c/snowshoes?color=spruce&price=under-100&gender=womens');
     await expect(page.getByText('No products match these filters.')).toBeVisible();

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { itemListEvent } from '#core/analytics-item.ts';
-import { placeholderCount } from '#core/product-grid.ts';
+import { newlyShown, placeholderCount } from '#core/product-grid.ts';
 import type { TileLayout } from '#core/responsive-image.ts';
 import type { AddToCartResult } from '../../lib/catalogue/cart.ts';
 import type { QuickAddVariant, TileView } from '../../lib/catalogue/tile.ts';
@@ -52,14 +52,22 @@ export function ProductGrid({
   const loaded = tiles !== null;
 
   const listKey = tiles?.map((tile) => tile.uid).join(',') ?? '';
+  const reported = useRef<GridTile[]>([]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: one view_item_list per list of products shown
   useEffect(() => {
     if (!tiles || tiles.length === 0) return;
+    const fresh = newlyShown(
+      reported.current.map((tile) => tile.uid),
+      tiles.map((tile) => tile.uid),
+    );
+    reported.current = tiles;
+    if (fresh.length === 0) return;
+    const added = new Set(fresh);
     track(
       itemListEvent(
         'view_item_list',
         list,
-        tiles.map((tile) => tile.analytics),
+        tiles.filter((tile) => added.has(tile.uid)).map((tile) => tile.analytics),
       ),
     );
   }, [listKey, track]);
