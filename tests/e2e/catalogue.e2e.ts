@@ -162,6 +162,24 @@ test.describe('shopper journey', () => {
     await expect(page.getByText('No products match these filters.')).toBeVisible();
   });
 
+  test('comes back from a product to the pages it had shown, scrolled where it was', async ({
+    openShopper,
+  }) => {
+    const { page } = await open(openShopper, '/en-us/c/snowshoes');
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Show more' }).click();
+    await expect(resultTiles(page)).toHaveCount(31);
+    const chosen = resultTiles(page).nth(27);
+    const name = (await chosen.getByRole('heading').textContent())!;
+    await chosen.getByRole('link').first().click();
+    await page.waitForURL(/\/p\//);
+    await page.goBack();
+    await page.waitForURL(/page=2/);
+    await expect(resultTiles(page)).toHaveCount(31);
+    await expect(resultTiles(page).nth(27).getByRole('heading')).toHaveText(name);
+    await expect(resultTiles(page).nth(27)).toBeInViewport();
+  });
+
   test('shows one page per address, any page at the cost of one, with the page before it a click away', async ({
     openShopper,
   }) => {

@@ -10,13 +10,13 @@ import {
   SORTS,
   toggleFilter,
 } from '../../lib/catalogue/listing.ts';
-import { type ShownPage, withShownPage } from '../../lib/catalogue/shown-pages.ts';
 import { useText } from '../../lib/locale/use-text.ts';
 import { useHydrated } from '../../lib/router/use-hydrated.ts';
 import { useResponsive } from '../platform/responsive-provider.tsx';
 import { usePrefetchMode } from '../platform/use-connection.ts';
 import { MediaImage } from './media-image.tsx';
 import { type GridTile, ProductGrid } from './product-grid.tsx';
+import { useShownPages } from './use-shown-pages.ts';
 
 const withoutPage = (search: string) => {
   const params = new URLSearchParams(search);
@@ -37,28 +37,6 @@ const FACET_LABEL: Record<Facet['key'], string> = {
   series: 'series',
   price: 'price',
 };
-
-const listingOf = (page: CategoryPageData) => `${page.uid}${listingSearch(page.query, { page: 1 })}`;
-const ownPage = (page: CategoryPageData): ShownPage<GridTile> => ({
-  page: page.query.page,
-  tiles: page.tiles as GridTile[],
-  more: page.moreSearch,
-  previous: page.previousSearch,
-});
-
-/**
- * The listing's pages the shopper has on screen. The server sends one page (any page costs it the same); 'show
- * more' brings the next one and it joins those shown. State set while rendering, not in an effect: the page that
- * hydrates is the server's, and a new page renders once.
- */
-function useShownPages(page: CategoryPageData): ShownPage<GridTile>[] {
-  const [state, setState] = useState(() => ({ page, shown: [ownPage(page)] }));
-  if (state.page === page) return state.shown;
-  const shown =
-    listingOf(state.page) === listingOf(page) ? withShownPage(state.shown, ownPage(page)) : [ownPage(page)];
-  setState({ page, shown });
-  return shown;
-}
 
 /** Category page (§2): header, category group tiles, filters and sorting in the URL, grid, load more, add-ons. */
 export function CategoryPage({ page, addOns }: Props) {

@@ -28,6 +28,9 @@ export interface ListingQuery {
   page: number;
 }
 
+/** Far past any real listing (240,000 products), and small enough that a page's offsets stay exact integers. */
+const MAX_PAGE = 10_000;
+
 export function parseListingQuery(search: URLSearchParams): ListingQuery {
   const filters = Object.fromEntries(
     FILTER_KEYS.map((key) => [
@@ -48,9 +51,6 @@ export function parseListingQuery(search: URLSearchParams): ListingQuery {
   const page = Math.min(MAX_PAGE, Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1));
   return { filters, inStock: search.get('instock') === '1', sort, page };
 }
-
-/** Far past any real listing (240,000 products), and small enough that a page's offsets stay exact integers. */
-const MAX_PAGE = 10_000;
 
 /** Where one page of a listing of `total` products starts and ends; a page past the end shows the last one. */
 export function listingPage(total: number, requested: number) {
