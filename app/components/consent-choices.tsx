@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { Form, useFetcher } from 'react-router';
+import { submittedForm } from '../lib/forms/submitted-form.ts';
 import { useText } from '../lib/locale/use-text.ts';
 
 /**
@@ -16,7 +17,7 @@ export function ConsentChoices({ localeSegment, returnTo }: { localeSegment: str
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    const form = submittedForm(event);
     // Answered in place, not by the redirect back to the page a post without JavaScript gets.
     form.delete('returnTo');
     void fetcher.submit(form, { method: 'post', action });

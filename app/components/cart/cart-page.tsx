@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { Form, Link, useFetcher, useFormAction } from 'react-router';
 import type { CartLineView, CartView } from '../../lib/cart/cart-view.ts';
+import { submittedForm } from '../../lib/forms/submitted-form.ts';
 import { useText } from '../../lib/locale/use-text.ts';
 import type { CartActionData } from '../../routes/cart.tsx';
 
@@ -33,7 +34,7 @@ function LineForm({
   const action = useFormAction();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    const form = submittedForm(event);
     form.set('js', '1');
     void fetcher.submit(form, { method: 'post', action });
   };
