@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { accessibilityViolations } from '../support/browser.ts';
 import { expect, ownStoreFor, test } from './fixtures.ts';
-import { addProductToCart, cartButton, holdScripts, openHydrated } from './shopper.ts';
+import { addProductToCart, cartButton, expectHydrated, holdScripts, openHydrated } from './shopper.ts';
 
 /**
  * Issue 8 as shoppers meet it: a guest buys two products, the demo customer signs in (guest cart merges) and
@@ -163,7 +163,7 @@ test.describe('a new shopper', () => {
     const increase = line.getByRole('button', { name: /Increase quantity/ });
     await increase.focus();
     release();
-    await expect(cartButton(page)).toBeVisible();
+    await expectHydrated(increase);
     await page.evaluate(() => {
       (window as unknown as { marker: boolean }).marker = true;
     });

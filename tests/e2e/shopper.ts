@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 /** The header's cart button: it replaces the plain cart link once the page is hydrated. */
@@ -24,6 +24,17 @@ export async function holdScripts(page: Page): Promise<() => void> {
     await route.continue();
   });
   return release;
+}
+
+/**
+ * Waits until React has hydrated `element`: it then carries React's props (React DOM's own `__reactProps$` key),
+ * so its handlers are attached. The header hydrates before the page and the footer (decision 0026): a hydrated
+ * header does not say that a form further down is.
+ */
+export async function expectHydrated(element: Locator): Promise<void> {
+  await expect
+    .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$'))))
+    .toBe(true);
 }
 
 /** Adds the product `slug` (its default variant) to the cart from its en-us page, as a shopper does. */

@@ -52,15 +52,13 @@ export function ProductGrid({
   const loaded = tiles !== null;
 
   const listKey = tiles?.map((tile) => tile.uid).join(',') ?? '';
-  const reported = useRef<GridTile[]>([]);
+  const reported = useRef<string[]>([]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: one view_item_list per list of products shown
   useEffect(() => {
     if (!tiles || tiles.length === 0) return;
-    const fresh = newlyShown(
-      reported.current.map((tile) => tile.uid),
-      tiles.map((tile) => tile.uid),
-    );
-    reported.current = tiles;
+    const uids = tiles.map((tile) => tile.uid);
+    const fresh = newlyShown(reported.current, uids);
+    reported.current = uids;
     if (fresh.length === 0) return;
     const added = new Set(fresh);
     track(
