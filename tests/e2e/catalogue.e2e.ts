@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { accessibilityViolations } from '../support/browser.ts';
 import { expect, type ObservedPage, ownStoreFor, test } from './fixtures.ts';
-import { cartButton, sharePopupLoaded } from './shopper.ts';
+import { cartButton, pageHydrated, sharePopupLoaded } from './shopper.ts';
 
 // Category, product and 410 pages as a shopper sees them (issue 7). One store for the file.
 ownStoreFor(import.meta.url);
@@ -20,8 +20,11 @@ async function open(
   return { ...opened, response };
 }
 
-/** A page working: the header's cart button replaces its link once the page is hydrated. */
-const hydrated = (page: Page) => expect(cartButton(page)).toBeVisible();
+/** A page working: the header's cart button replaces its link once hydrated, and the page below it is too. */
+const hydrated = async (page: Page) => {
+  await expect(cartButton(page)).toBeVisible();
+  await pageHydrated(page);
+};
 
 /** Page and console errors, but the 404 and 410 answers these pages are meant to give. */
 const unexpected = (errors: string[]) => errors.filter((text) => !/status of (404|410)/.test(text));

@@ -8,6 +8,23 @@ export const cartButton = (page: Page) => page.getByRole('button', { name: /^Car
 export async function openHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path, { waitUntil: 'domcontentloaded' });
   await expect(cartButton(page)).toBeVisible();
+  await pageHydrated(page);
+}
+
+/**
+ * Waits until the page and the footer are hydrated too: they hydrate after the header, in slices (decision
+ * 0026), so a hydrated header does not say that a form further down works yet. See expectHydrated.
+ */
+export async function pageHydrated(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [document.querySelector('main > *'), document.querySelector('footer')].every(
+          (node) => node === null || Object.keys(node).some((key) => key.startsWith('__reactProps$')),
+        ),
+      ),
+    )
+    .toBe(true);
 }
 
 /**
