@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { accessibilityViolations } from '../support/browser.ts';
 import { expect, ownStoreFor, test } from './fixtures.ts';
-import { addProductToCart, cartButton, expectHydrated, holdScripts, openHydrated } from './shopper.ts';
+import {
+  addProductToCart,
+  cartButton,
+  expectHydrated,
+  holdScripts,
+  markWindow,
+  openHydrated,
+} from './shopper.ts';
 
 /**
  * Issue 8 as shoppers meet it: a guest buys two products, the demo customer signs in (guest cart merges) and
@@ -63,15 +70,13 @@ test.describe('a new shopper', () => {
     await expect(cartButton(page)).toHaveAttribute('data-count', '2');
     await checkAxe(page, testInfo, 'cart');
     // The stepper changes the quantity in place (no full reload: the window keeps its marker).
-    await page.evaluate(() => {
-      (window as unknown as { marker: boolean }).marker = true;
-    });
+    const sameWindow = await markWindow(page);
     await lines
       .first()
       .getByRole('button', { name: /Increase quantity/ })
       .click();
     await expect(quantityOf(lines.first())).toHaveText('2');
-    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    expect(await sameWindow()).toBe(true);
     await expect(cartButton(page)).toHaveAttribute('data-count', '3');
     // Negative and huge quantities are refused with a message and change nothing.
     const csrf = (await page.locator('input[name=csrf]').first().getAttribute('value'))!;
@@ -164,14 +169,12 @@ test.describe('a new shopper', () => {
     await increase.focus();
     release();
     await expectHydrated(increase);
-    await page.evaluate(() => {
-      (window as unknown as { marker: boolean }).marker = true;
-    });
+    const sameWindow = await markWindow(page);
     await expect(increase).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(quantityOf(line)).toHaveText('2');
     await expect(cartButton(page)).toHaveAttribute('data-count', '2');
-    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    expect(await sameWindow()).toBe(true);
   });
 
   test('shows the cart page cleanly on a phone', async ({ openShopper }, testInfo) => {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { SERVED_LOCALES } from '#core/served-locales.ts';
 import { accessibilityViolations } from '../support/browser.ts';
 import { expect, ownStoreFor, test } from './fixtures.ts';
-import { expectHydrated, holdScripts, openHydrated } from './shopper.ts';
+import { expectHydrated, holdScripts, markWindow, openHydrated } from './shopper.ts';
 
 /** The shell around every page: tag manager, cookie consent, SEO, the menus, the footer's newsletter. */
 
@@ -96,9 +96,7 @@ test.describe('cookie consent', () => {
       await choice.focus();
       release();
       await expectHydrated(choice);
-      await page.evaluate(() => {
-        (window as unknown as { marker: boolean }).marker = true;
-      });
+      const sameWindow = await markWindow(page);
       await expect(choice).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(banner).toHaveCount(0);
@@ -106,7 +104,7 @@ test.describe('cookie consent', () => {
         .poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'consent')?.value)
         .toBe(encodeURIComponent('analytics=granted,marketing=granted'));
       // Saved in place: the same window, no reload.
-      expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+      expect(await sameWindow()).toBe(true);
     });
   });
 

@@ -16,15 +16,9 @@ export async function openHydrated(page: Page, path: string): Promise<void> {
  * 0026), so a hydrated header does not say that a form further down works yet. See expectHydrated.
  */
 export async function pageHydrated(page: Page): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        [document.querySelector('main > *'), document.querySelector('footer')].every(
-          (node) => node === null || Object.keys(node).some((key) => key.startsWith('__reactProps$')),
-        ),
-      ),
-    )
-    .toBe(true);
+  for (const part of [page.locator('main > *').first(), page.locator('footer').first()]) {
+    if ((await part.count()) > 0) await expectHydrated(part);
+  }
 }
 
 /**
@@ -52,6 +46,17 @@ export async function expectHydrated(element: Locator): Promise<void> {
   await expect
     .poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactProps$'))))
     .toBe(true);
+}
+
+/**
+ * Marks the page's window; the returned check says whether the page is still that window, i.e. whatever happened
+ * since was answered in place, not by a full page load.
+ */
+export async function markWindow(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => {
+    (window as unknown as { marker: boolean }).marker = true;
+  });
+  return async () => (await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)) === true;
 }
 
 /** Adds the product `slug` (its default variant) to the cart from its en-us page, as a shopper does. */

@@ -29,19 +29,13 @@ const REMEMBERED_ENTRIES = 20;
 export function useShownPages(page: CategoryPageData): ShownPage<GridTile>[] {
   const { key } = useLocation();
   const listing = listingOf(page);
-  const [state, setState] = useState(() => {
-    const kept = remembered.get(key);
-    return {
-      page,
-      shown: kept?.listing === listing ? withShownPage(kept.shown, ownPage(page)) : [ownPage(page)],
-    };
-  });
+  // The pages shown once `page` arrives after `before` (pages of some listing), joined when the listing is the same.
+  const joined = (before: { listing: string; shown: ShownPage<GridTile>[] } | undefined) =>
+    before?.listing === listing ? withShownPage(before.shown, ownPage(page)) : [ownPage(page)];
+  const [state, setState] = useState(() => ({ page, shown: joined(remembered.get(key)) }));
   let current = state;
   if (state.page !== page) {
-    current = {
-      page,
-      shown: listingOf(state.page) === listing ? withShownPage(state.shown, ownPage(page)) : [ownPage(page)],
-    };
+    current = { page, shown: joined({ listing: listingOf(state.page), shown: state.shown }) };
     setState(current);
   }
   const { shown } = current;
