@@ -26,6 +26,9 @@ export const SIGNUP_TOKEN_TTL_MINUTES = 24 * 60;
 
 const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** A token mailed in a link: hex, because base64url can spell a blocked URL substring such as `wp-` (decision 0028). */
+const linkToken = () => randomBytes(32).toString('hex');
+
 /** Customers and their addresses (SPEC §3 customer; the country and state options of §3/§9). */
 
 export function customerJson(row: CustomerRow) {
@@ -301,7 +304,7 @@ export function createCustomers(db: Database) {
           : await executor.select().from(customers).where(sql`lower(${customers.email}) = lower(${email})`);
       // A disabled or erased account gets no reset link (the answer stays the same: nothing tells it apart).
       if (!row || row.disabledAt || row.erasedAt) return null;
-      const token = randomBytes(32).toString('base64url');
+      const token = linkToken();
       const expiresAt = new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000);
       await executor
         .insert(passwordResets)
@@ -329,7 +332,7 @@ export function createCustomers(db: Database) {
         byEmail.execute({ email }),
       ]);
       if (row) return { known: true, customer: customerJson(row) };
-      const token = randomBytes(32).toString('base64url');
+      const token = linkToken();
       const expiresAt = new Date(now.getTime() + SIGNUP_TOKEN_TTL_MINUTES * 60_000);
       await db.insert(signupConfirmations).values({
         tokenHash: hashResetToken(token),

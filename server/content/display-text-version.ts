@@ -20,7 +20,7 @@ export function versionedDisplayText(text: Record<string, string>): DisplayTextV
   const json = JSON.stringify(text);
   let version = versions.get(json);
   if (version === undefined) {
-    version = createHash('sha256').update(json).digest('base64url').slice(0, 16);
+    version = createHash('sha256').update(json).digest('hex').slice(0, 16);
     if (versions.size >= MAX_VERSIONS) versions.delete(versions.keys().next().value as string);
     versions.set(json, version);
   }

@@ -137,7 +137,7 @@ test.describe('previewing a draft (issue 21)', () => {
     await expect(shown).toBeVisible();
     const link = await shown.inputValue();
     await checkAxe(page, 'admin-content-preview-link');
-    expect(link).toMatch(new RegExp(`^${server.url}/preview/[\\w-]+\\.[\\w-]{43}$`));
+    expect(link).toMatch(new RegExp(`^${server.url}/preview/[0-9a-f]+\\.[0-9a-f]{64}$`));
 
     // Someone with no session at all, on a phone.
     const { page: visitor } = await openShopper(390);

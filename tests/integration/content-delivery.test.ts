@@ -309,6 +309,11 @@ describe.each(testDatabaseTargets)('content delivery protocol on $name', (target
       ['product', 'product-001', 'Product 1 (updated)'],
     ]);
     expect(changed.body.items[0].data._version).toBe(2);
+    // Tokens are hex (decision 0028); one a client kept from before, in base64url, still reads.
+    expect(second.body.sync_token).toMatch(/^[0-9a-f]+$/);
+    const kept = Buffer.from(second.body.sync_token, 'hex').toString('base64url');
+    const again = await get('/stacks/sync', { sync_token: kept });
+    expect(again.body.items.map((i: Loose) => i.data.uid)).toEqual(['product-001']);
   });
 
   it('is read by the official delivery SDK: where-query, locale with fallback, an included reference', async () => {

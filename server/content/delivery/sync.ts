@@ -17,7 +17,9 @@ export function syncRoute(store: ContentStore, environments: readonly string[]) 
     const environment = environmentOf(params, environments);
     const decode = (token: string): { since: string | null; skip: number; started: string } => {
       try {
-        const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+        // Hex since decision 0028; a base64url token a client kept from before still reads (JSON's `{` is `eyJ`).
+        const encoding = /^(?:[0-9a-f]{2})+$/.test(token) ? 'hex' : 'base64url';
+        const parsed = JSON.parse(Buffer.from(token, encoding).toString('utf8'));
         if (typeof parsed.started !== 'string' || typeof parsed.skip !== 'number')
           throw new Error('bad token');
         return parsed;
@@ -25,7 +27,7 @@ export function syncRoute(store: ContentStore, environments: readonly string[]) 
         throw badQuery('The sync token is not valid.', 'sync_token');
       }
     };
-    const encode = (value: object) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+    const encode = (value: object) => Buffer.from(JSON.stringify(value), 'utf8').toString('hex');
     let state: { since: string | null; skip: number; started: string };
     if (params.raw.pagination_token) state = decode(String(params.raw.pagination_token));
     else if (params.raw.sync_token) state = { ...decode(String(params.raw.sync_token)), skip: 0 };

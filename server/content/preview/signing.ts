@@ -3,9 +3,10 @@
  * derived from the server's preview token (CONTENT_PREVIEW_TOKEN, kept per database like the delivery keys), so
  * every process on one database accepts what another signed, and nothing needs a row.
  *
- * A link is `<payload>.<signature>`, the payload base64url JSON `{ p: path, e: expiry (epoch seconds) }`; a
+ * A link is `<payload>.<signature>`, the payload hex-encoded JSON `{ p: path, e: expiry (epoch seconds) }`; a
  * cookie is `<expiry>.<signature>`. Each signature covers a purpose label too, so a cookie value can never pass
- * as a link or the other way round.
+ * as a link or the other way round. A link is hex throughout, as every token the store puts in a URL: base64url
+ * could spell a blocked URL substring such as `wp-` (decision 0028).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { previewTarget } from '#core/content-preview.ts';
@@ -27,7 +28,7 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 export function createPreviewSigner(previewToken: string): PreviewSigner {
   const key = createHmac('sha256', previewToken).update('ridgeline content preview signing').digest();
   const sign = (purpose: string, payload: string) =>
-    createHmac('sha256', key).update(`${purpose}\n${payload}`).digest('base64url');
+    createHmac('sha256', key).update(`${purpose}\n${payload}`).digest('hex');
   const genuine = (purpose: string, payload: string, signature: string) => {
     const expected = Buffer.from(sign(purpose, payload));
     const sent = Buffer.from(signature);
@@ -38,18 +39,18 @@ export function createPreviewSigner(previewToken: string): PreviewSigner {
     signLink(path, expiresAt) {
       const target = previewTarget(path);
       if (!target) throw new Error(`Not a storefront page path: ${path}`);
-      const payload = Buffer.from(JSON.stringify({ p: target, e: seconds(expiresAt) })).toString('base64url');
+      const payload = Buffer.from(JSON.stringify({ p: target, e: seconds(expiresAt) })).toString('hex');
       return `${payload}.${sign('link', payload)}`;
     },
 
     verifyLink(token, now = new Date()) {
-      const match = /^([A-Za-z0-9_-]{1,4000})\.([A-Za-z0-9_-]{43})$/.exec(token);
+      const match = /^((?:[0-9a-f]{2}){1,4000})\.([0-9a-f]{64})$/.exec(token);
       if (!match) return { ok: false, reason: 'malformed' };
       const [, payload, signature] = match as unknown as [string, string, string];
       if (!genuine('link', payload, signature)) return { ok: false, reason: 'tampered' };
       let body: { p?: unknown; e?: unknown };
       try {
-        body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+        body = JSON.parse(Buffer.from(payload, 'hex').toString('utf8'));
       } catch {
         return { ok: false, reason: 'malformed' };
       }
@@ -66,7 +67,7 @@ export function createPreviewSigner(previewToken: string): PreviewSigner {
     },
 
     verifyCookie(value, now = new Date()) {
-      const match = value ? /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(value) : null;
+      const match = value ? /^(\d{1,12})\.([0-9a-f]{64})$/.exec(value) : null;
       if (!match) return null;
       const [, expiry, signature] = match as unknown as [string, string, string];
       if (!genuine('cookie', expiry, signature)) return null;
