@@ -165,6 +165,8 @@ export interface CommerceOptions {
   orderStatusLimits?: OrderStatusLimits;
   /** Where a created product's content entry is written (the built-in content service); none: commerce only. */
   productContent?: ProductContentPort;
+  /** SPEC §9's blocked URL substrings: a product address holding one could never be opened, so it is refused. */
+  blockedUrlSubstrings?: readonly string[];
 }
 
 const silent = { warn: () => {}, error: () => {} };
@@ -201,7 +203,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
   return {
     catalogue: createCatalogue(db),
     catalogueAdmin: createCatalogueAdmin(db),
-    productAdmin: createProductAdmin(db, options.productContent ?? null),
+    productAdmin: createProductAdmin(db, options.productContent ?? null, options.blockedUrlSubstrings ?? []),
     priceAdmin: createPriceAdmin(db),
     groupRulesAdmin: createGroupRulesAdmin(db),
     saleSchedule: createSaleSchedule(db, {

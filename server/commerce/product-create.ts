@@ -1,4 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { blockedSubstring, matchableSubstrings } from '#core/blocked-url.ts';
 import {
   type Combination,
   generateVariants,
@@ -96,7 +97,19 @@ function combinationOf(
   }));
 }
 
-export function createProductAdmin(db: Database, content: ProductContentPort | null) {
+/** Why an address the blocklist answers with 403 is refused (the operator may not know the setting). */
+const blockedAddress = (part: string) =>
+  `Shoppers could not open this address: the store blocks addresses containing “${part}” (BLOCKED_URL_SUBSTRINGS). Choose another.`;
+
+export function createProductAdmin(
+  db: Database,
+  content: ProductContentPort | null,
+  blockedUrlSubstrings: readonly string[] = [],
+) {
+  const urlParts = matchableSubstrings(blockedUrlSubstrings);
+  /** The blocked substring a storefront address of the product would hold, or null. */
+  const blockedIn = (address: string) => blockedSubstring(address, urlParts);
+
   /** One creation or option change at a time: product, option and value ids are the next free ones. */
   const serialise = (tx: Tx) =>
     tx.execute(sql`select pg_advisory_xact_lock(hashtext('ridgeline:product-ids'))`);
@@ -176,6 +189,8 @@ export function createProductAdmin(db: Database, content: ProductContentPort | n
       if (!name || name.length > 120) fields.name = 'Enter a name of at most 120 characters.';
       if (!SLUG_PATTERN.test(slug) || slug.length > 80)
         fields.slug = 'Use lower-case letters, digits and single dashes (at most 80).';
+      const slugBlocked = fields.slug ? null : blockedIn(`/p/${slug}`);
+      if (slugBlocked) fields.slug = blockedAddress(slugBlocked);
       if (!SKU_PATTERN.test(sku) || sku.length > 40)
         fields.sku = 'Use letters, digits and single dashes (at most 40).';
       if (!Number.isFinite(input.weight) || input.weight < 0 || input.weight > 1000)
@@ -186,6 +201,11 @@ export function createProductAdmin(db: Database, content: ProductContentPort | n
       if (input.options.length === 0)
         fields.options = 'Give at least one option (e.g. Colour) with its values.';
       Object.assign(fields, optionFields(optionProblems(input.options)));
+      input.options.forEach((option, index) => {
+        // A value names the variant in the product's address (`?color=summit-red`).
+        const blocked = option.values.map((value) => blockedIn(`?color=${valueSlug(value)}`)).find(Boolean);
+        if (blocked) fields[`option${index + 1}Values`] ??= blockedAddress(blocked);
+      });
       const priced = Object.entries(input.prices);
       if (priced.length === 0) fields.prices = 'Give a retail price in at least one region.';
       for (const [region, price] of priced)
@@ -328,6 +348,9 @@ export function createProductAdmin(db: Database, content: ProductContentPort | n
         );
         const problems = optionProblems(inputs).filter((problem) => problem.part !== 'name');
         if (problems.length) throw badRequest(problems[0]!.message, { value: problems[0]!.message });
+        const valueBlocked = blockedIn(`?color=${valueSlug(value)}`);
+        if (valueBlocked)
+          throw badRequest(blockedAddress(valueBlocked), { value: blockedAddress(valueBlocked) });
         const existingRows = await tx
           .select()
           .from(variants)

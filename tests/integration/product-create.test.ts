@@ -274,6 +274,30 @@ describe.each(testDatabaseTargets)('product creation on $name', (target) => {
     expect(await counts()).toEqual(before);
   });
 
+  it('refuses an address or a value the blocklist would answer with 403 (wp-), changing nothing', async () => {
+    const before = await counts();
+    const slug = await refusal(() =>
+      admin().create(actor, input({ slug: 'ridgeline-crow-wp-7', sku: 'RS-CROW' })),
+    );
+    expect(slug.status).toBe(400);
+    expect(slug.fields.slug).toContain('“wp-”');
+    const value = await refusal(() =>
+      admin().create(
+        actor,
+        input({
+          slug: 'ridgeline-crow',
+          sku: 'RS-CROW',
+          options: [{ name: 'Colour', values: ['Spruce', 'WP Blue'] }],
+        }),
+      ),
+    );
+    expect(value.fields).toEqual({ option1Values: expect.stringContaining('“wp-”') });
+    const colour = (await optionsOf(created.id))[0]!;
+    const added = await refusal(() => admin().addOptionValue(actor, created.id, colour.id, 'Pine WP'));
+    expect(added.fields.value).toContain('“-wp”');
+    expect(await counts()).toEqual(before);
+  });
+
   it('retires a size: its variants stay but cannot be bought, and it leaves the option list; bringing it back revives them', async () => {
     const size = (await optionsOf(created.id))[1]!;
     const thirty = size.values.find((value) => value.label === '30"')!;

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normaliseForMatch } from '#core/blocked-url.ts';
 import { versionedDisplayText } from '#server/content/display-text-version.ts';
 import { blocklistOptionsFrom } from '#server/http/api/options.ts';
-import { blocklist, normaliseForMatch } from '#server/http/middleware/blocklist.ts';
+import { blocklist } from '#server/http/middleware/blocklist.ts';
 import { Client, DEMO, listen, openSecurityApp, type SecurityApp } from './harness.ts';
 
 /**
