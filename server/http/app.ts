@@ -26,6 +26,7 @@ import { blocklist } from './middleware/blocklist.ts';
 import { bodyLimits, defaultRouteLimits, UPLOAD_ROUTE_LIMITS } from './middleware/body-limit.ts';
 import { clientAddress, fromTrustedProxy, requestClientIp } from './middleware/client-ip.ts';
 import { loadShed } from './middleware/load-shed.ts';
+import { pagePosts } from './middleware/page-posts.ts';
 import { privatePages } from './middleware/private-pages.ts';
 import { sameOriginPosts } from './middleware/same-origin.ts';
 import { coalescedResponse } from './one-chunk-per-turn.ts';
@@ -189,6 +190,7 @@ export function createHttpApp({
         trustProxy: services.config.TRUST_PROXY,
       }),
     );
+    app.use(pagePosts());
     const handle = createRequestHandler(build, services.config.NODE_ENV);
     const loadContext = loadContextFactory(build);
     // The client's address, for the engines' throttles in page actions, as `clientAddress` resolved it.

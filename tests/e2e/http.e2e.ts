@@ -209,6 +209,31 @@ test.describe('the store over HTTP', () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ status: 404, title: 'Not Found' });
   });
+
+  test('answers a script that posts JSON or nothing to a page 415, and PUT or DELETE 405, not 500', async ({
+    store,
+  }) => {
+    // Each of these reached the page action before, which failed reading a form: 500 and an error logged.
+    for (const path of ['/en-us/cart', '/en-us/c/snowshoes', '/en-us/order-status', '/en-us/checkout']) {
+      for (const init of [
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"intent":"remove"}' },
+        { method: 'POST' },
+      ]) {
+        const response = await fetch(`${store.url}${path}`, init);
+        expect(response.status, `${init.method} ${path}`).toBe(415);
+        expect((await response.json()).detail).toContain('multipart/form-data');
+      }
+      for (const method of ['PUT', 'PATCH', 'DELETE']) {
+        const response = await fetch(`${store.url}${path}`, {
+          method,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'intent=remove',
+        });
+        expect(response.status, `${method} ${path}`).toBe(405);
+        expect(response.headers.get('allow')).toBe('GET, HEAD, POST');
+      }
+    }
+  });
 });
 
 test.describe('adding to the cart through the product page form, without JavaScript', () => {
