@@ -210,7 +210,7 @@ test.describe('the store over HTTP', () => {
     expect(await response.json()).toMatchObject({ status: 404, title: 'Not Found' });
   });
 
-  test('answers a script that posts JSON or nothing to a page 415, and PUT or DELETE 405, not 500', async ({
+  test('answers a script that posts JSON or nothing to a page 415, a broken multipart body 400, PUT or DELETE 405, not 500', async ({
     store,
   }) => {
     // Each of these reached the page action before, which failed reading a form: 500 and an error logged.
@@ -223,6 +223,12 @@ test.describe('the store over HTTP', () => {
         expect(response.status, `${init.method} ${path}`).toBe(415);
         expect((await response.json()).detail).toContain('multipart/form-data');
       }
+      const broken = await fetch(`${store.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        body: 'garbage',
+      });
+      expect(broken.status, `broken multipart ${path}`).toBe(400);
       for (const method of ['PUT', 'PATCH', 'DELETE']) {
         const response = await fetch(`${store.url}${path}`, {
           method,

@@ -51,6 +51,24 @@ describe('pagePosts', () => {
     expect(reached).toEqual([]);
   });
 
+  it('answers a multipart body that cannot be read with 400, and reads a good one once more in the page', async () => {
+    const { app, reached } = pageApp();
+    const broken = await app.request('/en-us/admin/products/import', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: 'garbage',
+    });
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).detail).toContain('could not be read');
+    expect(reached).toEqual([]);
+    const form = new FormData();
+    form.set('file', new Blob(['sku,price\nRS-1,10\n'], { type: 'text/csv' }), 'prices.csv');
+    expect((await app.request('/en-us/admin/products/import', { method: 'POST', body: form })).status).toBe(
+      200,
+    );
+    expect(reached).toEqual(['POST']);
+  });
+
   it('answers PUT, PATCH and DELETE with 405 and what is allowed', async () => {
     const { app, reached } = pageApp();
     for (const method of ['PUT', 'PATCH', 'DELETE']) {

@@ -2,12 +2,15 @@ import type { MiddlewareHandler } from 'hono';
 
 /** What a page action reads (`request.formData()`): the two encodings an HTML form sends. */
 const FORM_TYPE = /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
+const MULTIPART = /^\s*multipart\/form-data/i;
 
 /**
  * Pages answer what a browser sends them: GET and HEAD, and a form by POST. Anything else used to reach a page
  * action and fail inside it (PUT or DELETE on the cart, JSON or no body posted by a script: 500 and an error
  * logged each time); it is now answered before any route or turn in the line (SPEC §6: bad input gets a clear
- * error and changes nothing): 405 with `Allow` for another method, 415 for a body that is not a form.
+ * error and changes nothing): 405 with `Allow` for another method, 415 for a body that is not a form, 400 for a
+ * multipart body that cannot be read (a URL-encoded one always can). Multipart posts are the back office's uploads
+ * and nothing a shopper sends, so reading one twice (here, on a copy, and in the action) costs little.
  * OPTIONS, TRACE and the like are left to the router, which answers 405 itself.
  */
 export function pagePosts(): MiddlewareHandler {
@@ -24,7 +27,8 @@ export function pagePosts(): MiddlewareHandler {
         405,
         { Allow: 'GET, HEAD, POST' },
       );
-    if (!FORM_TYPE.test(c.req.header('content-type') ?? ''))
+    const type = c.req.header('content-type') ?? '';
+    if (!FORM_TYPE.test(type))
       return c.json(
         {
           status: 415,
@@ -33,6 +37,20 @@ export function pagePosts(): MiddlewareHandler {
         },
         415,
       );
+    if (MULTIPART.test(type)) {
+      try {
+        await c.req.raw.clone().formData();
+      } catch {
+        return c.json(
+          {
+            status: 400,
+            title: 'Bad Request',
+            detail: 'The form could not be read: its multipart body is malformed.',
+          },
+          400,
+        );
+      }
+    }
     return next();
   };
 }
