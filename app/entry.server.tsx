@@ -15,6 +15,8 @@ export { requestFactsContext, servicesContext } from './lib/router/load-context.
 
 export const streamTimeout = 5_000;
 
+const HTML = 'text/html; charset=utf-8';
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -22,6 +24,8 @@ export default async function handleRequest(
   routerContext: EntryContext,
   _loadContext: RouterContextProvider,
 ) {
+  // The page's type, with its charset (crawlers and link checkers read it before any <meta>), on HEAD as on GET.
+  responseHeaders.set('Content-Type', HTML);
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -57,7 +61,6 @@ export default async function handleRequest(
               callback();
             },
           });
-          responseHeaders.set('Content-Type', 'text/html');
           pipe(body);
           // The CSS a first paint needs comes with the HTML instead of blocking it (decision 0016).
           const page = inlineHeadStylesheets();

@@ -14,7 +14,7 @@ test.describe('the store over HTTP', () => {
   test('serves the en-us home at / as HTML in English', async ({ store }) => {
     const response = await fetch(`${store.url}/`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const html = await response.text();
     expect(html).toContain('<html lang="en">');
     // The home is built from the seeded content: navigation and the home page's banners.
@@ -34,6 +34,20 @@ test.describe('the store over HTTP', () => {
     // In place: the tiles inside <main>, not in a hidden part after it.
     const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
     expect(main).toContain('class="product-grid__list"');
+  });
+
+  test('answers HEAD for a page with the headers of GET, its type included, and no body', async ({
+    store,
+  }) => {
+    // Link checkers and crawlers ask HEAD first; the type came only with GET before.
+    for (const path of ['/en-us/c/snowshoes', '/en-us/p/ridgeline-summit-ascent-mens', '/en-us/nowhere']) {
+      const head = await fetch(`${store.url}${path}`, { method: 'HEAD' });
+      const get = await fetch(`${store.url}${path}`);
+      expect(head.status, path).toBe(get.status);
+      expect(head.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
+      expect(get.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
+      expect(await head.text()).toBe('');
+    }
   });
 
   test('serves a locale home with the language of its URL', async ({ store }) => {
