@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANONYMOUS_CACHE_CONTROL, createPageCache } from './page-cache.ts';
+import { ANONYMOUS_CACHE_CONTROL, createPageCache, validatedBy } from './page-cache.ts';
 
 function harness() {
   let clock = 0;
@@ -48,6 +48,44 @@ describe('anonymous page cache', () => {
     expect(second.headers.get('cache-control')).toBe(ANONYMOUS_CACHE_CONTROL);
     expect(await second.text()).toBe('<html>/en-us/c/snowshoes #1</html>');
     expect(h.renders()).toBe(1);
+  });
+
+  it('names each kept page with an entity tag and answers 304 to a browser or CDN that has it', async () => {
+    const h = harness();
+    const first = await h.get('/en-us/c/snowshoes');
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\/"[0-9a-f]{32}"$/);
+    const ask = (tag: string, encoding = 'gzip') =>
+      h.cache.handle(
+        new Request('http://shop.test/en-us/c/snowshoes', {
+          headers: { 'if-none-match': tag, 'accept-encoding': encoding },
+        }),
+      );
+    for (const tag of [etag, etag.slice(2), `"other", ${etag}`, '*']) {
+      const again = await ask(tag);
+      expect(again.status, tag).toBe(304);
+      expect(await again.text()).toBe('');
+      expect(again.headers.get('etag')).toBe(etag);
+      expect(again.headers.get('cache-control')).toBe(ANONYMOUS_CACHE_CONTROL);
+      expect(again.headers.get('vary')).toContain('Cookie');
+      expect(again.headers.get('content-encoding')).toBeNull();
+    }
+    // Another tag, or a page that changed since: the page itself.
+    const changed = await ask('W/"0000"', 'identity');
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toBe('<html>/en-us/c/snowshoes #1</html>');
+    h.setVersion('catalogue:2');
+    const rerendered = await ask(etag);
+    expect(rerendered.status).toBe(200);
+    expect(rerendered.headers.get('etag')).not.toBe(etag);
+    expect(h.renders()).toBe(2);
+  });
+
+  it('compares entity tags weakly, in lists, and never matches without a header', () => {
+    expect(validatedBy(null, 'W/"a"')).toBe(false);
+    expect(validatedBy('"a"', 'W/"a"')).toBe(true);
+    expect(validatedBy(' W/"b" , W/"a" ', 'W/"a"')).toBe(true);
+    expect(validatedBy('"ab"', 'W/"a"')).toBe(false);
   });
 
   it('serves a stale copy while one background render refreshes it', async () => {

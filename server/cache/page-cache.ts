@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { PREVIEW_COOKIE } from '#core/content-preview.ts';
 import { parseCookies } from '#core/cookies.ts';
@@ -34,6 +35,11 @@ interface Entry {
   body: Uint8Array;
   storedAt: number;
   version: string;
+  /**
+   * A weak validator of the body (weak: the gzipped and the plain copy share it). A browser or a CDN that kept
+   * the page asks again with it (`max-age=0`) and gets a 304 instead of the page while it has not changed.
+   */
+  etag: string;
   /** The body gzipped, made on the first hit that accepts gzip: a hit then costs no compression at all. */
   gzip?: Uint8Array;
 }
@@ -44,6 +50,14 @@ const CACHEABLE_TYPES = /^(text\/html|text\/x-script)/;
 // gzip listed and not refused with q=0.
 export const ACCEPTS_GZIP = /(?:^|,)\s*(?:gzip|\*)\s*(?:;\s*q=(?:0?\.0*[1-9]\d*|1(?:\.0*)?)\s*)?(?:,|$)/i;
 export const ANONYMOUS_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=600';
+
+/** Whether If-None-Match names this entity tag (weak comparison, RFC 9110 §13.1.2), or is `*`. */
+export function validatedBy(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
 
 export function createPageCache(options: PageCacheOptions) {
   const maxEntries = options.maxEntries ?? 1000;
@@ -79,7 +93,8 @@ export function createPageCache(options: PageCacheOptions) {
     if (!cacheable) return null;
     const body = new Uint8Array(await response.arrayBuffer());
     const headers: [string, string][] = [...response.headers].filter(([name]) => name !== 'content-length');
-    const entry: Entry = { status: response.status, headers, body, storedAt: now(), version };
+    const etag = `W/"${createHash('sha1').update(body).digest('hex').slice(0, 32)}"`;
+    const entry: Entry = { status: response.status, headers, body, storedAt: now(), version, etag };
     entries.delete(key);
     entries.set(key, entry);
     // Map keeps insertion order: the first key is the least recently stored.
@@ -125,6 +140,11 @@ export function createPageCache(options: PageCacheOptions) {
     // The copy depends on the encoding asked for and on the consent cookie (part of the key); locale routing
     // adds what the locale depends on.
     headers.set('Vary', mergeVary(headers.get('Vary'), ['Accept-Encoding', 'Cookie']));
+    headers.set('ETag', entry.etag);
+    if (validatedBy(request.headers.get('if-none-match'), entry.etag)) {
+      headers.delete('Content-Type');
+      return new Response(null, { status: 304, headers });
+    }
     if (!ACCEPTS_GZIP.test(request.headers.get('accept-encoding') ?? ''))
       return new Response(entry.body.slice(), { status: entry.status, headers });
     entry.gzip ??= gzipSync(entry.body, { level: 6 });

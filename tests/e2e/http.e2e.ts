@@ -97,6 +97,42 @@ test.describe('the store over HTTP', () => {
     });
     expect(personal.headers.get('x-page-cache')).toBeNull();
     expect(personal.headers.get('cache-control')).toBe('private, no-store');
+    expect(personal.headers.get('etag')).toBeNull();
+  });
+
+  test('answers a browser that kept a page with 304 while the page is unchanged', async ({ page, store }) => {
+    // max-age=0: a browser asks again on every visit; with the entity tag it gets 304 instead of the page.
+    const headers = { cookie: 'country=us; language=en' };
+    const first = await fetch(`${store.url}/en-us/c/snowshoes`, { headers });
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\/"[0-9a-f]+"$/);
+    const again = await fetch(`${store.url}/en-us/c/snowshoes`, {
+      headers: { ...headers, 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    // A real browser (a returning visitor: its locale cookies set) revalidates its copy when the shopper comes
+    // back to the page, and shows it.
+    await page.context().addCookies(
+      Object.entries({ country: 'us', language: 'en', countryLanguage: 'en-us' }).map(([name, value]) => ({
+        name,
+        value,
+        url: store.url,
+      })),
+    );
+    // Chromium hands the page its kept copy (status 200) after a 304: the bytes on the wire tell them apart.
+    const received: Promise<number>[] = [];
+    page.on('requestfinished', (request) => {
+      if (new URL(request.url()).pathname === '/en-us/c/snowshoes')
+        received.push(request.sizes().then((sizes) => sizes.responseBodySize));
+    });
+    await page.goto('/en-us/c/snowshoes');
+    await page.goto('/en-us/stores');
+    await page.goto('/en-us/c/snowshoes');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Snowshoes');
+    const [firstVisit, comingBack] = await Promise.all(received);
+    expect(firstVisit).toBeGreaterThan(10_000);
+    expect(comingBack).toBe(0);
   });
 
   test('reports health with the database checked', async ({ store }) => {
