@@ -81,6 +81,32 @@ describe('anonymous page cache', () => {
     expect(h.renders()).toBe(2);
   });
 
+  it('answers HEAD from the kept page, and a HEAD that misses keeps the whole page for the next GET', async () => {
+    const h = harness();
+    const head = (path: string) =>
+      h.cache.handle(
+        new Request(`http://shop.test${path}`, { method: 'HEAD', headers: { 'accept-encoding': 'gzip' } }),
+      );
+    const first = await head('/en-us/c/snowshoes');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-page-cache')).toBe('MISS');
+    expect(await first.text()).toBe('');
+    const get = await h.get('/en-us/c/snowshoes');
+    expect(get.headers.get('x-page-cache')).toBe('HIT');
+    expect(await get.text()).toBe('<html>/en-us/c/snowshoes #1</html>');
+    const again = await head('/en-us/c/snowshoes');
+    expect(again.headers.get('x-page-cache')).toBe('HIT');
+    expect(again.headers.get('etag')).toBe(get.headers.get('etag'));
+    expect(again.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(again.headers.get('cache-control')).toBe(ANONYMOUS_CACHE_CONTROL);
+    // Stale: the background render is of the page, not of a body-less HEAD.
+    h.tick(2000);
+    expect((await head('/en-us/c/snowshoes')).headers.get('x-page-cache')).toBe('STALE');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await (await h.get('/en-us/c/snowshoes')).text()).toBe('<html>/en-us/c/snowshoes #2</html>');
+    expect(h.renders()).toBe(2);
+  });
+
   it('compares entity tags weakly, in lists, and never matches without a header', () => {
     expect(validatedBy(null, 'W/"a"')).toBe(false);
     expect(validatedBy('"a"', 'W/"a"')).toBe(true);

@@ -51,6 +51,10 @@ const CACHEABLE_TYPES = /^(text\/html|text\/x-script)/;
 export const ACCEPTS_GZIP = /(?:^|,)\s*(?:gzip|\*)\s*(?:;\s*q=(?:0?\.0*[1-9]\d*|1(?:\.0*)?)\s*)?(?:,|$)/i;
 export const ANONYMOUS_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=600';
 
+/** The GET a kept page is rendered from (a copy: the request itself is answered too). */
+const asGet = (request: Request) =>
+  request.method === 'GET' ? request.clone() : new Request(request.url, { headers: request.headers });
+
 /** Whether If-None-Match names this entity tag (weak comparison, RFC 9110 §13.1.2), or is `*`. */
 export function validatedBy(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -73,7 +77,7 @@ export function createPageCache(options: PageCacheOptions) {
   const stats = { hits: 0, stale: 0, misses: 0, bypass: 0, shared: 0 };
 
   const keyOf = (request: Request): string | null => {
-    if (request.method !== 'GET') return null;
+    if (request.method !== 'GET' && request.method !== 'HEAD') return null;
     const url = new URL(request.url);
     if (PRIVATE_PATHS.test(url.pathname)) return null;
     const cookies = parseCookies(request.headers.get('cookie'));
@@ -157,7 +161,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (refreshing.has(key)) return;
     refreshing.add(key);
     void options
-      .render(request.clone())
+      .render(asGet(request))
       .then((response) => store(key, response, version))
       .then(() => {})
       .catch((error) => options.onError?.(error))
@@ -169,47 +173,55 @@ export function createPageCache(options: PageCacheOptions) {
     size: () => entries.size,
     clear: () => entries.clear(),
     async handle(request: Request): Promise<Response> {
-      const key = keyOf(request);
-      if (!key) {
-        stats.bypass++;
-        const response = await renderToSend(request);
-        if (!response.headers.has('cache-control')) {
-          const copy = new Response(response.body, response);
-          copy.headers.set('Cache-Control', 'private, no-store');
-          return copy;
-        }
-        return response;
-      }
-      const entry = entries.get(key);
-      let version: string;
-      try {
-        version = await options.dataVersion();
-      } catch (error) {
-        // The database is away: a page kept within its stale window beats an error page; without one, the
-        // render answers as it can (a 503 with Retry-After from the load-shedding layer).
-        options.onError?.(error);
-        if (entry && now() - entry.storedAt < freshMs + staleMs) {
-          stats.stale++;
-          return respond(entry, 'STALE', request);
-        }
-        return renderToSend(request);
-      }
-      if (entry && entry.version === version) {
-        const age = now() - entry.storedAt;
-        if (age < freshMs) {
-          stats.hits++;
-          return respond(entry, 'HIT', request);
-        }
-        if (age < freshMs + staleMs) {
-          stats.stale++;
-          refresh(key, request, version);
-          return respond(entry, 'STALE', request);
-        }
-      }
-      stats.misses++;
-      return renderAndStore(key, request, version);
+      const response = await answer(request);
+      // A HEAD gets what a GET would, headers only.
+      return request.method === 'HEAD' && response.body ? new Response(null, response) : response;
     },
   };
+
+  async function answer(request: Request): Promise<Response> {
+    const key = keyOf(request);
+    if (!key) {
+      stats.bypass++;
+      const response = await renderToSend(request);
+      if (!response.headers.has('cache-control')) {
+        const copy = new Response(response.body, response);
+        copy.headers.set('Cache-Control', 'private, no-store');
+        return copy;
+      }
+      return response;
+    }
+    const entry = entries.get(key);
+    let version: string;
+    try {
+      version = await options.dataVersion();
+    } catch (error) {
+      // The database is away: a page kept within its stale window beats an error page; without one, the
+      // render answers as it can (a 503 with Retry-After from the load-shedding layer).
+      options.onError?.(error);
+      if (entry && now() - entry.storedAt < freshMs + staleMs) {
+        stats.stale++;
+        return respond(entry, 'STALE', request);
+      }
+      return renderToSend(request);
+    }
+    if (entry && entry.version === version) {
+      const age = now() - entry.storedAt;
+      if (age < freshMs) {
+        stats.hits++;
+        return respond(entry, 'HIT', request);
+      }
+      if (age < freshMs + staleMs) {
+        stats.stale++;
+        refresh(key, request, version);
+        return respond(entry, 'STALE', request);
+      }
+    }
+    stats.misses++;
+    // A HEAD renders and keeps the page as a GET would (a body-less render is no page to keep), so HEADs cost
+    // what cached GETs cost, not a render each; `handle` drops the body.
+    return renderAndStore(key, request.method === 'GET' ? request : asGet(request), version);
+  }
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
