@@ -174,8 +174,10 @@ export function createPageCache(options: PageCacheOptions) {
     clear: () => entries.clear(),
     async handle(request: Request): Promise<Response> {
       const response = await answer(request);
-      // A HEAD gets what a GET would, headers only.
-      return request.method === 'HEAD' && response.body ? new Response(null, response) : response;
+      // A HEAD gets what a GET would, headers only; a body still being rendered (a page not kept) is cancelled.
+      if (request.method !== 'HEAD' || !response.body) return response;
+      void response.body.cancel();
+      return new Response(null, response);
     },
   };
 
