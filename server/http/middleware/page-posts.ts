@@ -7,8 +7,8 @@ const MULTIPART = /^\s*multipart\/form-data/i;
 /**
  * Pages answer what a browser sends them: GET and HEAD, and a form by POST. Anything else used to reach a page
  * action and fail inside it (PUT or DELETE on the cart, JSON or no body posted by a script: 500 and an error
- * logged each time); it is now answered before any route or turn in the line (SPEC §6: bad input gets a clear
- * error and changes nothing): 405 with `Allow` for another method, 415 for a body that is not a form, 400 for a
+ * logged each time); it is now answered before any route or turn in the line, with a clear error and nothing
+ * changed: 405 with `Allow` for another method, 415 for a body that is not a form, 400 for a
  * multipart body that cannot be read (a URL-encoded one always can). Multipart posts are the back office's uploads
  * and nothing a shopper sends, so reading one twice (here, on a copy, and in the action) costs little.
  * OPTIONS, TRACE and the like are left to the router, which answers 405 itself.
