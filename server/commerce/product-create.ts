@@ -109,6 +109,8 @@ export function createProductAdmin(
   const urlParts = matchableSubstrings(blockedUrlSubstrings);
   /** The blocked substring a storefront address of the product would hold, or null. */
   const blockedIn = (address: string) => blockedSubstring(address, urlParts);
+  /** The same for an option value, which names the variant in the product's address (`?color=summit-red`). */
+  const blockedValue = (value: string) => blockedIn(`?color=${valueSlug(value)}`);
 
   /** One creation or option change at a time: product, option and value ids are the next free ones. */
   const serialise = (tx: Tx) =>
@@ -202,8 +204,7 @@ export function createProductAdmin(
         fields.options = 'Give at least one option (e.g. Colour) with its values.';
       Object.assign(fields, optionFields(optionProblems(input.options)));
       input.options.forEach((option, index) => {
-        // A value names the variant in the product's address (`?color=summit-red`).
-        const blocked = option.values.map((value) => blockedIn(`?color=${valueSlug(value)}`)).find(Boolean);
+        const blocked = option.values.map(blockedValue).find(Boolean);
         if (blocked) fields[`option${index + 1}Values`] ??= blockedAddress(blocked);
       });
       const priced = Object.entries(input.prices);
@@ -348,9 +349,11 @@ export function createProductAdmin(
         );
         const problems = optionProblems(inputs).filter((problem) => problem.part !== 'name');
         if (problems.length) throw badRequest(problems[0]!.message, { value: problems[0]!.message });
-        const valueBlocked = blockedIn(`?color=${valueSlug(value)}`);
-        if (valueBlocked)
-          throw badRequest(blockedAddress(valueBlocked), { value: blockedAddress(valueBlocked) });
+        const valueBlocked = blockedValue(value);
+        if (valueBlocked) {
+          const message = blockedAddress(valueBlocked);
+          throw badRequest(message, { value: message });
+        }
         const existingRows = await tx
           .select()
           .from(variants)
