@@ -3,6 +3,7 @@ import { can, type Permission, type StaffRole } from '#core/staff-permissions.ts
 import type { Actor, StaffSession } from '#server/backoffice/index.ts';
 import type { Services } from '#server/services.ts';
 import { requestFactsContext, servicesContext } from '../router/load-context.ts';
+import { oncePerRequest } from '../router/once-per-request.ts';
 
 export interface StaffContext {
   services: Services;
@@ -18,17 +19,14 @@ interface Args {
   context: Readonly<RouterContextProvider>;
 }
 
-// Loaders of one request share the request object: read the staff session once per request.
-const perRequest = new WeakMap<Request, Promise<StaffSession | null>>();
+const staffSessionOnce = oncePerRequest<Promise<StaffSession | null>>();
 
+/** The staff session a request names, read once for all of the request's loaders. */
 export function staffSession({ request, context }: Args): Promise<StaffSession | null> {
-  let pending = perRequest.get(request);
-  if (!pending) {
+  return staffSessionOnce(request, context, () => {
     const services = context.get(servicesContext);
-    pending = services.backoffice.sessions.fromRequest(request, services.commerce.sessions.isHttps(request));
-    perRequest.set(request, pending);
-  }
-  return pending;
+    return services.backoffice.sessions.fromRequest(request, services.commerce.sessions.isHttps(request));
+  });
 }
 
 /** Where a signed-out request goes, coming back to the page it asked for. */

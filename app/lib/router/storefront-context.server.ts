@@ -4,6 +4,7 @@ import type { Services } from '#server/services.ts';
 import { type LocaleState, localeStateFor } from '../locale/locale-state.ts';
 import { DEFAULT_LOCALE, parseUrlLocale } from '../locale/url-locale.ts';
 import { requestFactsContext, servicesContext } from './load-context.ts';
+import { oncePerRequest } from './once-per-request.ts';
 
 export interface StorefrontContext {
   services: Services;
@@ -13,33 +14,27 @@ export interface StorefrontContext {
   caller: Caller;
 }
 
-// Loaders of one request share the request object: read the session once per request.
-const perRequest = new WeakMap<Request, Promise<StorefrontContext>>();
+const sessionOnce = oncePerRequest<Promise<StorefrontContext>>();
 
 /** Services, the visitor's session (never created here) and the §3 locale state with pro status applied. */
 export function storefrontContext(
   request: Request,
   context: Readonly<RouterContextProvider>,
 ): Promise<StorefrontContext> {
-  let pending = perRequest.get(request);
-  if (!pending) {
-    pending = (async () => {
-      const services = context.get(servicesContext);
-      const session = await services.commerce.sessions.fromRequest(request);
-      const urlLocale = parseUrlLocale(new URL(request.url).pathname.split('/')[1]) ?? DEFAULT_LOCALE;
-      const caller: Caller = {
-        session,
-        ip: context.get(requestFactsContext).clientIp,
-        https: services.commerce.sessions.isHttps(request),
-      };
-      return {
-        services,
-        session,
-        locale: localeStateFor(urlLocale, session?.customer?.isPro ?? false),
-        caller,
-      };
-    })();
-    perRequest.set(request, pending);
-  }
-  return pending;
+  return sessionOnce(request, context, async () => {
+    const services = context.get(servicesContext);
+    const session = await services.commerce.sessions.fromRequest(request);
+    const urlLocale = parseUrlLocale(new URL(request.url).pathname.split('/')[1]) ?? DEFAULT_LOCALE;
+    const caller: Caller = {
+      session,
+      ip: context.get(requestFactsContext).clientIp,
+      https: services.commerce.sessions.isHttps(request),
+    };
+    return {
+      services,
+      session,
+      locale: localeStateFor(urlLocale, session?.customer?.isPro ?? false),
+      caller,
+    };
+  });
 }
