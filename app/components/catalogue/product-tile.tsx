@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { tileImage } from '#core/media-url.ts';
 import type { TileLayout } from '#core/responsive-image.ts';
 import { swatchHref, type TileView } from '../../lib/catalogue/tile.ts';
 import { useText } from '../../lib/locale/use-text.ts';
@@ -34,12 +33,7 @@ export function ProductTile({ tile, priority, layout = 'grid', onSelect, onQuick
     <article className="tile">
       <Link to={href} className="tile__link" prefetch={prefetch} onClick={() => onSelect?.(tile)}>
         <div className="tile__media">
-          <TileImage
-            descriptor={tileImage(imageId)}
-            layout={layout}
-            priority={priority}
-            className="tile__image"
-          />
+          <TileImage imageId={imageId} layout={layout} priority={priority} className="tile__image" />
           {tile.tag ? <span className={`tile__tag tile__tag--${tile.tag}`}>{t(tile.tag)}</span> : null}
         </div>
         <h3 className="tile__title">{tile.title}</h3>

@@ -1,5 +1,6 @@
-import type { ImageDescriptor } from '#core/media-url.ts';
+import { tileImage } from '#core/media-url.ts';
 import {
+  type ResponsiveImage,
   responsiveImage,
   SLOW_CONNECTION_MAX_WIDTH,
   TILE_SIZES,
@@ -8,23 +9,44 @@ import {
 import { useConnection } from '../platform/use-connection.ts';
 import { ResponsiveImg } from './responsive-img.tsx';
 
+// A tile's candidates are a function of its asset id and the connection alone, and a listing shows the same few
+// hundred tiles again and again: each page built the same five URLs per tile anew (the largest allocation of a
+// category page's render, living until the page was written: long enough to reach the old generation and wait
+// there for a full garbage collection). Kept, at most KEPT_MAX (~1 KB each).
+const KEPT_MAX = 4096;
+const kept = new Map<string, ResponsiveImage | null>();
+
+function keptTileImage(imageId: string, fastConnection: boolean): ResponsiveImage | null {
+  const key = `${fastConnection ? 'fast' : 'slow'}:${imageId}`;
+  const found = kept.get(key);
+  if (found !== undefined) return found;
+  const image = responsiveImage(
+    tileImage(imageId),
+    fastConnection ? {} : { maxWidth: SLOW_CONNECTION_MAX_WIDTH },
+  );
+  if (kept.size >= KEPT_MAX) kept.delete(kept.keys().next().value as string);
+  kept.set(key, image);
+  return image;
+}
+
 /**
  * A tile's image: one <img> whose width candidates and `sizes` let the browser fetch the size the tile is shown
  * at (core/responsive-image). A slow connection (§4) caps the candidates at about the tile's 1x size.
  */
 export function TileImage({
-  descriptor,
+  imageId,
   layout,
   priority,
   className,
 }: {
-  descriptor: ImageDescriptor;
+  /** The media service's asset id of the colour shown. */
+  imageId: string;
   layout: TileLayout;
   priority?: boolean | undefined;
   className?: string;
 }) {
   const { fastConnection } = useConnection();
-  const image = responsiveImage(descriptor, fastConnection ? {} : { maxWidth: SLOW_CONNECTION_MAX_WIDTH });
+  const image = keptTileImage(imageId, fastConnection);
   if (!image) return null;
   return (
     <ResponsiveImg
