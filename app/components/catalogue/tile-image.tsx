@@ -9,21 +9,22 @@ import {
 import { useConnection } from '../platform/use-connection.ts';
 import { ResponsiveImg } from './responsive-img.tsx';
 
-// A tile's candidates are a function of its asset id and the connection alone, and a listing shows the same few
-// hundred tiles again and again: each page built the same five URLs per tile anew (the largest allocation of a
-// category page's render, living until the page was written: long enough to reach the old generation and wait
-// there for a full garbage collection). Kept, at most KEPT_MAX (~1 KB each).
+const candidates = (imageId: string, fastConnection: boolean) =>
+  responsiveImage(tileImage(imageId), fastConnection ? {} : { maxWidth: SLOW_CONNECTION_MAX_WIDTH });
+
+// On the server a tile's candidates are kept: they are a function of the asset id and the connection alone, and a
+// listing shows the same few hundred tiles again and again. Each page built the same five URLs per tile anew (the
+// largest allocation of a category page's render, living until the page was written: long enough to reach the
+// old generation and wait there for a full garbage collection). At most KEPT_MAX (~1 KB each). Browsers draw a
+// tile once or twice: the cache stays out of their bundle (`import.meta.env.SSR` is false there).
 const KEPT_MAX = 4096;
 const kept = new Map<string, ResponsiveImage | null>();
 
-function keptTileImage(imageId: string, fastConnection: boolean): ResponsiveImage | null {
+function keptCandidates(imageId: string, fastConnection: boolean): ResponsiveImage | null {
   const key = `${fastConnection ? 'fast' : 'slow'}:${imageId}`;
   const found = kept.get(key);
   if (found !== undefined) return found;
-  const image = responsiveImage(
-    tileImage(imageId),
-    fastConnection ? {} : { maxWidth: SLOW_CONNECTION_MAX_WIDTH },
-  );
+  const image = candidates(imageId, fastConnection);
   if (kept.size >= KEPT_MAX) kept.delete(kept.keys().next().value as string);
   kept.set(key, image);
   return image;
@@ -46,7 +47,9 @@ export function TileImage({
   className?: string;
 }) {
   const { fastConnection } = useConnection();
-  const image = keptTileImage(imageId, fastConnection);
+  const image = import.meta.env.SSR
+    ? keptCandidates(imageId, fastConnection)
+    : candidates(imageId, fastConnection);
   if (!image) return null;
   return (
     <ResponsiveImg
