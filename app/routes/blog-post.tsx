@@ -16,9 +16,13 @@ import { rootFacts } from '../lib/seo/page-meta.ts';
 import { notFound } from '../lib/shell/error-content.server.ts';
 import type { RouteHandle } from '../lib/shell/layout.ts';
 import editorialStyles from '../styles/editorial.css?url';
+import shareMenuStyles from '../styles/share-menu.css?url';
 import type { Route } from './+types/blog-post';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: editorialStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: editorialStyles },
+  { rel: 'stylesheet', href: shareMenuStyles },
+];
 export const handle = { name: 'blog-post' } satisfies RouteHandle;
 
 // A post's share menu: links that work without JavaScript (a popup with it). Network names are brands and stay as

@@ -14,6 +14,7 @@ import { localeFreeReturnPath } from '../lib/forms/return-path.ts';
 import { parseUrlLocale } from '../lib/locale/url-locale.ts';
 import { useText } from '../lib/locale/use-text.ts';
 import { rootText } from '../lib/seo/page-meta.ts';
+import consentStyles from '../styles/consent.css?url';
 import type { Route } from './+types/consent';
 
 const choiceSchema = z.object({
@@ -46,6 +47,8 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export const handle = { name: 'consent' };
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: consentStyles }];
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `${rootText(matches)('cookie settings', 'Cookie settings')} | Ridgeline` }];

@@ -9,6 +9,7 @@ import { localeCookieLines } from '../lib/locale/locale-cookies.server.ts';
 import { useText } from '../lib/locale/use-text.ts';
 import { pageMeta, rootFacts, rootText } from '../lib/seo/page-meta.ts';
 import { breadcrumbList } from '../lib/seo/structured-data.ts';
+import countryStyles from '../styles/country.css?url';
 import type { Route } from './+types/country';
 
 const choiceSchema = z
@@ -41,6 +42,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const handle = { name: 'country' };
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: countryStyles }];
 
 export function meta({ matches, location }: Route.MetaArgs) {
   const { origin, hreflang } = rootFacts(matches);

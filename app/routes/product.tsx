@@ -17,6 +17,7 @@ import { loadErrorContent, notFound } from '../lib/shell/error-content.server.ts
 import type { RouteHandle } from '../lib/shell/layout.ts';
 import catalogueCss from '../styles/catalogue.css?url';
 import productCss from '../styles/product.css?url';
+import shareMenuCss from '../styles/share-menu.css?url';
 import type { Route } from './+types/product';
 
 const PRODUCT_UID = /^[a-z0-9][a-z0-9-]{0,120}$/;
@@ -26,6 +27,7 @@ export const handle = { name: 'product' } satisfies RouteHandle;
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: catalogueCss },
   { rel: 'stylesheet', href: productCss },
+  { rel: 'stylesheet', href: shareMenuCss },
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
