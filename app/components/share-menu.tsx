@@ -45,6 +45,8 @@ const loadSharePopup = async () => {
  * at a negative offset), polled every 500 ms until it closes; sharing again while one is open closes it and emits
  * change. Networks whose link does not start with http (sms, email) open in a new tab or their app. Each event
  * is dispatched on the menu element as `share:{open|close|change}` with the network in its detail.
+ * Its look is styles/share-menu.css, which each route showing the menu links (product, blog post): a route's
+ * stylesheets come inside its first HTML (decision 0016), and the menu's rules in every page's were dead weight.
  */
 export function ShareMenu({
   url,
