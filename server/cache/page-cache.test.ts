@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_CACHE_CONTROL, createPageCache, validatedBy } from './page-cache.ts';
 
 function harness() {
@@ -216,6 +216,30 @@ describe('anonymous page cache under pressure', () => {
       'SHARED',
       'SHARED',
     ]);
+  });
+
+  it('shares a render only with visitors of its data version: after a write, a page is rendered anew', async () => {
+    let version = 'content:1';
+    let renders = 0;
+    const releases: Array<() => void> = [];
+    const cache = createPageCache({
+      dataVersion: async () => version,
+      render: async () => {
+        const render = ++renders;
+        const seen = version;
+        await new Promise<void>((resolve) => releases.push(resolve));
+        return html(`<html>render #${render} of ${seen}</html>`);
+      },
+    });
+    const visit = () => cache.handle(new Request('http://shop.test/en-us/support/warranty'));
+    const before = visit();
+    await vi.waitFor(() => expect(releases).toHaveLength(1));
+    version = 'content:2'; // an editor publishes while the page renders
+    const after = visit();
+    await vi.waitFor(() => expect(releases).toHaveLength(2));
+    for (const release of releases) release();
+    expect(await (await before).text()).toBe('<html>render #1 of content:1</html>');
+    expect(await (await after).text()).toBe('<html>render #2 of content:2</html>');
   });
 
   it('lets waiting visitors render for themselves when the shared render may not be kept', async () => {

@@ -107,7 +107,9 @@ export function createPageCache(options: PageCacheOptions) {
   };
 
   const renderAndStore = async (key: string, request: Request, version: string): Promise<Response> => {
-    const waiting = inflight.get(key);
+    // Shared only within one data version: a render that began before a write shows the data from before it.
+    const flight = `${version} ${key}`;
+    const waiting = inflight.get(flight);
     if (waiting) {
       // Never rejects: a failed render settles it with null (the leader's caller gets the error).
       const shared = await waiting;
@@ -119,7 +121,7 @@ export function createPageCache(options: PageCacheOptions) {
     }
     let settle: (entry: Entry | null) => void = () => {};
     inflight.set(
-      key,
+      flight,
       new Promise<Entry | null>((resolve) => {
         settle = resolve;
       }),
@@ -133,7 +135,7 @@ export function createPageCache(options: PageCacheOptions) {
       settle(null);
       throw error;
     } finally {
-      inflight.delete(key);
+      inflight.delete(flight);
     }
   };
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CachePolicy, createDeliveryClient, type FetchLike } from './delivery-client.ts';
 
 function countingFetch() {
@@ -32,6 +32,44 @@ describe('the delivery client cache under a data version', () => {
     const after = await client.request<{ call: number }>('/content_types/header/entries');
     expect(after.call).toBe(first.call + 1);
     expect(network.calls()).toBe(2);
+  });
+
+  it('never answers a caller with a request begun under an older version, nor lets it replace a newer answer', async () => {
+    // Each network call waits for its own release, so the test decides which one finishes first.
+    const releases: Array<() => void> = [];
+    let calls = 0;
+    const fetch: FetchLike = async () => {
+      const call = ++calls;
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return new Response(JSON.stringify({ entries: [], call }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    let version = 'content:1';
+    const client = createDeliveryClient({
+      baseUrl: 'http://content.test/cms',
+      apiKey: 'k',
+      deliveryToken: 't',
+      environment: 'production',
+      fetch,
+      cachePolicy: CachePolicy.CACHE_ELSE_NETWORK,
+      cacheVersion: async () => version,
+    });
+    const path = '/content_types/support_article/entries';
+    const before = client.request<{ call: number }>(path);
+    const sameVersion = client.request<{ call: number }>(path);
+    await vi.waitFor(() => expect(releases).toHaveLength(1));
+    version = 'content:2'; // an editor publishes while the first request is under way
+    const after = client.request<{ call: number }>(path);
+    await vi.waitFor(() => expect(releases).toHaveLength(2));
+    releases[1]?.();
+    expect((await after).call).toBe(2);
+    releases[0]?.();
+    expect((await before).call).toBe(1);
+    expect((await sameVersion).call).toBe(1);
+    // The older answer came back last; the version-2 answer is still the one kept.
+    expect((await client.request<{ call: number }>(path)).call).toBe(2);
+    expect(calls).toBe(2);
   });
 
   it('keeps answers until evicted without a version or time-to-live, as before', async () => {

@@ -114,6 +114,8 @@ interface CacheSlot {
   value: unknown;
   storedAt: number;
   version: string | undefined;
+  /** Which network request made it: a slow older one must not replace a newer one's answer. */
+  started: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -133,6 +135,7 @@ export function createDeliveryClient(options: DeliveryClientOptions) {
   const root = `${options.baseUrl.replace(/\/+$/, '')}/${DELIVERY_DEFAULTS.version}`;
   const cache = new Map<string, CacheSlot>();
   const refreshing = new Map<string, Promise<unknown>>();
+  let requestsStarted = 0;
 
   const headers = (): Record<string, string> => ({
     api_key: options.apiKey,
@@ -237,9 +240,11 @@ export function createDeliveryClient(options: DeliveryClientOptions) {
     }
   }
 
-  function remember(key: string, value: unknown, version: string | undefined) {
+  function remember(key: string, value: unknown, version: string | undefined, started: number) {
+    const kept = cache.get(key);
+    if (kept && kept.started > started) return;
     cache.delete(key);
-    cache.set(key, { value, storedAt: Date.now(), version });
+    cache.set(key, { value, storedAt: Date.now(), version, started });
     while (cache.size > settings.cacheMaxEntries) {
       const oldest = cache.keys().next().value;
       if (oldest === undefined) break;
@@ -262,15 +267,20 @@ export function createDeliveryClient(options: DeliveryClientOptions) {
     params: RequestParams,
     version: string | undefined,
   ): Promise<unknown> {
-    const running = refreshing.get(key);
+    // A request under way is shared only with callers of its data version: one that started before a write
+    // answers with the data from before it, and a page rendered with that after the write would be kept under
+    // the new version, old text and all, until it expires.
+    const flight = `${version ?? ''} ${key}`;
+    const running = refreshing.get(flight);
     if (running) return running;
+    const order = ++requestsStarted;
     const started = network(path, params)
       .then((value) => {
-        remember(key, value, version);
+        remember(key, value, version, order);
         return value;
       })
-      .finally(() => refreshing.delete(key));
-    refreshing.set(key, started);
+      .finally(() => refreshing.delete(flight));
+    refreshing.set(flight, started);
     return started;
   }
 
