@@ -12,19 +12,24 @@ function countingFetch() {
   return { fetch, calls: () => calls };
 }
 
+/** A client caching under the data version `version()` reads at the time of each request. */
+function versionedClient(fetch: FetchLike, version: () => string) {
+  return createDeliveryClient({
+    baseUrl: 'http://content.test/cms',
+    apiKey: 'k',
+    deliveryToken: 't',
+    environment: 'production',
+    fetch,
+    cachePolicy: CachePolicy.CACHE_ELSE_NETWORK,
+    cacheVersion: async () => version(),
+  });
+}
+
 describe('the delivery client cache under a data version', () => {
   it('answers from the cache while the version holds and asks again once it moves', async () => {
     const network = countingFetch();
     let version = 'content:1';
-    const client = createDeliveryClient({
-      baseUrl: 'http://content.test/cms',
-      apiKey: 'k',
-      deliveryToken: 't',
-      environment: 'production',
-      fetch: network.fetch,
-      cachePolicy: CachePolicy.CACHE_ELSE_NETWORK,
-      cacheVersion: async () => version,
-    });
+    const client = versionedClient(network.fetch, () => version);
     const first = await client.request<{ call: number }>('/content_types/header/entries');
     const again = await client.request<{ call: number }>('/content_types/header/entries');
     expect(again.call).toBe(first.call);
@@ -46,15 +51,7 @@ describe('the delivery client cache under a data version', () => {
       });
     };
     let version = 'content:1';
-    const client = createDeliveryClient({
-      baseUrl: 'http://content.test/cms',
-      apiKey: 'k',
-      deliveryToken: 't',
-      environment: 'production',
-      fetch,
-      cachePolicy: CachePolicy.CACHE_ELSE_NETWORK,
-      cacheVersion: async () => version,
-    });
+    const client = versionedClient(fetch, () => version);
     const path = '/content_types/support_article/entries';
     const before = client.request<{ call: number }>(path);
     const sameVersion = client.request<{ call: number }>(path);
