@@ -36,6 +36,7 @@ export * from './served-locales.ts';
 export * from './share-links.ts';
 export * from './shipping-cost.ts';
 export * from './states.ts';
+export * from './store-time.ts';
 export * from './swatch-strip.ts';
 export * from './tag-manager.ts';
 export * from './tile-tags.ts';

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://x', 'must be a postgres:// or postgresql:// connection URL'],
     ['LOG_LEVEL', 'loud', 'must be one of'],
     ['SEED_ON_EMPTY', 'yes', "must be 'true' or 'false'"],
+    ['STORE_TIME_ZONE', 'Mountain Time', 'must be an IANA time zone'],
   ])('rejects %s=%s naming the setting', (setting, value, problem) => {
     let error: unknown;
     try {
@@ -48,5 +49,15 @@ describe('bot protection settings', () => {
     expect(
       loadConfig({ RECAPTCHA_SITE_KEY: 'site', RECAPTCHA_SECRET_KEY: 'secret' }).RECAPTCHA_MIN_SCORE,
     ).toBe(0.5);
+  });
+});
+
+describe('the store time zone', () => {
+  it('stays UTC unless set, so an existing install shows what it showed', () => {
+    expect(loadConfig({}).STORE_TIME_ZONE).toBe('UTC');
+  });
+
+  it('takes an IANA name', () => {
+    expect(loadConfig({ STORE_TIME_ZONE: 'America/Denver' }).STORE_TIME_ZONE).toBe('America/Denver');
   });
 });

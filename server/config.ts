@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_STORE_TIME_ZONE, isTimeZone } from '#core/store-time.ts';
 import { type ProxyTrust, parseProxyTrust } from './http/proxy-trust.ts';
 import { type DeliveryKeySetting, type DeliveryKeys, randomDeliveryKeys } from './keys/delivery-keys.ts';
 
@@ -123,6 +124,8 @@ export const configSchema = z.object({
   CONTENT_MANAGEMENT_TOKEN: z.string().trim().min(16, { error: 'must be at least 16 characters' }).optional(),
   // The built-in service's preview token (drafts instead of publications) and the key of signed preview links.
   CONTENT_PREVIEW_TOKEN: z.string().trim().min(32, { error: 'must be at least 32 characters' }).optional(),
+  // The key of signed staff invitation links; unset, one is drawn and kept per database.
+  STAFF_INVITE_KEY: z.string().trim().min(32, { error: 'must be at least 32 characters' }).optional(),
   CONTENT_ENVIRONMENT: z.string().trim().min(1, { error: 'must not be empty' }),
   CONTENT_BRANCH: z.string().trim().optional(),
   CONTENT_CACHE_POLICY: z
@@ -201,6 +204,10 @@ export const configSchema = z.object({
     .trim()
     .regex(/^smtps?:\/\/\S+$/, { error: 'must be an smtp:// or smtps:// URL' })
     .optional(),
+  // The back office's clock (docs/decisions/0031): the days of the dashboard, the dates it shows and takes.
+  STORE_TIME_ZONE: z.string().refine(isTimeZone, {
+    error: 'must be an IANA time zone such as America/Denver or Europe/Stockholm (or UTC)',
+  }),
 });
 
 type Settings = z.infer<typeof configSchema>;
@@ -241,6 +248,7 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   CONTENT_DELIVERY_TOKEN: undefined,
   CONTENT_MANAGEMENT_TOKEN: undefined,
   CONTENT_PREVIEW_TOKEN: undefined,
+  STAFF_INVITE_KEY: undefined,
   CONTENT_ENVIRONMENT: 'production',
   CONTENT_BRANCH: undefined,
   CONTENT_CACHE_POLICY: '1',
@@ -274,6 +282,7 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   SESSION_CREATE_LIMIT_PER_IP: '100',
   MAIL_FROM: 'Ridgeline Snowshoe Co. <orders@ridgeline.example>',
   SMTP_URL: undefined,
+  STORE_TIME_ZONE: DEFAULT_STORE_TIME_ZONE,
 };
 
 export class ConfigError extends Error {
@@ -328,5 +337,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     CONTENT_PREVIEW_TOKEN: parsed.data.CONTENT_PREVIEW_TOKEN ?? drawn.CONTENT_PREVIEW_TOKEN,
     SEARCH_KEY: parsed.data.SEARCH_KEY ?? drawn.SEARCH_KEY,
     CONTENT_MANAGEMENT_TOKEN: parsed.data.CONTENT_MANAGEMENT_TOKEN ?? drawn.CONTENT_MANAGEMENT_TOKEN,
+    STAFF_INVITE_KEY: parsed.data.STAFF_INVITE_KEY ?? drawn.STAFF_INVITE_KEY,
   };
 }
