@@ -35,6 +35,9 @@ export const ERROR_CODES = {
   // Staff pages show the refusal's own detail (English); the key is only the storefront's fallback wording.
   stale: { status: 409, text: 'error session expired' },
   'order-state': { status: 409, text: 'error check form' },
+  // A money change that drops prices by more than the guard's share (core/money-guard.ts, issue 40): it is saved
+  // only when sent again with the person's confirmation of the effect the refusal names.
+  'needs-confirmation': { status: 409, text: 'error check form' },
   // Content management (issue 21): unpublishing or deleting an entry that published entries still reference.
   referenced: { status: 409, text: 'error check form' },
 } as const satisfies Record<string, { status: number; text: string }>;

@@ -30,15 +30,28 @@ describe('parseAmount', () => {
     expect(parseAmount('0.5')).toEqual({ ok: true, value: 0.5 });
   });
 
+  it('reads a comma as the decimal separator', () => {
+    expect(parseAmount('189,95')).toEqual({ ok: true, value: 189.95 });
+    expect(parseAmount('12,5')).toEqual({ ok: true, value: 12.5 });
+  });
+
   it('says what to type instead of a bad amount', () => {
     expect(parseAmount('')).toEqual({ ok: false, message: 'Enter an amount, like 129.95.' });
     expect(parseAmount('-1')).toEqual({ ok: false, message: 'A price must be above 0.' });
     expect(parseAmount('0')).toEqual({ ok: false, message: 'A price must be above 0.' });
-    expect(parseAmount('12,50')).toEqual({
+    expect(parseAmount('1,189.95')).toEqual({
       ok: false,
-      message: 'Use a point as the decimal separator, like 129.95.',
+      message: 'Leave out the thousands separator: write 1189.95.',
     });
-    expect(parseAmount('1.999')).toEqual({ ok: false, message: 'A price has at most 2 decimals.' });
+    expect(parseAmount('1.189,95')).toEqual({
+      ok: false,
+      message: 'Leave out the thousands separator: write 1189.95.',
+    });
+    expect(parseAmount('1.999')).toEqual({
+      ok: false,
+      message: 'A price has at most 2 decimals (leave out any thousands separator).',
+    });
+    expect(parseAmount('1,999')).toMatchObject({ ok: false, message: expect.stringContaining('2 decimals') });
     expect(parseAmount('$12')).toEqual({ ok: false, message: 'Enter digits and a point only, like 129.95.' });
     expect(parseAmount('1e3')).toMatchObject({ ok: false });
   });
@@ -143,7 +156,7 @@ describe('priceFormSchema', () => {
 
   it('names the field of each bad value', () => {
     const result = priceFormSchema.safeParse({
-      retail: '12,50',
+      retail: '1,250.00',
       sale: '-3',
       saleStartsAt: 'soon',
     });
@@ -152,7 +165,7 @@ describe('priceFormSchema', () => {
       (result.success ? [] : result.error.issues).map((issue) => [String(issue.path[0]), issue.message]),
     );
     expect(byField).toEqual({
-      retail: 'Use a point as the decimal separator, like 129.95.',
+      retail: 'Leave out the thousands separator: write 1250.00.',
       sale: 'A price must be above 0.',
       saleStartsAt: 'Enter a date and time, like 2026-12-01T09:00.',
     });

@@ -29,16 +29,23 @@ export function amountProblem(value: number): string | null {
 }
 
 /**
- * Reads an amount as a person types it: digits with a point and at most 2 decimals. A comma as the decimal
- * separator, a currency sign or a minus sign is refused with a message that says what to type instead.
+ * Reads an amount as a person types it: digits with a point or a comma and at most 2 decimals ("189,95" is how
+ * half the store's staff write 189.95). A thousands separator, a currency sign or a minus sign is refused with a
+ * message that says what to type instead: "1,189.95" and "1.189,95" name different amounts in different
+ * countries, and guessing wrong is a price off by a factor of a thousand.
  */
 export function parseAmount(text: string): { ok: true; value: number } | { ok: false; message: string } {
-  const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, message: 'Enter an amount, like 129.95.' };
-  if (/^-/.test(trimmed)) return { ok: false, message: 'A price must be above 0.' };
-  if (/^\d+,\d+$/.test(trimmed))
-    return { ok: false, message: 'Use a point as the decimal separator, like 129.95.' };
-  if (/^\d+\.\d{3,}$/.test(trimmed)) return { ok: false, message: 'A price has at most 2 decimals.' };
+  const typed = text.trim();
+  if (typed === '') return { ok: false, message: 'Enter an amount, like 129.95.' };
+  if (/^-/.test(typed)) return { ok: false, message: 'A price must be above 0.' };
+  if (/^\d{1,3}([.,])\d{3}(\1\d{3})*[.,]\d{1,2}$/.test(typed))
+    return {
+      ok: false,
+      message: `Leave out the thousands separator: write ${typed.replace(/[.,](?=\d{3})/g, '').replace(',', '.')}.`,
+    };
+  const trimmed = /^\d+,\d{1,2}$/.test(typed) ? typed.replace(',', '.') : typed;
+  if (/^\d+[.,]\d{3,}$/.test(trimmed))
+    return { ok: false, message: 'A price has at most 2 decimals (leave out any thousands separator).' };
   if (!/^\d+(\.\d{1,2})?$/.test(trimmed))
     return { ok: false, message: 'Enter digits and a point only, like 129.95.' };
   const value = Number(trimmed);

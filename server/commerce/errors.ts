@@ -1,4 +1,5 @@
 import { type ErrorCode, type ErrorStatus, statusOf } from '#core/error-codes.ts';
+import type { MoneyVerdict } from '#core/money-guard.ts';
 
 /**
  * A refusal of the commerce engine, with a stable `code` (core/error-codes.ts). The edge turns it into a status
@@ -35,6 +36,23 @@ export const badRequest = (detail: string, fields?: Record<string, string>) =>
   new CommerceError('invalid', 'Bad Request', detail, { fields });
 export const conflict = (detail: string, code: ErrorCode = 'conflict', fields?: Record<string, string>) =>
   new CommerceError(code, 'Conflict', detail, { fields });
+/** A money change whose effect (named in `detail`) the person must confirm before it is saved (issue 40). */
+export const needsConfirmation = (detail: string, fields?: Record<string, string>) =>
+  new CommerceError('needs-confirmation', 'Conflict', detail, { fields });
+/**
+ * Acts on the money guard's verdict (core/money-guard.ts): a change that makes anything free is refused (400, with
+ * `fields` to point at) even when confirmed; a large drop is refused (409, needs-confirmation) until the person
+ * confirms it.
+ */
+export function enforceMoneyVerdict(
+  result: MoneyVerdict,
+  confirmed: boolean,
+  fields?: Record<string, string>,
+): void {
+  if (result.verdict === 'refuse') throw badRequest(result.message, fields);
+  if (result.verdict === 'confirm' && !confirmed) throw needsConfirmation(result.message);
+}
+
 export const gone = (detail: string) => new CommerceError('gone', 'Gone', detail);
 export const unprocessable = (detail: string, code: ErrorCode = 'not-purchasable') =>
   new CommerceError(code, 'Unprocessable Entity', detail);

@@ -1,16 +1,22 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { type RuleInput, ruleProblems, ruleTarget } from '#core/discount-rule-edit.ts';
+import { guardMoney, type MoneyVerdict, type PricedItem } from '#core/money-guard.ts';
 import { type Actor, recordAudit } from '../backoffice/audit.ts';
 import type { Database } from '../db/database.ts';
-import { badRequest, conflict, notFound } from './errors.ts';
-import { categories, products } from './schema-catalogue.ts';
+import { badRequest, conflict, enforceMoneyVerdict, notFound } from './errors.ts';
+import { priceSet } from './pricing.ts';
+import { salePriceNow } from './sale-price.ts';
+import { commerceRegions } from './schema.ts';
+import { categories, productPrices, products, variants } from './schema-catalogue.ts';
 import { customerGroups, type DiscountRuleRecord } from './schema-customers.ts';
 
 /**
  * The back office's customer-group discount rules (SPEC §3, §6; issue 20): read a group's rules, add one, remove
- * one. A group holds at most one rule per target (core/discount-rule-edit.ts). Each change locks the group row and
- * is one transaction with its audit entry; the customer_groups trigger moves the 'catalogue' data version, so
- * prices everywhere follow.
+ * one. A group holds at most one rule per target (core/discount-rule-edit.ts). A new rule is priced first (issue 40):
+ * every product sold in the group's region, with the group's rules before and after, goes through the money guard
+ * (core/money-guard.ts), so a typo that makes the region free is refused and a drop of more than half waits for a
+ * confirmation. Each change locks the group row and is one transaction with its audit entry; the customer_groups
+ * trigger moves the 'catalogue' data version, so prices everywhere follow.
  */
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -22,6 +28,44 @@ export function createGroupRulesAdmin(db: Database) {
     const [row] = await tx.select().from(customerGroups).where(eq(customerGroups.id, id)).for('update');
     if (!row) throw notFound(`No customer group ${id}`);
     return row;
+  }
+
+  /**
+   * What a group's members pay for every product priced in its region, with its rules before and after a change,
+   * priced as the storefront prices them (the sale that runs now, the category's ancestry).
+   */
+  async function effectOf(
+    tx: Tx,
+    group: typeof customerGroups.$inferSelect,
+    after: readonly DiscountRuleRecord[],
+  ): Promise<MoneyVerdict> {
+    // One after another: a transaction is one connection, which runs one query at a time.
+    const [region] = await tx.select().from(commerceRegions).where(eq(commerceRegions.id, group.regionId));
+    const rows = await tx
+      .select({
+        id: products.id,
+        name: products.name,
+        categoryId: products.categoryId,
+        retail: productPrices.retailPrice,
+        saleNow: salePriceNow,
+      })
+      .from(productPrices)
+      .innerJoin(products, eq(products.id, productPrices.productId))
+      .where(eq(productPrices.regionId, group.regionId));
+    const tree = await tx.select({ id: categories.id, parentId: categories.parentId }).from(categories);
+    const parents = new Map(tree.map((row) => [row.id, row.parentId]));
+    const items = rows.map((row): PricedItem => {
+      const chain: number[] = [];
+      let current: number | null | undefined = row.categoryId;
+      while (current !== null && current !== undefined && !chain.includes(current)) {
+        chain.push(current);
+        current = parents.get(current);
+      }
+      const pays = (rules: readonly DiscountRuleRecord[]) =>
+        priceSet(row.retail, row.saleNow, row.id, chain, rules).calculated;
+      return { productId: row.id, name: row.name, before: pays(group.discountRules), after: pays(after) };
+    });
+    return guardMoney(items, { currency: region?.currencyCode ?? 'USD' });
   }
 
   const view = (row: typeof customerGroups.$inferSelect) => ({
@@ -52,8 +96,42 @@ export function createGroupRulesAdmin(db: Database) {
       return (await db.select().from(customerGroups).orderBy(asc(customerGroups.id))).map(view);
     },
 
-    /** Adds a rule; 400 for a bad amount or an unknown category or product, 409 when the target has one already. */
-    async addRule(actor: Actor, groupId: number, rule: RuleInput) {
+    /**
+     * The product a person names on the rule form: by its SKU or a variant's (any case), or by its id; 400 with
+     * the field named when none matches.
+     */
+    async productNamed(reference: string): Promise<{ id: number; name: string }> {
+      const text = reference.trim();
+      const sku = text.toUpperCase();
+      const columns = { id: products.id, name: products.name };
+      const [bySku] = await db.select(columns).from(products).where(sql`upper(${products.sku}) = ${sku}`);
+      const [byVariant] = bySku
+        ? [bySku]
+        : await db
+            .select(columns)
+            .from(variants)
+            .innerJoin(products, eq(products.id, variants.productId))
+            .where(sql`upper(${variants.sku}) = ${sku}`);
+      const [found] =
+        byVariant || !/^\d{1,9}$/.test(text)
+          ? [byVariant]
+          : await db
+              .select(columns)
+              .from(products)
+              .where(eq(products.id, Number(text)));
+      if (!found)
+        throw badRequest(`No product has the SKU or id “${text}”.`, {
+          product: 'No product has this SKU or id.',
+        });
+      return found;
+    },
+
+    /**
+     * Adds a rule; 400 for a bad amount, an unknown category or product, or a rule that would make any product in
+     * the region free; 409 when the target has one already, or (needs-confirmation) when it lowers a price by more
+     * than half and `confirmed` is not set; the refusal names the effect.
+     */
+    async addRule(actor: Actor, groupId: number, rule: RuleInput, options: { confirmed?: boolean } = {}) {
       const problems = ruleProblems(rule);
       if (Object.keys(problems).length > 0)
         throw badRequest(
@@ -81,6 +159,11 @@ export function createGroupRulesAdmin(db: Database) {
         const target = ruleTarget(record);
         if (before.discountRules.some((entry) => ruleTarget(entry) === target))
           throw conflict(`${before.name} already has a rule for ${target}: remove it first.`);
+        enforceMoneyVerdict(
+          await effectOf(tx, before, [...before.discountRules, record]),
+          options.confirmed === true,
+          { amount: 'Check the amount.' },
+        );
         const [after] = await tx
           .update(customerGroups)
           .set({ discountRules: [...before.discountRules, record] })

@@ -113,7 +113,7 @@ test.describe('the merchandiser schedules a sale', () => {
     await checkAxe(page, testInfo, 'admin-group-rules-refused');
 
     await page.getByLabel('Applies to').selectOption('product');
-    await page.getByLabel('Product id').fill(String(PRODUCT));
+    await page.getByLabel('Product SKU').fill(String(PRODUCT));
     await page.getByLabel('Method').selectOption('price');
     await amount.fill('100');
     await page.getByRole('button', { name: 'Add rule' }).click();

@@ -2,13 +2,14 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '#server/backoffice/audit.ts';
 import { auditLog } from '#server/backoffice/schema.ts';
-import { products } from '#server/commerce/schema-catalogue.ts';
+import { productPrices, products, variants } from '#server/commerce/schema-catalogue.ts';
 import { customerGroups } from '#server/commerce/schema-customers.ts';
 import { insertActor } from '../support/staff-actor.ts';
 import { testDatabaseTargets } from '../support/test-databases.ts';
 import { type ApiHarness, openApi } from './api-harness.ts';
 
 const RETAIL_US = 1;
+const RETAIL_CA = 2;
 const PRO = 4;
 
 /** Issue 20, customer-group discount rules (SPEC §6): added and removed one at a time, audited, priced at once. */
@@ -110,5 +111,60 @@ describe.each(testDatabaseTargets)('group rules admin on $name', (target) => {
     for (const [call, expected] of refusals) await expect(call()).rejects.toMatchObject(expected);
     expect(await rulesOf(PRO)).toEqual(before);
     expect(await audits(PRO)).toBe(auditsBefore);
+  });
+
+  it('refuses a rule that makes the region free, even confirmed, and asks to confirm a drop of more than half (issue 40)', async () => {
+    const admin = api.commerce.groupRulesAdmin;
+    const auditsBefore = await audits(RETAIL_CA);
+    const [{ n: pricedInCanada }] = await api.handle.db
+      .select({ n: count() })
+      .from(productPrices)
+      .where(eq(productPrices.regionId, 'ca'));
+    const typo = { type: 'all', method: 'fixed', amount: 1000, targetId: null } as const;
+    for (const confirmed of [false, true])
+      await expect(admin.addRule(actor, RETAIL_CA, typo, { confirmed })).rejects.toMatchObject({
+        status: 400,
+        code: 'invalid',
+        message: `This would make ${pricedInCanada} products free or less: the lowest becomes C$0.00. Use a smaller amount.`,
+      });
+
+    const sixty = { type: 'all', method: 'percent', amount: 60, targetId: null } as const;
+    const asked = await admin.addRule(actor, RETAIL_CA, sixty).catch((error: unknown) => error);
+    expect(asked).toMatchObject({ status: 409, code: 'needs-confirmation' });
+    expect((asked as Error).message).toMatch(
+      new RegExp(
+        `^This lowers the price of ${pricedInCanada} products by more than half; the lowest becomes C\\$\\d+\\.\\d{2} \\(.+\\)\\.$`,
+      ),
+    );
+    expect(await rulesOf(RETAIL_CA)).toEqual([]);
+    expect(await audits(RETAIL_CA)).toBe(auditsBefore);
+
+    const added = await admin.addRule(actor, RETAIL_CA, sixty, { confirmed: true });
+    expect(added.rules).toEqual([{ type: 'all', method: 'percent', amount: '60' }]);
+    // Half off is not more than half: no question asked. The product rule overrides the 60 % for one product.
+    await admin.addRule(actor, RETAIL_CA, {
+      type: 'product',
+      method: 'percent',
+      amount: 50,
+      targetId: productId,
+    });
+    await admin.removeRule(actor, RETAIL_CA, `product:${productId}`);
+    await admin.removeRule(actor, RETAIL_CA, 'all');
+    expect(await audits(RETAIL_CA)).toBe(auditsBefore + 4);
+  });
+
+  it('finds the product a rule names by its SKU, a variant’s SKU (any case) or its id', async () => {
+    const admin = api.commerce.groupRulesAdmin;
+    const [product] = await api.handle.db.select().from(products).where(eq(products.id, productId));
+    const [variant] = await api.handle.db.select().from(variants).where(eq(variants.productId, productId));
+    const expected = { id: productId, name: product!.name };
+    expect(await admin.productNamed(product!.sku.toLowerCase())).toEqual(expected);
+    expect(await admin.productNamed(` ${variant!.sku} `)).toEqual(expected);
+    expect(await admin.productNamed(String(productId))).toEqual(expected);
+    await expect(admin.productNamed('NO-SUCH-SKU')).rejects.toMatchObject({
+      status: 400,
+      fields: { product: 'No product has this SKU or id.' },
+    });
+    await expect(admin.productNamed('999999')).rejects.toMatchObject({ status: 400 });
   });
 });

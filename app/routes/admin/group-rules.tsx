@@ -20,7 +20,9 @@ import type { Route } from './+types/group-rules';
 
 /**
  * A customer group's discount rules in the back office (SPEC §3, §6; issue 20): what the group takes off, per
- * everything, a category or a product, added and removed one rule at a time. What a group pays for one product
+ * everything, a category or a product (named by its SKU), added and removed one rule at a time. A rule that
+ * would make a product free is refused; one that lowers a price by more than half shows its effect and is added
+ * only when sent again with the confirmation (issue 40, core/money-guard.ts). What a group pays for one product
  * shows on that product's Prices tab.
  */
 
@@ -53,10 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 const blankIsNull = (value: unknown) => (value === '' || value === undefined ? null : value);
-const targetId = z.preprocess(
-  blankIsNull,
-  z.coerce.number({ error: 'Give a whole number.' }).int().nullable(),
-);
+const targetId = z.preprocess(blankIsNull, z.coerce.number({ error: 'Choose a category.' }).int().nullable());
 
 const rulesForm = z.discriminatedUnion('intent', [
   z.object({
@@ -70,13 +69,25 @@ const rulesForm = z.discriminatedUnion('intent', [
       return z.NEVER;
     }),
     categoryId: targetId,
-    productId: targetId,
+    product: z.string().max(100, 'A SKU is at most 100 characters.').default(''),
+    confirmed: z.literal('1').optional(),
   }),
   z.object({
     intent: z.literal('remove'),
     target: z.string().regex(/^(all|category:\d{1,10}|product:\d{1,10})$/, 'Choose a rule to remove.'),
   }),
 ]);
+
+type AddForm = Extract<z.infer<typeof rulesForm>, { intent: 'add' }>;
+
+/** The rule's fields as they were sent, for the confirmation's second post. */
+const sentFields = (form: AddForm) => ({
+  type: form.type,
+  method: form.method,
+  amount: String(form.amount),
+  categoryId: form.categoryId === null ? '' : String(form.categoryId),
+  product: form.product,
+});
 
 export async function action(args: Route.ActionArgs) {
   const { services, actor, csrfToken } = await requireStaff(args, 'catalogue:write');
@@ -89,20 +100,48 @@ export async function action(args: Route.ActionArgs) {
     const done = await attemptStaff(services, () => admin.removeRule(actor, id, form.target));
     return done.ok ? { ok: true as const, message: 'Rule removed.' } : done.answer;
   }
+  let productId: number | null = null;
+  if (form.type === 'product') {
+    if (form.product.trim() === '')
+      return refuse(400, 'Check the highlighted fields.', { product: 'Give the product’s SKU.' });
+    const found = await attemptStaff(services, () => admin.productNamed(form.product));
+    if (!found.ok) return found.answer;
+    productId = found.value.id;
+  }
   const rule = {
     type: form.type,
     method: form.method,
     amount: form.amount,
-    targetId: form.type === 'category' ? form.categoryId : form.type === 'product' ? form.productId : null,
+    targetId: form.type === 'category' ? form.categoryId : productId,
   };
   const problems = ruleProblems(rule);
   if (Object.keys(problems).length > 0) {
     const { targetId: target, ...rest } = problems;
-    const field = form.type === 'product' ? 'productId' : 'categoryId';
+    const field = form.type === 'product' ? 'product' : 'categoryId';
     return refuse(400, 'Check the highlighted fields.', { ...rest, ...(target ? { [field]: target } : {}) });
   }
-  const done = await attemptStaff(services, () => admin.addRule(actor, id, rule));
-  return done.ok ? { ok: true as const, message: 'Rule added.' } : done.answer;
+  const done = await attemptStaff(services, async () => {
+    try {
+      return await admin.addRule(actor, id, rule, { confirmed: form.confirmed === '1' });
+    } catch (error) {
+      // A large drop is not a mistake to correct but an effect to confirm: the page asks, with the same fields.
+      if (services.errorCode(error) !== 'needs-confirmation') throw error;
+      return { effect: (error as Error).message };
+    }
+  });
+  if (!done.ok) return done.answer;
+  if ('effect' in done.value)
+    return data(
+      {
+        ok: false as const,
+        message: '',
+        fieldErrors: {},
+        confirm: done.value.effect,
+        fields: sentFields(form),
+      },
+      { status: 409 },
+    );
+  return { ok: true as const, message: 'Rule added.' };
 }
 
 export default function GroupRulesPage({ loaderData }: Route.ComponentProps) {
@@ -115,6 +154,24 @@ export default function GroupRulesPage({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 id="group-title">{group.name}</h1>
       <FormMessage answer={answer} />
+      {answer && 'confirm' in answer ? (
+        <div className="admin-notice admin-notice--error" role="alert">
+          <p>
+            <strong>Confirm a large price drop.</strong> {answer.confirm} Nothing is saved until you confirm.
+          </p>
+          <Form method="post" className="admin-actions">
+            <CsrfField />
+            <input type="hidden" name="intent" value="add" />
+            {Object.entries(answer.fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <input type="hidden" name="confirmed" value="1" />
+            <button type="submit" className="admin-button">
+              Add the rule anyway
+            </button>
+          </Form>
+        </div>
+      ) : null}
       <dl className="admin-facts">
         <dt>Region</dt>
         <dd>{REGION_LABELS[group.regionId] ?? group.regionId}</dd>
@@ -181,7 +238,7 @@ export default function GroupRulesPage({ loaderData }: Route.ComponentProps) {
             <select id="rule-type" name="type" defaultValue="all" aria-describedby="type-error">
               <option value="all">Everything</option>
               <option value="category">One category (choose below)</option>
-              <option value="product">One product (give its id below)</option>
+              <option value="product">One product (give its SKU below)</option>
             </select>
             <FieldError answer={answer} name="type" />
             <label htmlFor="rule-category">Category</label>
@@ -194,14 +251,18 @@ export default function GroupRulesPage({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
             <FieldError answer={answer} name="categoryId" />
-            <label htmlFor="rule-product">Product id</label>
+            <label htmlFor="rule-product">Product SKU</label>
             <input
               id="rule-product"
-              name="productId"
-              inputMode="numeric"
-              aria-describedby="productId-error"
+              name="product"
+              autoComplete="off"
+              spellCheck={false}
+              aria-describedby="product-hint product-error"
             />
-            <FieldError answer={answer} name="productId" />
+            <span id="product-hint" className="admin-muted">
+              The product’s SKU, like RL-1001, or one of its variants’ SKUs.
+            </span>
+            <FieldError answer={answer} name="product" />
             <label htmlFor="rule-method">Method</label>
             <select id="rule-method" name="method" defaultValue="percent" aria-describedby="method-error">
               <option value="percent">Percent off</option>
