@@ -28,6 +28,21 @@ export const NO_REVENUE_STATUS_IDS: readonly number[] = [5, 6, 4];
 
 export const PAYMENT_METHOD_IDS = ['bank_transfer', 'pay_on_account', 'cash_on_delivery'] as const;
 
+/** How the list runs: newest or oldest placed first, or the oldest paid first (the shipping queue's default). */
+export const ORDER_SORTS = ['newest', 'oldest', 'paid-oldest'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+export const ORDER_SORT_LABELS: Record<OrderSort, string> = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  'paid-oldest': 'Oldest paid first',
+};
+
+/** The sort a filter runs in: as asked, else the queue oldest paid first and any other list newest first. */
+export function sortOf(filter: Pick<OrderFilter, 'sort' | 'queue'>): OrderSort {
+  return filter.sort ?? (filter.queue === 'to-ship' ? 'paid-oldest' : 'newest');
+}
+
 export const ORDER_LIST_DEFAULT_LIMIT = 50;
 export const ORDER_LIST_MAX_LIMIT = 200;
 
@@ -39,6 +54,11 @@ export function orderFilterQuery(
   const params = new URLSearchParams();
   if (filter.q) params.set('q', filter.q);
   for (const status of filter.status ?? []) params.append('status', String(status));
+  if (filter.queue) params.set('queue', filter.queue);
+  for (const status of filter.payment ?? []) params.append('payment', status);
+  for (const status of filter.fulfillment ?? []) params.append('fulfillment', status);
+  if (filter.tag) params.set('tag', filter.tag);
+  if (filter.sort) params.set('sort', filter.sort);
   if (filter.paymentMethod) params.set('paymentMethod', filter.paymentMethod);
   if (filter.region) params.set('region', filter.region);
   if (filter.from) params.set('from', filter.from);

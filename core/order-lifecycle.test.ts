@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   allowedIntents,
   cancel,
+  leftToShip,
   markDelivered,
   markPaid,
   type OrderFacts,
@@ -198,20 +199,20 @@ describe('order lifecycle (issue 19)', () => {
     expect(markPaid(partlyShipped())).toEqual(refusedWith('already paid'));
     expect(markPaid({ ...partlyShipped(), ...cod() })).toEqual(refusedWith('cash on delivery'));
     expect(refund(order(cod()), 10)).toEqual(refusedWith('has not been paid: there is nothing to refund'));
-    expect(allowedIntents({ ...partlyShipped(), ...cod() })).toEqual(['ship']);
+    expect(allowedIntents({ ...partlyShipped(), ...cod() })).toEqual(['ship', 'return']);
     // Shipped or delivered: the cash is recorded and the status stays.
-    expect(allowedIntents({ ...allShipped(), ...cod() })).toEqual(['mark-paid', 'mark-delivered']);
+    expect(allowedIntents({ ...allShipped(), ...cod() })).toEqual(['mark-paid', 'mark-delivered', 'return']);
     expect(markPaid({ ...allShipped(), ...cod() })).toEqual({ ok: true, statusId: 2, status: 'Shipped' });
     expect(markPaid({ ...allShipped(10), ...cod() })).toEqual({
       ok: true,
       statusId: 10,
       status: 'Completed',
     });
-    expect(allowedIntents({ ...allShipped(10), ...cod() })).toEqual(['mark-paid']);
+    expect(allowedIntents({ ...allShipped(10), ...cod() })).toEqual(['mark-paid', 'return']);
     // Received: then it is paid like any other order, once.
     const received = { ...allShipped(10), payOnDelivery: true, paid: true };
     expect(markPaid(received)).toEqual(refusedWith('Order 1042 is already paid (Completed).'));
-    expect(allowedIntents(received)).toEqual(['refund']);
+    expect(allowedIntents(received)).toEqual(['refund', 'return']);
     // Cancelled unpaid: nothing to record or refund.
     expect(markPaid(order(cod({ statusId: 5 })))).toEqual(refusedWith('is cancelled'));
     expect(allowedIntents(order(cod({ statusId: 5 })))).toEqual([]);
@@ -220,13 +221,101 @@ describe('order lifecycle (issue 19)', () => {
   it('offers only the changes that make sense', () => {
     expect(allowedIntents(unpaid())).toEqual(['mark-paid', 'cancel']);
     expect(allowedIntents(order())).toEqual(['ship', 'cancel', 'refund']);
-    expect(allowedIntents(partlyShipped())).toEqual(['ship', 'refund']);
-    expect(allowedIntents(allShipped())).toEqual(['mark-delivered', 'refund']);
-    expect(allowedIntents(allShipped(10))).toEqual(['refund']);
+    expect(allowedIntents(partlyShipped())).toEqual(['ship', 'refund', 'return']);
+    expect(allowedIntents(allShipped())).toEqual(['mark-delivered', 'refund', 'return']);
+    expect(allowedIntents(allShipped(10))).toEqual(['refund', 'return']);
+    // Everything came back: nothing is left out with the customer to return.
+    expect(
+      allowedIntents({
+        ...allShipped(10),
+        lines: allShipped(10).lines.map((line) => ({ ...line, returned: line.quantity })),
+      }),
+    ).toEqual(['refund']);
+    // Unpaid (a bank transfer never received) and shipped: nothing may come back through the back office.
+    expect(allowedIntents({ ...allShipped(), paid: false })).not.toContain('return');
     expect(allowedIntents(order({ statusId: 5, paid: false }))).toEqual([]);
     expect(allowedIntents(order({ statusId: 5 }))).toEqual(['refund']);
     expect(allowedIntents(order({ statusId: 4, refunded: 100 }))).toEqual([]);
     expect(allowedIntents(order({ statusId: 99 }))).toEqual([]);
     expect(stageOf(order({ statusId: 99 }))).toBe('unknown');
+  });
+});
+
+describe('lines taken off the order before shipping (issue 40)', () => {
+  const timberline = (shipped: number, removed?: number) => ({
+    id: 1,
+    name: 'Timberline',
+    quantity: 3,
+    shipped,
+    ...(removed === undefined ? {} : { removed }),
+  });
+
+  it('counts what is left to ship: ordered, less shipped and taken off, never below 0', () => {
+    expect(leftToShip(timberline(0))).toBe(3);
+    expect(leftToShip(timberline(1))).toBe(2);
+    expect(leftToShip(timberline(0, 1))).toBe(2);
+    expect(leftToShip(timberline(1, 1))).toBe(1);
+    expect(leftToShip(timberline(2, 1))).toBe(0);
+    expect(leftToShip(timberline(0, 3))).toBe(0);
+    expect(leftToShip(timberline(3, 1))).toBe(0);
+  });
+
+  it('ships at most what was neither shipped nor taken off', () => {
+    expect(ship(order({ lines: [timberline(0, 1)] }), [{ orderItemId: 1, quantity: 3 }])).toEqual(
+      refusedWith('Only 2 of Timberline (line 1) are left to ship, not 3.', 'invalid'),
+    );
+    expect(
+      ship(order({ statusId: 3, lines: [timberline(1, 1)] }), [{ orderItemId: 1, quantity: 2 }]),
+    ).toEqual(refusedWith('Only 1 of Timberline (line 1) is left to ship, not 2.', 'invalid'));
+    expect(ship(order({ lines: [timberline(0, 3)] }), [{ orderItemId: 1, quantity: 1 }])).toEqual(
+      refusedWith('Timberline (line 1) has shipped already.', 'invalid'),
+    );
+  });
+
+  it('counts an order shipped in full once what was not taken off has shipped', () => {
+    // 3 ordered, 1 taken off: shipping the other 2 ships the order in full.
+    expect(ship(order({ lines: [timberline(0, 1)] }), [{ orderItemId: 1, quantity: 2 }])).toEqual({
+      ok: true,
+      statusId: 2,
+      status: 'Shipped',
+    });
+    expect(ship(order({ lines: [timberline(0, 1)] }), [{ orderItemId: 1, quantity: 1 }])).toMatchObject({
+      ok: true,
+      statusId: 3,
+    });
+    // A line taken off in full, the other shipped: shipped in full, and a partially refunded order says so.
+    const lines = [timberline(0, 3), { id: 2, name: 'Trail pole', quantity: 1, shipped: 0 }];
+    expect(ship(order({ lines }), [{ orderItemId: 2, quantity: 1 }])).toMatchObject({
+      ok: true,
+      statusId: 2,
+    });
+    expect(
+      ship(order({ statusId: 14, refunded: 20, lines }), [{ orderItemId: 2, quantity: 1 }]),
+    ).toMatchObject({
+      ok: true,
+      statusId: 14,
+    });
+    expect(stageOf(order({ statusId: 14, refunded: 20, lines: [timberline(2, 1)] }))).toBe('shipped');
+    expect(stageOf(order({ statusId: 14, refunded: 20, lines: [timberline(1, 1)] }))).toBe(
+      'partially-shipped',
+    );
+  });
+
+  it('does not offer to ship when every unit left was taken off', () => {
+    const allTakenOff = order({
+      statusId: 14,
+      refunded: 40,
+      lines: [timberline(0, 3), { id: 2, name: 'Trail pole', quantity: 1, shipped: 0, removed: 1 }],
+    });
+    expect(allowedIntents(allTakenOff)).not.toContain('ship');
+    expect(allowedIntents(allTakenOff)).toEqual(['cancel', 'refund']);
+    // An Awaiting Fulfillment status with every line taken off: nothing to ship either.
+    expect(allowedIntents(order({ refunded: 0, lines: [timberline(0, 3)] }))).toEqual(['cancel', 'refund']);
+    // Part taken off, part left: still offered.
+    expect(allowedIntents(order({ statusId: 14, refunded: 20, lines: [timberline(0, 1)] }))).toContain(
+      'ship',
+    );
+    expect(allowedIntents(order({ statusId: 3, lines: [timberline(1, 1)] }))).toContain('ship');
+    expect(allowedIntents(order({ statusId: 3, lines: [timberline(2, 1)] }))).not.toContain('ship');
   });
 });

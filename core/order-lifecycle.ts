@@ -38,7 +38,7 @@ export function statusName(statusId: number): string {
 }
 
 /** What the back office can do to an order. */
-export const ORDER_INTENTS = ['mark-paid', 'ship', 'mark-delivered', 'cancel', 'refund'] as const;
+export const ORDER_INTENTS = ['mark-paid', 'ship', 'mark-delivered', 'cancel', 'refund', 'return'] as const;
 export type OrderIntent = (typeof ORDER_INTENTS)[number];
 
 export interface OrderLineFacts {
@@ -47,7 +47,15 @@ export interface OrderLineFacts {
   quantity: number;
   /** Already in a shipment. */
   shipped: number;
+  /** Taken off the order before it shipped, by a refund that put it back in stock (issue 40): never to ship. */
+  removed?: number;
+  /** Came back in a return. */
+  returned?: number;
 }
+
+/** What of a line is still to ship: ordered, less what shipped and what was taken off the order. */
+export const leftToShip = (line: OrderLineFacts): number =>
+  Math.max(line.quantity - (line.removed ?? 0) - line.shipped, 0);
 
 /** What the engine knows of an order at the moment of the change (read under the order's row lock). */
 export interface OrderFacts {
@@ -108,7 +116,7 @@ export const remainingToRefund = (facts: Pick<OrderFacts, 'total' | 'refunded'>)
 
 function shippedSoFar(lines: readonly OrderLineFacts[]): 'none' | 'part' | 'all' {
   const shipped = lines.reduce((sum, line) => sum + Math.min(line.shipped, line.quantity), 0);
-  const ordered = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const ordered = lines.reduce((sum, line) => sum + line.quantity - (line.removed ?? 0), 0);
   if (shipped === 0) return 'none';
   return shipped >= ordered ? 'all' : 'part';
 }
@@ -210,7 +218,7 @@ export function ship(facts: OrderFacts, lines: readonly ShipmentLine[]): Verdict
   if (chosen.length === 0) return refuse('invalid', 'Choose at least one line and a quantity to ship.');
   for (const [id, quantity] of chosen) {
     const line = facts.lines.find((entry) => entry.id === id)!;
-    const left = Math.max(line.quantity - line.shipped, 0);
+    const left = leftToShip(line);
     if (quantity > left)
       return refuse(
         'invalid',
@@ -273,10 +281,22 @@ export function allowedIntents(facts: OrderFacts): OrderIntent[] {
   const stage = stageOf(facts);
   const intents: OrderIntent[] = [];
   if (markPaid(facts).ok) intents.push('mark-paid');
-  if (stage === 'awaiting-fulfillment' || stage === 'partially-shipped') intents.push('ship');
+  if (
+    (stage === 'awaiting-fulfillment' || stage === 'partially-shipped') &&
+    facts.lines.some((line) => leftToShip(line) > 0)
+  )
+    intents.push('ship');
   if (markDelivered(facts).ok) intents.push('mark-delivered');
   if (cancel(facts).ok) intents.push('cancel');
   if (facts.paid && stage !== 'refunded' && stage !== 'unknown' && remainingToRefund(facts) > 0)
     intents.push('refund');
+  // Goods come back once they are out with the customer, refunded or not (a refund may have come first).
+  if (
+    (facts.paid || facts.payOnDelivery) &&
+    stage !== 'cancelled' &&
+    stage !== 'unknown' &&
+    facts.lines.some((line) => Math.min(line.shipped, line.quantity) - (line.returned ?? 0) > 0)
+  )
+    intents.push('return');
   return intents;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KNOWN_CARRIERS, trackingUrl } from './tracking.ts';
+import { KNOWN_CARRIERS, knownCarrier, trackingUrl } from './tracking.ts';
 
 describe('tracking links', () => {
   it('links each known carrier, whatever the case, with the number encoded', () => {
@@ -10,5 +10,14 @@ describe('tracking links', () => {
 
   it('has no link for a carrier it does not know', () => {
     expect(trackingUrl('Pigeon Post', '1')).toBeNull();
+  });
+});
+
+describe('the carrier list', () => {
+  it('names a carrier as the list spells it, and nothing for one it does not hold', () => {
+    expect(knownCarrier(' canada post ')).toBe('Canada Post');
+    expect(knownCarrier('DPD')).toBe('DPD');
+    expect(knownCarrier('UPSS')).toBeNull();
+    expect(KNOWN_CARRIERS).toEqual(expect.arrayContaining(['Purolator', 'GLS', 'Japan Post']));
   });
 });

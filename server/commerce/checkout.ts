@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { countryByIso } from '#core/countries.ts';
 import { parseServedLocale } from '#core/locale.ts';
+import { placedStanding } from '#core/order-standing.ts';
 import { shippingCost } from '#core/shipping-cost.ts';
 import { statesOf } from '#core/states.ts';
 import type { Database } from '../db/database.ts';
@@ -401,6 +402,7 @@ export function createCheckout(
                 .where(eq(products.id, productId));
           }
 
+          const standing = placedStanding(paid.statusId, input.paymentMethod);
           await tx.insert(orders).values({
             id: orderId,
             customerId: input.customerId,
@@ -409,6 +411,9 @@ export function createCheckout(
             currencyCode: cart.currencyCode,
             status: paid.status,
             statusId: paid.statusId,
+            paymentStatus: standing.payment,
+            fulfillmentStatus: standing.fulfillment,
+            paidAt: standing.payment === 'paid' ? placedAt : null,
             subtotal,
             shippingCost: quote.cost,
             total,

@@ -4,6 +4,15 @@ import { countryByIso } from '#core/countries.ts';
 import { DISPLAY_TEXT_DEFAULTS } from '#core/display-text-defaults.ts';
 import { defaultLanguageOf, formatLocale, parseServedLocale } from '#core/locale.ts';
 import * as lifecycle from '#core/order-lifecycle.ts';
+import {
+  planRefund,
+  planReturn,
+  type RefundFacts,
+  type RefundLineFacts,
+  type RefundPlan,
+} from '#core/order-refund.ts';
+import { standingOf } from '#core/order-standing.ts';
+import { KNOWN_CARRIERS, knownCarrier } from '#core/tracking.ts';
 import type { Actor } from '../backoffice/audit.ts';
 import { recordAudit } from '../backoffice/audit.ts';
 import { staff } from '../backoffice/schema.ts';
@@ -13,7 +22,7 @@ import { createOfflinePayment } from '../payment/payment.ts';
 import { CommerceError, notFound } from './errors.ts';
 import { products } from './schema-catalogue.ts';
 import { customerGroups, customers } from './schema-customers.ts';
-import { orderEvents, orderItems, orders, refunds, shipments } from './schema-sales.ts';
+import { orderEvents, orderItems, orderReturns, orders, refunds, shipments } from './schema-sales.ts';
 import type { Stock } from './stock.ts';
 
 /**
@@ -35,7 +44,10 @@ const MAX_TEXT = 500;
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 export const shipmentInputSchema = z.strictObject({
-  carrier: text(100),
+  // Only the list's carriers, spelled as the list spells them: a typed name broke the tracking link (issue 40).
+  carrier: text(100)
+    .refine((name) => knownCarrier(name) !== null, `choose one of ${KNOWN_CARRIERS.join(', ')}`)
+    .transform((name) => knownCarrier(name)!),
   trackingNumber: text(100).regex(/^[A-Za-z0-9 ._/-]+$/, 'letters, digits, spaces and . _ / - only'),
   lines: z
     .array(
@@ -50,9 +62,43 @@ export const shipmentInputSchema = z.strictObject({
 export type ShipmentInput = z.infer<typeof shipmentInputSchema>;
 
 export const cancelInputSchema = z.strictObject({ reason: text(MAX_TEXT) });
+const lineSchema = z.strictObject({
+  orderItemId: z.number().int().positive().max(2_147_483_647),
+  quantity: z.number().int().min(0).max(100_000),
+  restock: z.boolean().default(false),
+});
+const money = z.number().min(0).max(10_000_000);
+
+/** A refund: an amount, lines (at the prices charged) and shipping, any mix; `amount` is beyond the lines. */
 export const refundInputSchema = z.strictObject({
-  amount: z.number().positive().max(10_000_000),
+  amount: money.default(0),
+  lines: z.array(lineSchema).max(500).default([]),
+  shipping: money.default(0),
   reason: text(MAX_TEXT),
+});
+export type RefundInput = z.input<typeof refundInputSchema>;
+
+/** A return of shipped goods, optionally refunded in the same step (with shipping). */
+export const returnInputSchema = z.strictObject({
+  lines: z.array(lineSchema).min(1).max(500),
+  reason: text(MAX_TEXT),
+  refund: z.boolean().default(false),
+  shipping: money.default(0),
+});
+export type ReturnInput = z.input<typeof returnInputSchema>;
+
+export const noteInputSchema = z.strictObject({ note: text(2000) });
+export const tagsInputSchema = z.strictObject({
+  tags: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(40)
+        .regex(/^[\p{L}\p{N} _-]+$/u, 'letters, digits, spaces, _ and - only'),
+    )
+    .max(20),
 });
 
 const versionSchema = z.number().int().min(0).max(2_147_483_647);
@@ -82,7 +128,7 @@ const texts = DISPLAY_TEXT_DEFAULTS as Record<string, string>;
 export function createOrderAdmin(db: Database, events: EventBus, stock: Stock) {
   /** Everything the lifecycle needs, read inside the transaction after the order's row lock. */
   async function factsOf(executor: Database | Tx, row: OrderRow) {
-    const [lines, shipmentRows, refundRows, eventRows] = await Promise.all([
+    const [lines, shipmentRows, refundRows, eventRows, returnRows] = await Promise.all([
       executor.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(asc(orderItems.id)),
       executor.select().from(shipments).where(eq(shipments.orderId, row.id)).orderBy(asc(shipments.id)),
       executor.select().from(refunds).where(eq(refunds.orderId, row.id)).orderBy(asc(refunds.id)),
@@ -90,11 +136,27 @@ export function createOrderAdmin(db: Database, events: EventBus, stock: Stock) {
         .select({ type: orderEvents.type, detail: orderEvents.detail })
         .from(orderEvents)
         .where(eq(orderEvents.orderId, row.id)),
+      executor
+        .select()
+        .from(orderReturns)
+        .where(eq(orderReturns.orderId, row.id))
+        .orderBy(asc(orderReturns.id)),
     ]);
+    const add = (map: Map<number, number>, id: number, quantity: number) =>
+      map.set(id, (map.get(id) ?? 0) + quantity);
     const shipped = new Map<number, number>();
     for (const shipment of shipmentRows)
-      for (const item of shipment.items)
-        shipped.set(item.order_item_id, (shipped.get(item.order_item_id) ?? 0) + item.quantity);
+      for (const item of shipment.items) add(shipped, item.order_item_id, item.quantity);
+    const refundedUnits = new Map<number, number>();
+    const removed = new Map<number, number>();
+    for (const entry of refundRows)
+      for (const line of entry.lines) {
+        add(refundedUnits, line.order_item_id, line.quantity);
+        add(removed, line.order_item_id, line.removed ?? 0);
+      }
+    const returned = new Map<number, number>();
+    for (const entry of returnRows)
+      for (const item of entry.items) add(returned, item.order_item_id, item.quantity);
     const refunded =
       Math.round(refundRows.reduce((sum, entry) => sum + Math.round(entry.amount * 100), 0)) / 100;
     const cancelledPaid = eventRows.some(
@@ -106,6 +168,16 @@ export function createOrderAdmin(db: Database, events: EventBus, stock: Stock) {
     const received = payOnDelivery
       ? eventRows.some((entry) => entry.type === 'paid')
       : row.statusId !== lifecycle.ORDER_STATUS.awaitingPayment.id;
+    const lineFacts: RefundLineFacts[] = lines.map((line) => ({
+      id: line.id,
+      name: line.name,
+      quantity: line.quantity,
+      shipped: shipped.get(line.id) ?? 0,
+      removed: removed.get(line.id) ?? 0,
+      price: line.price,
+      refunded: refundedUnits.get(line.id) ?? 0,
+      returned: returned.get(line.id) ?? 0,
+    }));
     const facts: lifecycle.OrderFacts = {
       id: row.id,
       statusId: row.statusId,
@@ -116,14 +188,16 @@ export function createOrderAdmin(db: Database, events: EventBus, stock: Stock) {
       delivered:
         row.statusId === 10 ||
         (shipmentRows.length > 0 && shipmentRows.every((shipment) => shipment.deliveredAt !== null)),
-      lines: lines.map((line) => ({
-        id: line.id,
-        name: line.name,
-        quantity: line.quantity,
-        shipped: shipped.get(line.id) ?? 0,
-      })),
+      lines: lineFacts,
     };
-    return { facts, lines, shipmentRows, refundRows };
+    const refundFacts: RefundFacts = {
+      id: row.id,
+      shippingCost: row.shippingCost,
+      shippingRefunded:
+        refundRows.reduce((sum, entry) => sum + Math.round(entry.shippingAmount * 100), 0) / 100,
+      lines: lineFacts,
+    };
+    return { facts, refundFacts, lines, shipmentRows, refundRows, returnRows };
   }
 
   function refusal(verdict: lifecycle.Refusal): CommerceError {
@@ -149,7 +223,12 @@ export function createOrderAdmin(db: Database, events: EventBus, stock: Stock) {
     actor: Actor,
     orderId: number,
     expectedVersion: number,
-    decide: (facts: lifecycle.OrderFacts, row: OrderRow, tx: Tx) => Promise<Change> | Change,
+    decide: (
+      facts: lifecycle.OrderFacts,
+      row: OrderRow,
+      tx: Tx,
+      refundFacts: RefundFacts,
+    ) => Promise<Change> | Change,
   ) {
     parse(versionSchema, expectedVersion);
     return db.transaction(async (tx) => {
@@ -161,16 +240,12 @@ export function createOrderAdmin(db: Database, events: EventBus, stock: Stock) {
           'Conflict',
           `Order ${orderId} was changed by someone else in the meantime (now ${row.status}). Reload the order and try again.`,
         );
-      const { facts } = await factsOf(tx, row);
-      const decided = await decide(facts, row, tx);
+      const { facts, refundFacts } = await factsOf(tx, row);
+      const decided = await decide(facts, row, tx, refundFacts);
       if (!decided.verdict.ok) throw refusal(decided.verdict);
       const written = decided.write ? await decided.write(tx) : {};
       const now = new Date();
       const version = row.version + 1;
-      await tx
-        .update(orders)
-        .set({ status: decided.verdict.status, statusId: decided.verdict.statusId, version, updatedAt: now })
-        .where(eq(orders.id, orderId));
       const detail = {
         ...decided.detail,
         ...written,
@@ -181,14 +256,39 @@ export function createOrderAdmin(db: Database, events: EventBus, stock: Stock) {
       await tx
         .insert(orderEvents)
         .values({ orderId, type: decided.event, detail, staffId: actor.staffId, createdAt: now });
+      // The standing is read back from the facts as they are now (shipments, refunds, the 'paid' event just
+      // written), so it can never disagree with them.
+      const after = await factsOf(tx, { ...row, statusId: decided.verdict.statusId });
+      const standing = standingOf(after.facts);
+      const paidNow = standing.payment !== 'awaiting' && standing.payment !== 'voided';
+      await tx
+        .update(orders)
+        .set({
+          status: decided.verdict.status,
+          statusId: decided.verdict.statusId,
+          paymentStatus: standing.payment,
+          fulfillmentStatus: standing.fulfillment,
+          paidAt: row.paidAt ?? (paidNow ? now : null),
+          version,
+          updatedAt: now,
+        })
+        .where(eq(orders.id, orderId));
       await recordAudit(tx, actor, {
         action: `order.${decided.event}`,
         entity: 'order',
         entityId: orderId,
-        before: { status: row.status, statusId: row.statusId, version: row.version },
+        before: {
+          status: row.status,
+          statusId: row.statusId,
+          payment: row.paymentStatus,
+          fulfillment: row.fulfillmentStatus,
+          version: row.version,
+        },
         after: {
           status: decided.verdict.status,
           statusId: decided.verdict.statusId,
+          payment: standing.payment,
+          fulfillment: standing.fulfillment,
           version,
           ...decided.detail,
           ...written,
@@ -205,12 +305,98 @@ export function createOrderAdmin(db: Database, events: EventBus, stock: Stock) {
     });
   }
 
+  /**
+   * Units back on sale through the one stock path: the variants' history shows a return, and a variant that was
+   * sold out mails its back-in-stock subscribers once the transaction has committed (`announce`). Lines of
+   * products whose stock is not tracked, or without a variant, are skipped. The order's entry is the audit.
+   */
+  async function restock(
+    tx: Tx,
+    actor: Actor,
+    units: { line: typeof orderItems.$inferSelect; quantity: number }[],
+    note: string,
+  ) {
+    const productIds = [...new Set(units.map(({ line }) => line.productId))];
+    if (productIds.length === 0) return { restocked: [], announce: async () => {} };
+    const tracked = new Set(
+      (
+        await tx
+          .select({ id: products.id, tracking: products.inventoryTracking })
+          .from(products)
+          .where(inArray(products.id, productIds))
+      )
+        .filter((entry) => entry.tracking !== 'none')
+        .map((entry) => entry.id),
+    );
+    const restocked: { variantId: number; quantity: number }[] = [];
+    for (const { line, quantity } of units) {
+      if (line.variantId === null || !tracked.has(line.productId) || quantity <= 0) continue;
+      const known = restocked.find((entry) => entry.variantId === line.variantId);
+      if (known) known.quantity += quantity;
+      else restocked.push({ variantId: line.variantId, quantity });
+    }
+    const returned = await stock.within(
+      tx,
+      restocked.map(({ variantId, quantity }) => ({
+        variantId,
+        adjust: quantity,
+        reason: 'return' as const,
+        note,
+      })),
+      actor,
+      { audit: false },
+    );
+    return { restocked, announce: returned.announce };
+  }
+
+  /** Writes a planned refund and puts its taken-off units back in stock. */
+  async function writeRefund(
+    tx: Tx,
+    actor: Actor,
+    orderId: number,
+    plan: RefundPlan,
+    other: { reason: string; returnId?: number },
+  ) {
+    const [inserted] = await tx
+      .insert(refunds)
+      .values({
+        orderId,
+        amount: plan.amount,
+        reason: other.reason,
+        staffId: actor.staffId,
+        shippingAmount: plan.shipping,
+        returnId: other.returnId ?? null,
+        lines: plan.lines.map((line) => ({
+          order_item_id: line.orderItemId,
+          quantity: line.quantity,
+          amount: line.amount,
+          removed: line.removed,
+        })),
+      })
+      .returning({ id: refunds.id });
+    const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    const back = await restock(
+      tx,
+      actor,
+      plan.lines
+        .filter((line) => line.removed > 0)
+        .map((line) => ({
+          line: lines.find((entry) => entry.id === line.orderItemId)!,
+          quantity: line.removed,
+        })),
+      `Order ${orderId}: refunded before shipping`,
+    );
+    return { refundId: inserted!.id, restocked: back.restocked, announce: back.announce };
+  }
+
+  const localeOf = (row: OrderRow) => row.locale ?? mailLocaleOf(row.shippingAddress.country_iso2);
+
   const api = {
     /** The order page: lines as charged, addresses, payment and shipping, customer, shipments, refunds, timeline. */
     async detail(orderId: number) {
       const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
       if (!row) throw notFound(`No order ${orderId}`);
-      const { facts, lines, shipmentRows, refundRows } = await factsOf(db, row);
+      const { facts, refundFacts, lines, shipmentRows, refundRows, returnRows } = await factsOf(db, row);
       const [customer] = row.customerId
         ? await db
             .select({
@@ -240,11 +426,17 @@ export function createOrderAdmin(db: Database, events: EventBus, stock: Stock) {
         .orderBy(asc(orderEvents.id));
       const method = payment.byId(row.paymentMethod);
       const lineById = new Map(lines.map((line) => [line.id, line]));
-      const shippedById = new Map(facts.lines.map((line) => [line.id, line.shipped]));
+      const factsById = new Map(refundFacts.lines.map((line) => [line.id, line]));
+      const itemName = (id: number) => lineById.get(id)?.name ?? `Line ${id}`;
       return {
         id: row.id,
         status: row.status,
         statusId: row.statusId,
+        paymentStatus: row.paymentStatus,
+        fulfillmentStatus: row.fulfillmentStatus,
+        paidAt: row.paidAt,
+        tags: row.tags,
+        locale: localeOf(row),
         version: row.version,
         createdAt: row.createdAt,
         updatedAt: row.updatedAt,
@@ -266,8 +458,12 @@ export function createOrderAdmin(db: Database, events: EventBus, stock: Stock) {
         billingAddress: row.billingAddress,
         shippingAddress: row.shippingAddress,
         customer: customer ?? null,
+        shippingLeftToRefund:
+          Math.max(Math.round(row.shippingCost * 100) - Math.round(refundFacts.shippingRefunded * 100), 0) /
+          100,
         lines: lines.map((line) => {
-          const shipped = shippedById.get(line.id) ?? 0;
+          const known = factsById.get(line.id)!;
+          const shipped = known.shipped;
           return {
             id: line.id,
             productId: line.productId,
@@ -278,7 +474,12 @@ export function createOrderAdmin(db: Database, events: EventBus, stock: Stock) {
             price: line.price,
             lineTotal: Math.round(line.price * line.quantity * 100) / 100,
             shipped,
-            leftToShip: Math.max(line.quantity - shipped, 0),
+            leftToShip: lifecycle.leftToShip(known),
+            removed: known.removed ?? 0,
+            refundedUnits: known.refunded,
+            returned: known.returned,
+            /** Shipped and not come back: what a return may take back. */
+            returnable: Math.max(Math.min(shipped, line.quantity) - known.returned, 0),
           };
         }),
         shipments: shipmentRows.map((shipment) => ({
@@ -290,15 +491,35 @@ export function createOrderAdmin(db: Database, events: EventBus, stock: Stock) {
           items: shipment.items.map((item) => ({
             orderItemId: item.order_item_id,
             quantity: item.quantity,
-            name: lineById.get(item.order_item_id)?.name ?? `Line ${item.order_item_id}`,
+            name: itemName(item.order_item_id),
             sku: lineById.get(item.order_item_id)?.sku ?? '',
           })),
         })),
         refunds: refundRows.map((entry) => ({
           id: entry.id,
           amount: entry.amount,
+          shipping: entry.shippingAmount,
+          reason: entry.reason,
+          returnId: entry.returnId,
+          createdAt: entry.createdAt,
+          lines: entry.lines.map((line) => ({
+            orderItemId: line.order_item_id,
+            name: itemName(line.order_item_id),
+            quantity: line.quantity,
+            amount: line.amount,
+            removed: line.removed ?? 0,
+          })),
+        })),
+        returns: returnRows.map((entry) => ({
+          id: entry.id,
           reason: entry.reason,
           createdAt: entry.createdAt,
+          items: entry.items.map((item) => ({
+            orderItemId: item.order_item_id,
+            name: itemName(item.order_item_id),
+            quantity: item.quantity,
+            restock: item.restock,
+          })),
         })),
         /** Oldest first: the placement, then every recorded change. */
         timeline: [
@@ -402,40 +623,14 @@ export function createOrderAdmin(db: Database, events: EventBus, stock: Stock) {
         detail: { reason, wasPaid: facts.paid },
         async write(tx) {
           const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-          const productIds = [...new Set(lines.map((line) => line.productId))];
-          if (productIds.length === 0) return { restocked: [] };
-          const tracked = new Set(
-            (
-              await tx
-                .select({ id: products.id, tracking: products.inventoryTracking })
-                .from(products)
-                .where(inArray(products.id, productIds))
-            )
-              .filter((entry) => entry.tracking !== 'none')
-              .map((entry) => entry.id),
-          );
-          const restocked: { variantId: number; quantity: number }[] = [];
-          for (const line of lines) {
-            if (line.variantId === null || !tracked.has(line.productId)) continue;
-            const known = restocked.find((entry) => entry.variantId === line.variantId);
-            if (known) known.quantity += line.quantity;
-            else restocked.push({ variantId: line.variantId, quantity: line.quantity });
-          }
-          // The one stock path: the variants' history shows the return, and a variant that was sold out mails
-          // its back-in-stock subscribers once the cancellation has committed. The order's entry is the audit.
-          const returned = await stock.within(
+          const back = await restock(
             tx,
-            restocked.map(({ variantId, quantity }) => ({
-              variantId,
-              adjust: quantity,
-              reason: 'return' as const,
-              note: `Order ${orderId} cancelled`,
-            })),
             actor,
-            { audit: false },
+            lines.map((line) => ({ line, quantity: line.quantity })),
+            `Order ${orderId} cancelled`,
           );
-          announce = returned.announce;
-          return { restocked };
+          announce = back.announce;
+          return { restocked: back.restocked };
         },
       }));
       await announce();
@@ -447,32 +642,149 @@ export function createOrderAdmin(db: Database, events: EventBus, stock: Stock) {
       return { orderId, version: done.version, status: done.status };
     },
 
-    /** Money given back (recorded; the payment provider moves it). */
-    async refund(
-      actor: Actor,
-      orderId: number,
-      expectedVersion: number,
-      input: { amount: number; reason: string },
-    ) {
-      const { amount, reason } = parse(refundInputSchema, input);
+    /**
+     * Money given back (recorded; the payment provider moves it): an amount, lines at the prices charged and
+     * shipping, in any mix. Lines not shipped yet may come off the order and back to stock. The shopper is mailed
+     * what was refunded, in the order's language.
+     */
+    async refund(actor: Actor, orderId: number, expectedVersion: number, input: RefundInput) {
+      const request = parse(refundInputSchema, input);
+      let announce = async () => {};
+      const done = await change(actor, orderId, expectedVersion, (facts, _row, _tx, refundFacts) => {
+        const plan = planRefund(refundFacts, {
+          lines: request.lines,
+          shipping: request.shipping,
+          other: request.amount,
+        });
+        if (!plan.ok) return { verdict: plan, event: 'refunded', detail: {} };
+        return {
+          verdict: lifecycle.refund(facts, plan.amount),
+          event: 'refunded',
+          detail: { amount: plan.amount, shipping: plan.shipping, lines: plan.lines, reason: request.reason },
+          async write(tx) {
+            const written = await writeRefund(tx, actor, orderId, plan, { reason: request.reason });
+            announce = written.announce;
+            return { refundId: written.refundId, restocked: written.restocked };
+          },
+        };
+      });
+      await announce();
+      const refundId = done.written.refundId as number;
+      await events.emit('order-refunded', { orderId, refundId, locale: localeOf(done.row) });
+      return { orderId, version: done.version, status: done.status, refundId };
+    },
+
+    /**
+     * Goods that came back: per line how many and whether they go back on sale, why, and optionally their refund
+     * (at the prices charged, plus shipping) in the same step; the shopper is mailed in the order's language.
+     */
+    async recordReturn(actor: Actor, orderId: number, expectedVersion: number, input: ReturnInput) {
+      const request = parse(returnInputSchema, input);
+      let announce = async () => {};
+      const done = await change(actor, orderId, expectedVersion, (facts, _row, _tx, refundFacts) => {
+        const plan = planReturn(refundFacts, {
+          lines: request.lines,
+          refund: request.refund,
+          shipping: request.shipping,
+        });
+        if (!plan.ok) return { verdict: plan, event: 'returned', detail: {} };
+        // A return without money keeps the status; one with a refund moves it as any refund does.
+        const verdict: lifecycle.Verdict = plan.refund
+          ? lifecycle.refund(facts, plan.refund.amount)
+          : facts.paid || facts.payOnDelivery
+            ? {
+                ok: true,
+                statusId: facts.statusId as lifecycle.OrderStatusId,
+                status: lifecycle.statusName(facts.statusId),
+              }
+            : {
+                ok: false,
+                code: 'order-state',
+                message: `Order ${orderId} has not been paid: nothing can be returned.`,
+              };
+        return {
+          verdict,
+          event: 'returned',
+          detail: {
+            reason: request.reason,
+            items: plan.items,
+            ...(plan.refund ? { amount: plan.refund.amount, shipping: plan.refund.shipping } : {}),
+          },
+          async write(tx) {
+            const [inserted] = await tx
+              .insert(orderReturns)
+              .values({
+                orderId,
+                reason: request.reason,
+                staffId: actor.staffId,
+                items: plan.items.map((item) => ({
+                  order_item_id: item.orderItemId,
+                  quantity: item.quantity,
+                  restock: item.restock,
+                })),
+              })
+              .returning({ id: orderReturns.id });
+            const returnId = inserted!.id;
+            const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+            const back = await restock(
+              tx,
+              actor,
+              plan.items
+                .filter((item) => item.restock)
+                .map((item) => ({
+                  line: lines.find((entry) => entry.id === item.orderItemId)!,
+                  quantity: item.quantity,
+                })),
+              `Order ${orderId}: returned`,
+            );
+            announce = back.announce;
+            const refund = plan.refund
+              ? await writeRefund(tx, actor, orderId, plan.refund, { reason: request.reason, returnId })
+              : null;
+            return { returnId, restocked: back.restocked, refundId: refund?.refundId ?? null };
+          },
+        };
+      });
+      await announce();
+      const returnId = done.written.returnId as number;
+      const refundId = (done.written.refundId as number | null) ?? null;
+      await events.emit('order-returned', { orderId, returnId, refundId, locale: localeOf(done.row) });
+      return { orderId, version: done.version, status: done.status, returnId, refundId };
+    },
+
+    /** A staff note on the order's timeline (not shown to the shopper). */
+    async addNote(actor: Actor, orderId: number, expectedVersion: number, input: { note: string }) {
+      const { note } = parse(noteInputSchema, input);
       const done = await change(actor, orderId, expectedVersion, (facts) => ({
-        verdict: lifecycle.refund(facts, amount),
-        event: 'refunded',
-        detail: { amount, reason },
+        verdict: {
+          ok: true,
+          statusId: facts.statusId as lifecycle.OrderStatusId,
+          status: lifecycle.statusName(facts.statusId),
+        },
+        event: 'note',
+        detail: { note },
+      }));
+      return { orderId, version: done.version };
+    },
+
+    /** The order's tags, replaced as a whole (the form sends them all). */
+    async setTags(actor: Actor, orderId: number, expectedVersion: number, input: { tags: string[] }) {
+      const { tags } = parse(tagsInputSchema, input);
+      const unique = [...new Map(tags.map((tag) => [tag.toLowerCase(), tag])).values()];
+      const done = await change(actor, orderId, expectedVersion, (facts, row) => ({
+        verdict: {
+          ok: true,
+          statusId: facts.statusId as lifecycle.OrderStatusId,
+          status: lifecycle.statusName(facts.statusId),
+        },
+        event: 'tagged',
+        detail: { before: row.tags, tags: unique },
         async write(tx) {
-          const [inserted] = await tx
-            .insert(refunds)
-            .values({ orderId, amount, reason, staffId: actor.staffId })
-            .returning({ id: refunds.id });
-          return { refundId: inserted!.id };
+          await tx.update(orders).set({ tags: unique }).where(eq(orders.id, orderId));
+          return {};
         },
       }));
-      return {
-        orderId,
-        version: done.version,
-        status: done.status,
-        refundId: done.written.refundId as number,
-      };
+      return { orderId, version: done.version, tags: unique };
     },
   };
   return api;

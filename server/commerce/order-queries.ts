@@ -4,15 +4,19 @@ import {
   encodeOrderCursor,
   type OrderFilter,
   type OrderFilterInput,
+  type OrderSort,
   orderSearchOf,
+  sortOf,
 } from '#core/order-filter.ts';
 import { orderFilterSchema } from '#core/order-filter-schema.ts';
+import type { FulfillmentStatus, PaymentStatus } from '#core/order-standing.ts';
 import type { Database } from '../db/database.ts';
 import { toCsv } from './csv-writer.ts';
 import { badRequest } from './errors.ts';
 
 /**
- * The back office's orders list (issue 19): newest first with keyset pagination on (created_at, id), filters
+ * The back office's orders list (issue 19): newest first (or oldest, or oldest paid first for the shipping queue,
+ * issue 40) with keyset pagination on (sort key, id), filters
  * that follow the indexes (orders_created_idx, orders_status_created_idx, orders_email_lower_idx), search by
  * number, email prefix or customer name, and the same list as a streamed CSV export.
  */
@@ -33,6 +37,9 @@ export interface OrderListRow {
   statusId: number;
   paymentMethod: string;
   country: string;
+  paymentStatus: PaymentStatus;
+  fulfillmentStatus: FulfillmentStatus;
+  tags: string[];
 }
 
 export interface OrderListPage {
@@ -57,12 +64,33 @@ interface RawRow {
   status_id: number;
   payment_method: string;
   country: string | null;
+  payment_status: PaymentStatus;
+  fulfillment_status: FulfillmentStatus;
+  tags: string[];
+  created_micros: string;
 }
 
 /** Escapes LIKE's wildcards so a typed % or _ matches itself. */
 function likePrefix(text: string): string {
   return `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
+
+/**
+ * The shipping queue (core/order-standing.ts `readyToShip`): written as the partial index orders_ship_queue_idx
+ * is, so the planner uses it.
+ */
+export const READY_TO_SHIP = sql`fulfillment_status in ('unfulfilled', 'partially_fulfilled') and (payment_status in ('paid', 'partially_refunded') or (payment_status = 'awaiting' and payment_method = 'cash_on_delivery'))`;
+
+/** Each sort's key (the keyset's first column), the way it runs and how a cursor continues it. */
+const SORTS: Record<OrderSort, { key: SQL; order: SQL; after: SQL }> = {
+  newest: { key: sql`created_at`, order: sql`created_at desc, id desc`, after: sql.raw('<') },
+  oldest: { key: sql`created_at`, order: sql`created_at asc, id asc`, after: sql.raw('>') },
+  'paid-oldest': {
+    key: sql`(coalesce(paid_at, created_at))`,
+    order: sql`(coalesce(paid_at, created_at)) asc, id asc`,
+    after: sql.raw('>'),
+  },
+};
 
 function whereOf(filter: OrderFilter): SQL {
   const conditions: SQL[] = [];
@@ -74,6 +102,19 @@ function whereOf(filter: OrderFilter): SQL {
         sql`, `,
       )})`,
     );
+  const anyOf = (column: SQL, values: readonly string[]) => {
+    if (values.length)
+      conditions.push(
+        sql`${column} in (${sql.join(
+          values.map((value) => sql`${value}`),
+          sql`, `,
+        )})`,
+      );
+  };
+  anyOf(sql`payment_status`, filter.payment);
+  anyOf(sql`fulfillment_status`, filter.fulfillment);
+  if (filter.queue === 'to-ship') conditions.push(READY_TO_SHIP);
+  if (filter.tag) conditions.push(sql`tags @> ${JSON.stringify([filter.tag])}::jsonb`);
   if (filter.paymentMethod) conditions.push(sql`payment_method = ${filter.paymentMethod}`);
   if (filter.region) conditions.push(sql`region_id = ${filter.region}`);
   if (filter.from) conditions.push(sql`created_at >= ${`${filter.from}T00:00:00Z`}::timestamptz`);
@@ -98,9 +139,10 @@ function whereOf(filter: OrderFilter): SQL {
   }
   if (filter.after) {
     const cursor = decodeOrderCursor(filter.after);
+    const sort = SORTS[sortOf(filter)];
     if (cursor)
       conditions.push(
-        sql`(created_at, id) < (timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond', ${cursor.id})`,
+        sql`(${sort.key}, id) ${sort.after} (timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond', ${cursor.id})`,
       );
   }
   return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
@@ -109,7 +151,7 @@ function whereOf(filter: OrderFilter): SQL {
 function rowOf(raw: RawRow): OrderListRow {
   return {
     id: Number(raw.id),
-    createdAt: new Date(Math.floor(Number(raw.micros) / 1000)),
+    createdAt: new Date(Math.floor(Number(raw.created_micros) / 1000)),
     customerId: raw.customer_id === null ? null : Number(raw.customer_id),
     firstName: raw.first_name ?? '',
     lastName: raw.last_name ?? '',
@@ -123,6 +165,9 @@ function rowOf(raw: RawRow): OrderListRow {
     statusId: Number(raw.status_id),
     paymentMethod: raw.payment_method,
     country: raw.country ?? '',
+    paymentStatus: raw.payment_status,
+    fulfillmentStatus: raw.fulfillment_status,
+    tags: raw.tags ?? [],
   };
 }
 
@@ -176,13 +221,15 @@ const EXPORT_PAGE = 1000;
 
 /** The list's query: one page of `limit` rows after the filter's cursor (exported for the bench's EXPLAIN). */
 export function orderListSql(filter: OrderFilter, limit: number): SQL {
+  const sort = SORTS[sortOf(filter)];
   return sql`
-    select id, (extract(epoch from created_at) * 1000000)::bigint::text as micros, customer_id,
+    select id, (extract(epoch from ${sort.key}) * 1000000)::bigint::text as micros, customer_id,
       billing_address->>'first_name' as first_name, billing_address->>'last_name' as last_name, email,
       region_id, currency_code, subtotal, shipping_cost, total, status, status_id, payment_method,
-      billing_address->>'country_iso2' as country
+      billing_address->>'country_iso2' as country, payment_status, fulfillment_status, tags,
+      (extract(epoch from created_at) * 1000000)::bigint::text as created_micros
     from orders ${whereOf(filter)}
-    order by created_at desc, id desc
+    order by ${sort.order}
     limit ${limit}`;
 }
 

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { FULFILLMENT_STATUSES, PAYMENT_STATUSES } from '#core/order-standing.ts';
 import { newsletterSubscriptions } from '../newsletter/schema.ts';
 import { commerceRegions } from './schema.ts';
 import { products, variants } from './schema-catalogue.ts';
@@ -141,6 +142,13 @@ export const orders = pgTable(
     placedBySession: text('placed_by_session'),
     /** The locale segment the shopper ordered in (`fr-ca`): the order's later mails speak it. Null before 0019. */
     locale: text('locale'),
+    /** Where the money and the parcels stand (core/order-standing.ts), apart from the platform's status id. */
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull(),
+    fulfillmentStatus: text('fulfillment_status', { enum: FULFILLMENT_STATUSES }).notNull(),
+    /** When the payment was received (at checkout, or marked paid): the shipping queue is oldest paid first. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Staff's labels on the order ("gift", "priority"), filterable. */
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
     /** Bumped by every back-office change: a form carries the version it was read at, a stale one is refused. */
     version: integer('version').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -158,6 +166,14 @@ export const orders = pgTable(
     index('orders_billing_last_name_idx').on(sql`lower(${t.billingAddress}->>'last_name') text_pattern_ops`),
     uniqueIndex('orders_idempotency_key_idx').on(t.idempotencyKey),
     check('orders_total_nonnegative', sql`${t.total} >= 0`),
+    index('orders_payment_status_created_idx').on(t.paymentStatus, t.createdAt, t.id),
+    index('orders_fulfillment_status_created_idx').on(t.fulfillmentStatus, t.createdAt, t.id),
+    // The shipping queue (drizzle/0023): oldest paid first among what is paid and not shipped in full.
+    index('orders_ship_queue_idx')
+      .on(sql`(coalesce(${t.paidAt}, ${t.createdAt}))`, t.id)
+      .where(
+        sql`${t.fulfillmentStatus} in ('unfulfilled', 'partially_fulfilled') and (${t.paymentStatus} in ('paid', 'partially_refunded') or (${t.paymentStatus} = 'awaiting' and ${t.paymentMethod} = 'cash_on_delivery'))`,
+      ),
   ],
 );
 
@@ -224,10 +240,49 @@ export const refunds = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
+    /** The lines this refund gives back money for (empty: an amount not tied to lines). */
+    lines: jsonb('lines').$type<RefundLineRecord[]>().notNull().default([]),
+    /** The part of `amount` that gives back shipping. */
+    shippingAmount: numeric('shipping_amount', { precision: 12, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
+    /** The return it refunds, when it came from one. */
+    returnId: integer('return_id'),
     staffId: integer('staff_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('refunds_order_idx').on(t.orderId), check('refunds_amount_positive', sql`${t.amount} > 0`)],
+);
+
+export interface RefundLineRecord {
+  order_item_id: number;
+  quantity: number;
+  amount: number;
+  /** Units taken off the order before they shipped, and put back in stock. */
+  removed: number;
+}
+
+export interface ReturnItemRecord {
+  order_item_id: number;
+  quantity: number;
+  /** Put back into stock (false: damaged, kept out of sale). */
+  restock: boolean;
+}
+
+/** Goods that came back: lines and quantities, why, and which went back to stock (issue 40). */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    items: jsonb('items').$type<ReturnItemRecord[]>().notNull(),
+    staffId: integer('staff_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_returns_order_idx').on(t.orderId)],
 );
 
 /**

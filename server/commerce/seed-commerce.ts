@@ -1,4 +1,5 @@
 import { asc, inArray, sql } from 'drizzle-orm';
+import { placedStanding, standingOf } from '#core/order-standing.ts';
 import {
   CATALOGUE_CATEGORIES,
   CATALOGUE_PRODUCTS,
@@ -340,6 +341,23 @@ export async function seedCommerce(db: Database, now: Date = new Date()): Promis
           Math.round(lines.reduce((sum, line) => sum + line.price * line.item.quantity, 0) * 100) / 100;
         const shippingCost = subtotal >= 99 ? 0 : 8.95;
         const address = orderAddress(customer.addresses[0]!, customer.email);
+        const total = Math.round((subtotal + shippingCost) * 100) / 100;
+        const placedAt = new Date(now.getTime() - order.daysAgo * 86_400_000);
+        // Demo orders carry no timeline: paid unless awaiting a transfer or cash, shipped whole when they have a
+        // shipment (as the migration of existing orders reads them).
+        const standing = standingOf({
+          statusId: order.statusId,
+          total,
+          refunded: 0,
+          paid: placedStanding(order.statusId, order.paymentMethod ?? '').payment === 'paid',
+          delivered: order.statusId === 10,
+          lines: order.items.map((item, id) => ({
+            id,
+            name: item.productSlug,
+            quantity: item.quantity,
+            shipped: order.shipment ? item.quantity : 0,
+          })),
+        });
         await tx.insert(orders).values({
           id: order.id,
           customerId,
@@ -350,11 +368,14 @@ export async function seedCommerce(db: Database, now: Date = new Date()): Promis
           statusId: order.statusId,
           subtotal,
           shippingCost,
-          total: Math.round((subtotal + shippingCost) * 100) / 100,
+          total,
           billingAddress: address,
           shippingAddress: address,
-          createdAt: new Date(now.getTime() - order.daysAgo * 86_400_000),
+          createdAt: placedAt,
           paymentMethod: order.paymentMethod ?? '',
+          paymentStatus: standing.payment,
+          fulfillmentStatus: standing.fulfillment,
+          paidAt: standing.payment === 'paid' ? placedAt : null,
         });
         // Each line is the product's first variant, so a cancelled demo order puts its stock back there.
         const firstVariants = await tx

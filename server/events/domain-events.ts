@@ -12,6 +12,8 @@ export interface DomainEvents {
   'order-shipped': { orderId: number; shipmentId: number; locale: string };
   /** The back office cancelled the order (issue 19), with the reason the operator gave. */
   'order-cancelled': { orderId: number; reason: string; locale: string };
+  'order-refunded': { orderId: number; refundId: number; locale: string };
+  'order-returned': { orderId: number; returnId: number; refundId: number | null; locale: string };
   /** A shopper asked for a reset link and the address has an account. */
   'password-reset-requested': {
     email: string;

@@ -177,6 +177,16 @@ export const ORDER_UPDATE_TEXT = {
   'order cancelled mail reason': 'Reason: {reason}',
   'order cancelled mail refund': 'You paid for this order: the money will be refunded to you.',
   'order mail status link': 'See your order',
+  'order refunded mail subject': 'Your refund for Ridgeline order {order}',
+  'order refunded mail body': 'Hello {name}, we have refunded {amount} for your order {order}.',
+  'order refunded mail lines': 'Refunded:',
+  'order refunded mail shipping': 'Shipping: {amount}',
+  'order refunded mail other': 'Other: {amount}',
+  'order refunded mail timing':
+    'The money goes back the way you paid; your bank may take a few days to show it.',
+  'order returned mail subject': 'We received your return for Ridgeline order {order}',
+  'order returned mail body': 'Hello {name}, your return for order {order} has arrived at our warehouse.',
+  'order returned mail items': 'Returned:',
 } as const;
 
 type OrderUpdateKey = keyof typeof ORDER_UPDATE_TEXT;
@@ -254,6 +264,72 @@ export function orderCancelledMessage(input: {
     kind: 'order-cancelled',
     text: [...paragraphs, '', `${say('order mail status link')}: ${input.orderUrl}`].join('\n'),
     html: `${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')}<p><a href="${escapeHtml(input.orderUrl)}">${escapeHtml(say('order mail status link'))}</a></p>`,
+  };
+}
+
+export interface RefundMailInput {
+  id: number;
+  email: string;
+  firstName: string;
+  /** Formatted in the order's currency (the mail does not format money itself). */
+  amount: string;
+  lines: { name: string; quantity: number; amount: string }[];
+  shipping: string | null;
+  /** What the refund gives back beyond its lines and shipping, or null. */
+  other: string | null;
+  /** The items of the return it came with, or null for a refund on its own. */
+  returned: { name: string; quantity: number }[] | null;
+  orderUrl: string;
+  text?: Readonly<Record<string, string>>;
+}
+
+/**
+ * What was refunded, line by line, in the order's language (issue 40): after a refund, or after a return with or
+ * without its refund (`amount` null: the return alone).
+ */
+export function orderRefundedMessage(
+  input: Omit<RefundMailInput, 'amount'> & { amount: string | null },
+): MailMessage {
+  const say = (key: OrderUpdateKey, values: Record<string, string> = {}) =>
+    orderSay(input.text, {
+      order: String(input.id),
+      name: input.firstName,
+      amount: input.amount ?? '',
+      ...values,
+    })(key);
+  const returned = (input.returned ?? []).map((item) => `${item.quantity} × ${item.name}`);
+  const refunded = [
+    ...input.lines.map((line) => `${line.quantity} × ${line.name}: ${line.amount}`),
+    ...(input.shipping ? [say('order refunded mail shipping', { amount: input.shipping })] : []),
+    ...(input.other ? [say('order refunded mail other', { amount: input.other })] : []),
+  ];
+  const sections: { heading: string; lines: string[] }[] = [];
+  if (input.returned) sections.push({ heading: say('order returned mail items'), lines: returned });
+  if (input.amount && refunded.length)
+    sections.push({ heading: say('order refunded mail lines'), lines: refunded });
+  const paragraphs = [
+    ...(input.returned ? [say('order returned mail body')] : []),
+    ...(input.amount ? [say('order refunded mail body'), say('order refunded mail timing')] : []),
+  ];
+  const subject = input.amount ? say('order refunded mail subject') : say('order returned mail subject');
+  return {
+    to: input.email,
+    subject,
+    kind: input.amount ? 'order-refunded' : 'order-returned',
+    text: [
+      ...paragraphs,
+      ...sections.flatMap((section) => ['', section.heading, ...section.lines]),
+      '',
+      `${say('order mail status link')}: ${input.orderUrl}`,
+    ].join('\n'),
+    html: `${paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')}${sections
+      .map(
+        (section) =>
+          `<p>${escapeHtml(section.heading)}</p><ul>${section.lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
+      )
+      .join(
+        '',
+      )}<p><a href="${escapeHtml(input.orderUrl)}">${escapeHtml(say('order mail status link'))}</a></p>`,
   };
 }
 

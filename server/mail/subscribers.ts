@@ -7,6 +7,7 @@ import type { Mailer } from './mailer.ts';
 import {
   orderCancelledMessage,
   orderConfirmationMessage,
+  orderRefundedMessage,
   orderShippedMessage,
   passwordResetMessage,
   proApprovedMessage,
@@ -140,6 +141,53 @@ export function subscribeMail(deps: {
       }),
     );
   });
+
+  // Issue 40: a refund or a return; the mail lists what came back and what was refunded, in the order's language.
+  async function sendRefundMail(
+    orderId: number,
+    refundId: number | null,
+    returnId: number | null,
+    locale: string,
+  ) {
+    const order = await commerce.orderAdmin.detail(orderId);
+    const refund = refundId === null ? null : order.refunds.find((entry) => entry.id === refundId);
+    const returned = returnId === null ? null : order.returns.find((entry) => entry.id === returnId);
+    if (refundId !== null && !refund) return;
+    if (returnId !== null && !returned) return;
+    const format = await commerce.currencies.get(order.currencyCode);
+    const money = (value: number) => formatCurrency(value, format);
+    const linesTotal = (refund?.lines ?? []).reduce((sum, line) => sum + Math.round(line.amount * 100), 0);
+    const other = refund
+      ? Math.round(refund.amount * 100) - linesTotal - Math.round(refund.shipping * 100)
+      : 0;
+    await mailer.send(
+      orderRefundedMessage({
+        id: order.id,
+        email: order.email,
+        firstName: order.shippingAddress.first_name,
+        amount: refund ? money(refund.amount) : null,
+        lines: (refund?.lines ?? []).map((line) => ({
+          name: line.name,
+          quantity: line.quantity,
+          amount: money(line.amount),
+        })),
+        shipping: refund && refund.shipping > 0 ? money(refund.shipping) : null,
+        other: other > 0 ? money(other / 100) : null,
+        returned: returned
+          ? returned.items.map((item) => ({ name: item.name, quantity: item.quantity }))
+          : null,
+        orderUrl: `${origin}/${locale}/order-status?order=${order.id}`,
+        text: await textOf(locale),
+      }),
+    );
+  }
+
+  commerce.events.on('order-refunded', ({ orderId, refundId, locale }) =>
+    sendRefundMail(orderId, refundId, null, locale),
+  );
+  commerce.events.on('order-returned', ({ orderId, returnId, refundId, locale }) =>
+    sendRefundMail(orderId, refundId, returnId, locale),
+  );
 
   commerce.events.on('pro-rejected', async (rejected) => {
     await mailer.send(

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { standingOf } from '#core/order-standing.ts';
 import { SHIPPING_ZONES } from '../../seed/catalogue/index.ts';
 import { salePriceNow } from '../commerce/sale-price.ts';
 import { productPrices, products, variants } from '../commerce/schema-catalogue.ts';
@@ -427,6 +428,27 @@ export async function hasOrderHistory(db: Database): Promise<boolean> {
 }
 
 /**
+ * A planned order's standing (core/order-standing.ts): a shipment carries every line; cash on delivery is never
+ * recorded as received in the history (no 'paid' event), as the migration that filled the columns reads it.
+ */
+function plannedStanding(order: PlannedOrder) {
+  const paid = order.statusId !== 7 && order.statusId !== 5 && order.paymentMethod !== 'cash_on_delivery';
+  return standingOf({
+    statusId: order.statusId,
+    total: order.total,
+    refunded: 0,
+    paid,
+    delivered: order.statusId === 10,
+    lines: order.lines.map((entry, id) => ({
+      id,
+      name: entry.line.name,
+      quantity: entry.quantity,
+      shipped: order.shipment ? entry.quantity : 0,
+    })),
+  });
+}
+
+/**
  * Writes the history in one transaction with a few multi-row inserts. Returns how many orders it wrote (0 when
  * the history was already there).
  */
@@ -451,34 +473,41 @@ export async function seedOrderHistory(db: Database, options: OrderHistoryOption
     )) as unknown as { rows: { id: number }[] };
     const ids = numbered.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
     // One JSON parameter per table (jsonb_to_recordset): far faster than thousands of bound values.
-    const orderRows = planned.map((order, index) => ({
-      id: ids[index]!,
-      email: order.email,
-      region_id: order.region,
-      currency_code: CURRENCY[order.region],
-      status: order.status,
-      status_id: order.statusId,
-      subtotal: order.subtotal,
-      shipping_cost: order.shippingCost,
-      total: order.total,
-      address: order.address,
-      created_at: order.createdAt.toISOString(),
-      idempotency_key: `${HISTORY_KEY_PREFIX}${index + 1}`,
-      payment_method: order.paymentMethod,
-      shipping_method: order.shippingMethod,
-      updated_at: order.updatedAt.toISOString(),
-    }));
+    const orderRows = planned.map((order, index) => {
+      const standing = plannedStanding(order);
+      return {
+        id: ids[index]!,
+        email: order.email,
+        region_id: order.region,
+        currency_code: CURRENCY[order.region],
+        status: order.status,
+        status_id: order.statusId,
+        subtotal: order.subtotal,
+        shipping_cost: order.shippingCost,
+        total: order.total,
+        address: order.address,
+        created_at: order.createdAt.toISOString(),
+        idempotency_key: `${HISTORY_KEY_PREFIX}${index + 1}`,
+        payment_method: order.paymentMethod,
+        shipping_method: order.shippingMethod,
+        updated_at: order.updatedAt.toISOString(),
+        payment_status: standing.payment,
+        fulfillment_status: standing.fulfillment,
+        paid_at: standing.payment === 'paid' ? order.createdAt.toISOString() : null,
+      };
+    });
     for (const chunk of chunks(orderRows))
       await tx.execute(sql`
       insert into orders (id, customer_id, email, region_id, currency_code, status, status_id, subtotal,
         shipping_cost, total, billing_address, shipping_address, created_at, idempotency_key, payment_method,
-        shipping_method, updated_at)
+        shipping_method, updated_at, payment_status, fulfillment_status, paid_at)
       select id, null, email, region_id, currency_code, status, status_id, subtotal, shipping_cost, total,
-        address, address, created_at, idempotency_key, payment_method, shipping_method, updated_at
+        address, address, created_at, idempotency_key, payment_method, shipping_method, updated_at,
+        payment_status, fulfillment_status, paid_at
       from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(id int, email text, region_id text,
         currency_code text, status text, status_id int, subtotal numeric, shipping_cost numeric, total numeric,
         address jsonb, created_at timestamptz, idempotency_key text, payment_method text, shipping_method text,
-        updated_at timestamptz)
+        updated_at timestamptz, payment_status text, fulfillment_status text, paid_at timestamptz)
       order by id`);
 
     const itemRows = planned.flatMap((order, index) =>

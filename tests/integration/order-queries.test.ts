@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOrderFilter } from '#core/order-filter-schema.ts';
+import { placedStanding } from '#core/order-standing.ts';
 import { CommerceError } from '#server/commerce/errors.ts';
 import { createOrderQueries, type OrderQueries } from '#server/commerce/order-queries.ts';
 import { createReports, type Reports } from '#server/commerce/reports.ts';
@@ -81,6 +82,16 @@ const KNOWN: Known[] = Array.from({ length: 30 }, (_, i) => {
 /** The list's order: newest first, then the higher id. */
 const NEWEST_FIRST = [...KNOWN].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
 
+/** The standing a known order would have been given at checkout (nothing shipped, nothing refunded). */
+function standingColumns(order: (typeof KNOWN)[number]) {
+  const standing = placedStanding(order.statusId, order.paymentMethod);
+  return {
+    paymentStatus: standing.payment,
+    fulfillmentStatus: standing.fulfillment,
+    paidAt: standing.payment === 'paid' ? order.createdAt : null,
+  };
+}
+
 async function writeKnown(handle: DatabaseHandle): Promise<void> {
   await handle.db.execute(sql`delete from orders`);
   await handle.db.insert(orders).values(
@@ -108,6 +119,7 @@ async function writeKnown(handle: DatabaseHandle): Promise<void> {
         shippingAddress: address,
         createdAt: order.createdAt,
         paymentMethod: order.paymentMethod,
+        ...standingColumns(order),
       };
     }),
   );
