@@ -6,6 +6,7 @@ export default [
   // The back office (issue 19): its own document (root.tsx), every loader and action behind requireStaff.
   route('admin/login', 'routes/admin/login.tsx'),
   route('admin/logout', 'routes/admin/logout.tsx'),
+  route('admin/invite/:token', 'routes/admin/invite.tsx'),
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
     route('orders', 'routes/admin/orders.tsx'),

@@ -158,6 +158,7 @@ export function createServices(input: {
         loginPerIp: config.LOGIN_LIMIT_PER_IP,
         loginPerEmail: config.LOGIN_LIMIT_PER_EMAIL,
       },
+      invitations: { key: config.STAFF_INVITE_KEY, mailer, origin },
     }),
     botProtection: createBotProtection(config),
     media: createMediaRoutes({

@@ -1,7 +1,13 @@
 import type { RateLimits } from '../commerce/rate-limits.ts';
 import type { Database } from '../db/database.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { type AuditLog, createAuditLog } from './audit.ts';
 import { createStaffAccounts, type StaffAccounts, type StaffLimits } from './staff-accounts.ts';
+import {
+  createInvitationSigner,
+  createStaffInvitations,
+  type StaffInvitations,
+} from './staff-invitations.ts';
 import {
   clearStaffCookie,
   createStaffSessions,
@@ -20,6 +26,8 @@ export type { StaffSession } from './staff-sessions.ts';
  */
 export interface Backoffice {
   staff: StaffAccounts;
+  /** Invitations by mail: a new member, or a member sent a new link, chooses their own password. */
+  invitations: StaffInvitations;
   sessions: StaffSessions;
   audit: AuditLog;
   /** The Set-Cookie that removes the staff cookie (sign-out), over https or not. */
@@ -28,12 +36,27 @@ export interface Backoffice {
 
 export function createBackoffice(
   db: Database,
-  deps: { rateLimits: RateLimits; sessions: StaffSessionSettings; limits: StaffLimits },
+  deps: {
+    rateLimits: RateLimits;
+    sessions: StaffSessionSettings;
+    limits: StaffLimits;
+    /** STAFF_INVITE_KEY (kept per database, server/keys/), the mailer and the store's origin for the links. */
+    invitations: { key: string; mailer: Mailer; origin: string };
+  },
 ): Backoffice {
   const sessions = createStaffSessions(db, deps.sessions);
+  const staff = createStaffAccounts({ db, sessions, rateLimits: deps.rateLimits, limits: () => deps.limits });
   return {
     sessions,
-    staff: createStaffAccounts({ db, sessions, rateLimits: deps.rateLimits, limits: () => deps.limits }),
+    staff,
+    invitations: createStaffInvitations({
+      db,
+      accounts: staff,
+      sessions,
+      signer: createInvitationSigner(deps.invitations.key),
+      mailer: deps.invitations.mailer,
+      origin: deps.invitations.origin,
+    }),
     audit: createAuditLog(db),
     clearStaffCookie,
   };

@@ -6,7 +6,7 @@ import { badRequest, CommerceError, conflict, notFound, tooManyAttempts } from '
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../commerce/passwords.ts';
 import type { RateLimits } from '../commerce/rate-limits.ts';
 import type { Database } from '../db/database.ts';
-import { type Actor, recordAudit } from './audit.ts';
+import { type Actor, recordAudit, type SystemActor } from './audit.ts';
 import { type StaffRow, staff } from './schema.ts';
 import { type StaffSession, type StaffSessions, stepOf } from './staff-sessions.ts';
 
@@ -40,12 +40,15 @@ export function staffView(row: StaffRow): StaffView {
   };
 }
 
-/** A password handed out once (first owner, new account, reset by an owner): 16 random characters. */
+/**
+ * A password handed out once: printed for the first owner by the staff command, or drawn for an invited member
+ * and never shown (they choose theirs from the invitation link). 16 random characters.
+ */
 export function oneTimePassword(): string {
   return randomBytes(12).toString('base64url');
 }
 
-function checkNewPassword(password: string) {
+export function checkNewPassword(password: string) {
   if (password.length < MIN_STAFF_PASSWORD)
     throw badRequest(`A staff password needs at least ${MIN_STAFF_PASSWORD} characters.`);
   if (password.length > 200) throw badRequest('A staff password has at most 200 characters.');
@@ -68,6 +71,16 @@ export interface StaffLimits {
   windowSeconds: number;
   loginPerIp: number;
   loginPerEmail: number;
+}
+
+/** Wrong codes an account may send per window (a right code clears the count). */
+export const CODE_LIMIT = 5;
+/** Longest attempted address an audit entry keeps (the longest an email address can be). */
+const MAX_AUDITED_EMAIL = 254;
+
+/** What a sign-in knows of who is asking, for the audit log. */
+export interface SignInMeta {
+  ip: string;
 }
 
 /**
@@ -96,9 +109,41 @@ export function createStaffAccounts(deps: {
     return row;
   }
 
-  async function throttle(key: string, limit: number) {
-    const hit = await rateLimits.hit(key, limit, deps.limits().windowSeconds);
-    if (!hit.allowed) throw tooManyAttempts(hit.retryAfter);
+  /** The member an attempt names, or the attempted address (truncated) when no account has it. */
+  const actorOf = (member: StaffRow | null, email: string): Actor | SystemActor =>
+    member
+      ? { staffId: member.id, email: member.email }
+      : { staffId: null, email: email.slice(0, MAX_AUDITED_EMAIL) };
+
+  /**
+   * Records a refusal by a throttle once per window of its key: the marker key is counted with a limit of 1 and
+   * lasts as long as the throttle's window, so an attacker repeating refused attempts adds no rows.
+   */
+  async function throttled(
+    key: string,
+    retryAfter: number,
+    actorFor: () => Promise<Actor | SystemActor>,
+    detail: Record<string, unknown>,
+  ): Promise<never> {
+    const first = await rateLimits.hit(`${key}:audited`, 1, retryAfter);
+    if (first.allowed) {
+      const actor = await actorFor();
+      await recordAudit(db, actor, {
+        action: 'sign-in-throttled',
+        entity: 'staff',
+        entityId: actor.staffId ?? 'unknown',
+        after: { ...detail, retryAfterSeconds: retryAfter },
+      });
+    }
+    throw tooManyAttempts(retryAfter);
+  }
+
+  async function signedIn(member: StaffRow, meta: SignInMeta, secondFactor: boolean) {
+    await recordAudit(
+      db,
+      { staffId: member.id, email: member.email },
+      { action: 'sign-in', entity: 'staff', entityId: member.id, after: { ip: meta.ip, secondFactor } },
+    );
   }
 
   return {
@@ -144,15 +189,34 @@ export function createStaffAccounts(deps: {
       return { staff: staffView(row), password };
     },
 
-    /** Proves a password; starts a session that may still owe a code, a new password or an enrolment. */
+    /**
+     * Proves a password; starts a session that may still owe a code, a new password or an enrolment.
+     *
+     * Throttled per address and per account (docs/decisions/0030-staff-sign-in-throttle.md). An account's limit on
+     * wrong passwords refuses before the password is checked, except for an account with a second factor: there
+     * the right password still leads to the code step, so a stranger's wrong guesses cannot lock its owner out,
+     * while wrong passwords stay refused until the window ends.
+     */
     async signIn(input: { email: string; password: string; ip: string; secure: boolean }) {
       const limits = deps.limits();
       const email = input.email.trim().toLowerCase();
-      await throttle(`staff-login:ip:${input.ip}`, limits.loginPerIp);
+      const meta = { ip: input.ip };
+      const ipKey = `staff-login:ip:${input.ip}`;
+      const byAddress = await rateLimits.hit(ipKey, limits.loginPerIp, limits.windowSeconds);
+      if (!byAddress.allowed)
+        return throttled(ipKey, byAddress.retryAfter, async () => actorOf(await byEmail(email), email), {
+          ...meta,
+          limit: 'address',
+        });
       const emailKey = `staff-login:email:${email}`;
-      const exhausted = await rateLimits.check(emailKey, limits.loginPerEmail);
-      if (!exhausted.allowed) throw tooManyAttempts(exhausted.retryAfter);
       const member = await byEmail(email);
+      const exhausted = await rateLimits.check(emailKey, limits.loginPerEmail);
+      const throttleAccount = () =>
+        throttled(emailKey, exhausted.retryAfter, async () => actorOf(member, email), {
+          ...meta,
+          limit: 'account',
+        });
+      if (!exhausted.allowed && !member?.totpSecret) return throttleAccount();
       // An unknown email costs the same hash as a known one, so timing tells nothing.
       const matches = await verifyPassword(
         member?.passwordHash ?? (await dummyPasswordHash()),
@@ -160,25 +224,61 @@ export function createStaffAccounts(deps: {
       );
       if (!member || !matches || member.disabledAt) {
         await rateLimits.hit(emailKey, limits.loginPerEmail, limits.windowSeconds);
+        if (!exhausted.allowed) return throttleAccount();
+        await recordAudit(db, actorOf(member, email), {
+          action: 'sign-in-failed',
+          entity: 'staff',
+          entityId: member?.id ?? 'unknown',
+          after: {
+            ...meta,
+            reason: !member ? 'unknown-email' : member.disabledAt ? 'disabled' : 'wrong-password',
+          },
+        });
         throw loginFailed();
       }
-      await rateLimits.reset(emailKey);
       const started = await sessions.start(member.id, input.secure);
       await db.update(staff).set({ lastSignInAt: new Date() }).where(eq(staff.id, member.id));
-      if (!member.totpSecret) await sessions.markFull(started.id);
+      if (!member.totpSecret) {
+        // With a second factor the count of wrong passwords stays until the code is proven too.
+        await rateLimits.reset(emailKey);
+        await sessions.markFull(started.id);
+        await signedIn(member, meta, false);
+      }
       return {
         setCookie: started.setCookie,
         step: stepOf(member.totpSecret ? 'password' : 'full', member),
       };
     },
 
-    /** The second factor of a session that proved its password. A code is accepted once. */
-    async verifyCode(session: StaffSession, code: string): Promise<void> {
+    /**
+     * The second factor of a session that proved its password. A code is accepted once. Only wrong codes count
+     * against the account's limit: each attempt is counted first (so parallel guesses cannot all pass a check made
+     * before any of them is counted) and a right code clears the count.
+     */
+    async verifyCode(
+      session: StaffSession,
+      code: string,
+      meta: SignInMeta = { ip: 'unknown' },
+    ): Promise<void> {
       const member = session.staff;
       if (!member.totpSecret) throw badRequest('This account has no second factor to check.');
-      await throttle(`staff-totp:${member.id}`, 5);
+      const limits = deps.limits();
+      const actor = { staffId: member.id, email: member.email };
+      const codeKey = `staff-totp:${member.id}`;
+      const attempt = await rateLimits.hit(codeKey, CODE_LIMIT, limits.windowSeconds);
+      if (!attempt.allowed)
+        return throttled(codeKey, attempt.retryAfter, async () => actor, { ...meta, limit: 'code' });
+      const refuse = async (reason: string) => {
+        await recordAudit(db, actor, {
+          action: 'code-failed',
+          entity: 'staff',
+          entityId: member.id,
+          after: { ...meta, reason },
+        });
+        return wrongCode();
+      };
       const result = await verifyTOTP({ otp: code.trim(), secret: member.totpSecret, ...TOTP, window: 1 });
-      if (!result) throw wrongCode();
+      if (!result) throw await refuse('wrong-code');
       const step = Math.floor(Date.now() / 1000 / TOTP.period) + result.delta;
       // Single use: a step at or before the last accepted one is a replay (the update is the check).
       const accepted = await db
@@ -188,8 +288,11 @@ export function createStaffAccounts(deps: {
           sql`${staff.id} = ${member.id} and (${staff.totpLastStep} is null or ${staff.totpLastStep} < ${step})`,
         )
         .returning({ id: staff.id });
-      if (accepted.length === 0) throw wrongCode();
+      if (accepted.length === 0) throw await refuse('replayed-code');
+      await rateLimits.reset(codeKey);
+      await rateLimits.reset(`staff-login:email:${member.email.toLowerCase()}`);
       await sessions.markFull(session.id);
+      await signedIn(member, meta, true);
     },
 
     /** A new password (the owed one at first sign-in, or a change): every other session of the member ends. */
@@ -255,7 +358,10 @@ export function createStaffAccounts(deps: {
       await sessions.markFull(session.id);
     },
 
-    /** Owner's changes to another account: role, disabled, a new one-time password, the second factor removed. */
+    /**
+     * Owner's changes to another account: role, disabled, a new invitation (the password replaced by a random one
+     * nobody sees; server/backoffice/staff-invitations.ts mails the link), the second factor removed.
+     */
     async update(
       actor: Actor,
       id: number,
@@ -263,13 +369,16 @@ export function createStaffAccounts(deps: {
         | { kind: 'role'; role: StaffRole }
         | { kind: 'disable' }
         | { kind: 'enable' }
-        | { kind: 'reset-password' }
+        | { kind: 'invite' }
         | { kind: 'reset-totp' },
-    ): Promise<{ password?: string }> {
-      if (id === actor.staffId && change.kind !== 'reset-password')
-        throw conflict('You cannot change your own role or access here; ask another owner.');
-      const password = change.kind === 'reset-password' ? oneTimePassword() : undefined;
-      const passwordHash = password ? await hashPassword(password) : undefined;
+    ): Promise<void> {
+      if (id === actor.staffId)
+        throw conflict(
+          change.kind === 'invite'
+            ? 'Change your own password on Your account.'
+            : 'You cannot change your own role or access here; ask another owner.',
+        );
+      const passwordHash = change.kind === 'invite' ? await hashPassword(oneTimePassword()) : undefined;
       await db.transaction(async (tx) => {
         const [before] = await tx.select().from(staff).where(eq(staff.id, id)).for('update');
         if (!before) throw notFound(`No staff member ${id}`);
@@ -277,11 +386,12 @@ export function createStaffAccounts(deps: {
         if (change.kind === 'role') set.role = change.role;
         if (change.kind === 'disable') set.disabledAt = new Date();
         if (change.kind === 'enable') set.disabledAt = null;
-        if (change.kind === 'reset-password') Object.assign(set, { passwordHash, mustChangePassword: true });
+        if (change.kind === 'invite') Object.assign(set, { passwordHash, mustChangePassword: true });
         if (change.kind === 'reset-totp') Object.assign(set, { totpSecret: null, totpLastStep: null });
         const [after] = await tx.update(staff).set(set).where(eq(staff.id, id)).returning();
         await recordAudit(tx, actor, {
-          action: change.kind,
+          // The name the audit log's sentences know (core/audit-sentence.ts).
+          action: change.kind === 'invite' ? 'invitation-sent' : change.kind,
           entity: 'staff',
           entityId: id,
           before: staffView(before),
@@ -289,7 +399,6 @@ export function createStaffAccounts(deps: {
         });
       });
       if (change.kind !== 'role' && change.kind !== 'enable') await sessions.endAllOf(id);
-      return password ? { password } : {};
     },
   };
 }

@@ -1,8 +1,12 @@
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isStaffRole, STAFF_ROLES } from '#core/staff-permissions.ts';
 import { createRateLimits } from '../commerce/rate-limits.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
+import { keepDeliveryKeys } from '../keys/keep-delivery-keys.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { listeningOrigin } from '../services.ts';
 import { createBackoffice } from './index.ts';
 
 // `npm run staff -- create --email ada@example.com --role owner [--name "Ada Lovelace"]`: a staff account with a
@@ -34,6 +38,8 @@ const config = loadConfig(process.env);
 const handle = await openDatabase(config);
 try {
   await handle.migrate();
+  // The command never invites (there is no owner to invite from yet); the kept key keeps the wiring the server's.
+  const { config: kept } = await keepDeliveryKeys(handle.db, config, process.env);
   const backoffice = createBackoffice(handle.db, {
     rateLimits: createRateLimits(handle.db),
     sessions: {
@@ -44,6 +50,15 @@ try {
       windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
       loginPerIp: config.LOGIN_LIMIT_PER_IP,
       loginPerEmail: config.LOGIN_LIMIT_PER_EMAIL,
+    },
+    invitations: {
+      key: kept.STAFF_INVITE_KEY,
+      mailer: createMailer({
+        from: config.MAIL_FROM,
+        smtpUrl: config.SMTP_URL,
+        outboxDir: join(config.DATA_DIR, 'outbox'),
+      }),
+      origin: config.PUBLIC_BASE_URL ?? listeningOrigin(config),
     },
   });
   if (command === 'list') {

@@ -16,6 +16,9 @@ export const DELIVERY_KEY_SETTINGS = [
   'CONTENT_MANAGEMENT_TOKEN',
   // The preview token and signing key of preview links (docs/decisions/0010-content-preview.md).
   'CONTENT_PREVIEW_TOKEN',
+  // The key signing staff invitation links (server/backoffice/staff-invitations.ts): whoever holds it can open
+  // any account with an invitation outstanding, so it is never shared with a hosted service as the tokens above are.
+  'STAFF_INVITE_KEY',
 ] as const;
 export type DeliveryKeySetting = (typeof DELIVERY_KEY_SETTINGS)[number];
 export type DeliveryKeys = Record<DeliveryKeySetting, string>;
@@ -30,5 +33,6 @@ export function randomDeliveryKeys(): DeliveryKeys {
     SEARCH_KEY: `search-${hex(12)}`,
     CONTENT_MANAGEMENT_TOKEN: `cs${hex(24)}`,
     CONTENT_PREVIEW_TOKEN: `csp${hex(32)}`,
+    STAFF_INVITE_KEY: hex(32),
   };
 }

@@ -36,12 +36,14 @@ const LABELS: Record<DeliveryKeySetting, string> = {
   SEARCH_KEY: 'search key',
   CONTENT_MANAGEMENT_TOKEN: 'content management token',
   CONTENT_PREVIEW_TOKEN: 'content preview token',
+  STAFF_INVITE_KEY: 'staff invitation key',
 };
 
-/** Keys that write or sign (preview links): their value never reaches a log (the line names them only). */
+/** Keys that write or sign (preview links, invitations): their value never reaches a log (the line names them only). */
 const SECRET: ReadonlySet<DeliveryKeySetting> = new Set([
   'CONTENT_MANAGEMENT_TOKEN',
   'CONTENT_PREVIEW_TOKEN',
+  'STAFF_INVITE_KEY',
 ]);
 
 /** The line the server prints at start, so that a developer finds the read keys the database generated. */

@@ -66,6 +66,7 @@ describe('an installation with no keys in its settings', () => {
       'SEARCH_KEY',
       'CONTENT_MANAGEMENT_TOKEN',
       'CONTENT_PREVIEW_TOKEN',
+      'STAFF_INVITE_KEY',
     ] as const) {
       expect(a[name]).not.toBe(b[name]);
       expect(a[name].length).toBeGreaterThanOrEqual(16);
@@ -84,6 +85,7 @@ describe.each(testDatabaseTargets)('delivery keys kept on $name', (target) => {
         'SEARCH_KEY',
         'CONTENT_MANAGEMENT_TOKEN',
         'CONTENT_PREVIEW_TOKEN',
+        'STAFF_INVITE_KEY',
       ]);
       // A restart (or a second process on this database) draws other keys and is handed the kept ones.
       const [again, parallel] = await Promise.all([
@@ -96,6 +98,7 @@ describe.each(testDatabaseTargets)('delivery keys kept on $name', (target) => {
         expect(kept.config.SEARCH_KEY).toBe(first.config.SEARCH_KEY);
         expect(kept.config.CONTENT_MANAGEMENT_TOKEN).toBe(first.config.CONTENT_MANAGEMENT_TOKEN);
         expect(kept.config.CONTENT_PREVIEW_TOKEN).toBe(first.config.CONTENT_PREVIEW_TOKEN);
+        expect(kept.config.STAFF_INVITE_KEY).toBe(first.config.STAFF_INVITE_KEY);
       }
       // Settings win, and are not written down.
       const env = { SEARCH_KEY: 'search-from-settings', CONTENT_API_KEY: '' };
@@ -105,6 +108,7 @@ describe.each(testDatabaseTargets)('delivery keys kept on $name', (target) => {
         'CONTENT_DELIVERY_TOKEN',
         'CONTENT_MANAGEMENT_TOKEN',
         'CONTENT_PREVIEW_TOKEN',
+        'STAFF_INVITE_KEY',
       ]);
       expect(set.config.SEARCH_KEY).toBe('search-from-settings');
       expect(set.config.CONTENT_API_KEY).toBe(first.config.CONTENT_API_KEY);
@@ -114,7 +118,7 @@ describe.each(testDatabaseTargets)('delivery keys kept on $name', (target) => {
         rows: { name: string; value: string }[];
       };
       expect(rows.rows.map((row) => row.value)).not.toContain('search-from-settings');
-      expect(rows.rows).toHaveLength(5);
+      expect(rows.rows).toHaveLength(6);
     } finally {
       await handle.close();
     }

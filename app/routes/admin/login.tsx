@@ -90,7 +90,9 @@ export async function action(args: Route.ActionArgs) {
   if (step === 'totp') {
     const parsed = await parseStaffForm(request, session.csrfToken, codeForm);
     if (!parsed.ok) return parsed.answer;
-    const done = await attemptStaff(services, () => staff.verifyCode(session, parsed.data.code));
+    const done = await attemptStaff(services, () =>
+      staff.verifyCode(session, parsed.data.code, { ip: context.get(requestFactsContext).clientIp }),
+    );
     if (!done.ok) return done.answer;
   } else if (step === 'change-password') {
     const parsed = await parseStaffForm(request, session.csrfToken, newPasswordForm);

@@ -16,6 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
   const members = await services.backoffice.staff.list();
   return {
     me: staff.id,
+    invitationHours: services.backoffice.invitations.hours,
     members: members.map((member) => ({
       ...member,
       lastSignInAt: member.lastSignInAt?.toISOString() ?? null,
@@ -34,7 +35,7 @@ const createForm = z.object({
 const changeForm = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('role'), id: z.coerce.number().int().positive(), role }),
   z.object({
-    intent: z.enum(['disable', 'enable', 'reset-password', 'reset-totp']),
+    intent: z.enum(['disable', 'enable', 'invite', 'reset-totp']),
     id: z.coerce.number().int().positive(),
   }),
 ]);
@@ -45,28 +46,24 @@ export async function action(args: Route.ActionArgs) {
   const parsed = await parseStaffForm(args.request, csrfToken, staffForm);
   if (!parsed.ok) return parsed.answer;
   const form = parsed.data;
-  const accounts = services.backoffice.staff;
-  if (form.intent === 'create') {
-    const created = await attemptStaff(services, () => accounts.create(actor, form));
-    if (!created.ok) return created.answer;
+  const { staff: accounts, invitations } = services.backoffice;
+  if (form.intent === 'create' || form.intent === 'invite') {
+    const invited = await attemptStaff(services, () =>
+      form.intent === 'create' ? invitations.invite(actor, form) : invitations.reinvite(actor, form.id),
+    );
+    if (!invited.ok) return invited.answer;
+    const { staff: member, mailed } = invited.value;
     return {
       ok: true as const,
-      message: `Created ${created.value.staff.email}. Their one-time password is shown once below.`,
-      password: created.value.password,
-      email: created.value.staff.email,
+      message: mailed
+        ? `${form.intent === 'create' ? `Created ${member.email}. ` : ''}An invitation is on its way to ${member.email}: the link lets them choose a password within ${invitations.hours} hours.`
+        : `${form.intent === 'create' ? `Created ${member.email}, but the` : 'The'} invitation mail could not be sent. Check the mail settings, then use “Send a new invitation”.`,
     };
   }
   const change = form.intent === 'role' ? { kind: 'role' as const, role: form.role } : { kind: form.intent };
   const done = await attemptStaff(services, () => accounts.update(actor, form.id, change));
   if (!done.ok) return done.answer;
-  return done.value.password
-    ? {
-        ok: true as const,
-        message: 'A new one-time password is shown once below; they choose their own at next sign-in.',
-        password: done.value.password,
-        email: undefined,
-      }
-    : { ok: true as const, message: 'Saved.', password: undefined, email: undefined };
+  return { ok: true as const, message: 'Saved.' };
 }
 
 const dateTime = (value: string | null) =>
@@ -80,12 +77,6 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
     <section>
       <h1>Staff</h1>
       <FormMessage answer={answer} />
-      {answer?.ok && answer.password ? (
-        <p className="admin-secret" data-testid="one-time-password">
-          <span className="admin-muted">One-time password{answer.email ? ` for ${answer.email}` : ''}</span>
-          <code>{answer.password}</code>
-        </p>
-      ) : null}
       <div className="admin-table-wrap">
         <table className="admin-table">
           <caption className="visually-hidden">Staff accounts</caption>
@@ -105,6 +96,9 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
                 <td>
                   {member.name}
                   {member.disabled ? <span className="admin-badge">Disabled</span> : null}
+                  {member.mustChangePassword && !member.disabled ? (
+                    <span className="admin-badge">Invited</span>
+                  ) : null}
                 </td>
                 <td>{member.email}</td>
                 <td>
@@ -141,7 +135,7 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
                       {(
                         [
                           [member.disabled ? 'enable' : 'disable', member.disabled ? 'Enable' : 'Disable'],
-                          ['reset-password', 'New password'],
+                          ['invite', 'Send a new invitation'],
                           ...(member.totpEnrolled ? [['reset-totp', 'Remove second factor']] : []),
                         ] as [string, string][]
                       ).map(([intent, label]) => (
@@ -189,8 +183,12 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
           Owners manage staff and must use a second factor; operations run orders and customers; the pro team
           runs customers and pro accounts; merchandisers the catalogue; editors the content.
         </p>
+        <p className="admin-muted">
+          They are mailed a link to choose their password; it works once, within {loaderData.invitationHours}{' '}
+          hours.
+        </p>
         <button type="submit" className="admin-button">
-          Create account
+          Create account and send invitation
         </button>
       </Form>
     </section>
