@@ -52,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     locale,
     customer: customer ? { firstName: customer.firstName, isPro: customer.isPro } : null,
-    shell: await loadShell(services, locale),
+    shell: await loadShell(services, locale, customer?.id ?? null),
     origin: services.origin,
     gtmId: config.GTM_ID ?? null,
     botSiteKey: config.RECAPTCHA_SITE_KEY ?? null,

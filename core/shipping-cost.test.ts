@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  freeShippingThreshold,
   hidesFreeShipping,
   parseHiddenFreeShippingGroups,
   type ShippingMethod,
   shippingCost,
+  zoneForCountry,
 } from './shipping-cost.ts';
 
 const free: ShippingMethod = {
@@ -104,5 +106,44 @@ describe('§6 hidden free-shipping groups', () => {
       cost: 0,
       free: true,
     });
+  });
+});
+
+describe('the free-shipping threshold a shopper is promised (issue 40)', () => {
+  const settings = { is_enabled: true, hide_free_shipping_groups: '4, 7' };
+
+  it('is the free-shipping method’s minimum, whatever the bands say', () => {
+    expect(freeShippingThreshold([byTotal, free])).toBe(150);
+    expect(freeShippingThreshold([free], { customerGroupId: 1, settings })).toBe(150);
+  });
+
+  it('is the lowest of several, and 0 for a method without a minimum', () => {
+    const cheaper = { ...free, settings: { carrier_options: { minimum_sub_total: '120' } } };
+    expect(freeShippingThreshold([free, cheaper])).toBe(120);
+    expect(freeShippingThreshold([free, { type: 'freeshipping', enabled: true }])).toBe(0);
+  });
+
+  it('is null without an enabled free-shipping method', () => {
+    expect(freeShippingThreshold([byTotal])).toBeNull();
+    expect(freeShippingThreshold([{ ...free, enabled: false }, byTotal])).toBeNull();
+  });
+
+  it('is null for a group that does not get free shipping (§6)', () => {
+    expect(freeShippingThreshold([free], { customerGroupId: 7, settings })).toBeNull();
+  });
+});
+
+describe('the zone that ships to a country', () => {
+  const us = { countries: ['US'], methods: [free] };
+  const europe = { countries: ['DE', 'at'], methods: [byTotal] };
+
+  it('is the zone listing the country, in either case', () => {
+    expect(zoneForCountry([us, europe], 'de')).toBe(europe);
+    expect(zoneForCountry([us, europe], 'AT')).toBe(europe);
+  });
+
+  it('is otherwise the first zone, or null without zones', () => {
+    expect(zoneForCountry([us, europe], 'BE')).toBe(us);
+    expect(zoneForCountry([], 'US')).toBeNull();
   });
 });

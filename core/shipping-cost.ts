@@ -96,3 +96,39 @@ export function shippingCost(
   }
   return best;
 }
+
+export interface ShippingZoneMethods {
+  /** ISO 3166-1 alpha-2 codes the zone ships to. */
+  countries: readonly string[];
+  methods: readonly ShippingMethod[];
+}
+
+/**
+ * The zone that ships to a country: the first that lists it, else the region's first zone (the one checkout
+ * charges from when no zone names the country), or null for a region without zones.
+ */
+export function zoneForCountry<Zone extends ShippingZoneMethods>(
+  zones: readonly Zone[],
+  country: string,
+): Zone | null {
+  const code = country.toUpperCase();
+  return (
+    zones.find((zone) => zone.countries.some((entry) => entry.toUpperCase() === code)) ?? zones[0] ?? null
+  );
+}
+
+/**
+ * The subtotal from which this shopper ships free (the lowest minimum of the enabled free-shipping methods,
+ * none meaning 0), or null when no free shipping is offered to them: no such method, or their group is one of
+ * §6's hidden free-shipping groups. What the top bar and the cart promise, so it is the minimum checkout applies.
+ */
+export function freeShippingThreshold(
+  methods: readonly ShippingMethod[],
+  options: ShippingCostOptions = {},
+): number | null {
+  if (hidesFreeShipping(options.customerGroupId, options.settings)) return null;
+  const minimums = methods
+    .filter((method) => method.enabled && method.type === 'freeshipping')
+    .map((method) => toNumber(method.settings?.carrier_options?.minimum_sub_total) ?? 0);
+  return minimums.length ? Math.min(...minimums) : null;
+}

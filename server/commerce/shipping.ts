@@ -1,5 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { type ShippingMethod, shippingCost } from '#core/shipping-cost.ts';
+import {
+  freeShippingThreshold,
+  type ShippingMethod,
+  shippingCost,
+  zoneForCountry,
+} from '#core/shipping-cost.ts';
 import { createVersionedCache, readCacheWatcher, scopeVersion } from '../cache/data-version.ts';
 import type { Database } from '../db/database.ts';
 import { notFound } from './errors.ts';
@@ -38,6 +43,11 @@ interface EstimateInputs {
   settings: { is_enabled: boolean; hide_free_shipping_groups: string };
 }
 
+interface RegionZones {
+  zones: Array<{ countries: string[]; methods: ReturnType<typeof methodJson>[] }>;
+  settings: { is_enabled: boolean; hide_free_shipping_groups: string };
+}
+
 export function createShipping(db: Database) {
   const zonesOf = db
     .select()
@@ -62,6 +72,12 @@ export function createShipping(db: Database) {
   // zone or the settings reaches every process's cart within the read-cache interval.
   const watcher = readCacheWatcher(db);
   const estimateInputs = createVersionedCache<EstimateInputs | null>({
+    version: async () => scopeVersion(await watcher.current(), ['catalogue']),
+    maxEntries: 50,
+  });
+  // Every zone of a region, for the free-shipping promise every storefront page's top bar makes: read once per
+  // data version, like the estimate's inputs, so a back-office change shows within the read-cache interval.
+  const regionZones = createVersionedCache<RegionZones>({
     version: async () => scopeVersion(await watcher.current(), ['catalogue']),
     maxEntries: 50,
   });
@@ -105,6 +121,28 @@ export function createShipping(db: Database) {
       return quote
         ? { cost: quote.cost, free: quote.free, method_id: quote.method.id ?? null, zone_id: zone.id }
         : null;
+    },
+    /**
+     * The subtotal from which a shopper of this group ships free to this country (core's
+     * `freeShippingThreshold`), or null when they are not offered free shipping (§6) or the region has no zone.
+     */
+    async freeShippingFrom(regionId: string, country: string, customerGroupId: number | null) {
+      const { zones, settings } = await regionZones.get(regionId, async (): Promise<RegionZones> => {
+        const rows = await zonesOf.execute({ region: regionId });
+        const [methods, settings] = await Promise.all([
+          Promise.all(rows.map((zone) => methodsOf.execute({ zone: zone.id }))),
+          api.settings(regionId),
+        ]);
+        return {
+          zones: rows.map((zone, index) => ({
+            countries: zone.countries,
+            methods: (methods[index] ?? []).map(methodJson),
+          })),
+          settings,
+        };
+      });
+      const zone = zoneForCountry(zones, country);
+      return zone ? freeShippingThreshold(zone.methods, { customerGroupId, settings }) : null;
     },
   };
   return api;

@@ -7,9 +7,11 @@ import { addProductToCart } from './shopper.ts';
  * Issue 20, shipping in the back office: the demo merchandiser raises the US free-shipping minimum and the
  * shopper's cart page shows the new distance to free shipping; bands that overlap are refused next to the bands
  * and change nothing; operations may read the page but not change it, an editor may not open it (403).
+ * Issue 40: the top bar's free-shipping amount is the shipping settings' minimum, and follows a change within
+ * seconds, page cache included (the store runs with it, as in production).
  */
 
-ownStoreFor(import.meta.url, { PAGE_CACHE: 'false' });
+ownStoreFor(import.meta.url);
 
 const POLE = 'ridgeline-trail-pole-3';
 
@@ -26,6 +28,72 @@ async function awayFromFree(page: Page): Promise<number> {
   expect(amount, text ?? '').toBeDefined();
   return Number(amount!.replace(/,/g, ''));
 }
+
+/** A storefront page as an anonymous visitor gets it (no cookie: the page cache answers once it holds the page). */
+async function anonymous(origin: string, path: string) {
+  const response = await fetch(`${origin}${path}`);
+  return { body: await response.text(), cache: response.headers.get('x-page-cache') };
+}
+
+/** The minimum form of a region on /admin/shipping, saved with `amount`. */
+async function saveMinimum(page: Page, region: RegExp, amount: string, shown: string) {
+  const form = page
+    .getByRole('region', { name: region })
+    .getByRole('form', { name: 'Free-shipping minimum' });
+  await form.getByLabel(/Carts from this subtotal ship free/).fill(amount);
+  await form.getByRole('button', { name: 'Save minimum' }).click();
+  await expect(form.getByRole('status').filter({ hasText: shown })).toBeVisible();
+}
+
+test.describe('one source for the free-shipping promise (issue 40)', () => {
+  const CA_PROMISE = (amount: string) => `Free shipping across Canada on orders over ${amount}.`;
+
+  test('the top bar names the shipping settings’ minimum and follows a change within seconds, page cache included', async ({
+    store,
+    page,
+    signInStaff,
+    openShopper,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    // Canada and the EU ship free from C$149 and 120 € (the shipping settings), whatever content once said.
+    const phone = await openShopper(390);
+    await phone.page.goto('/en-ca');
+    const caAlert = phone.page.getByText(CA_PROMISE('C$149'));
+    await expect(caAlert).toBeVisible();
+    await phone.page.screenshot({ path: testInfo.outputPath('top-bar-ca-390.png') });
+    const desk = await openShopper(1440);
+    await desk.page.goto('/de-de');
+    await expect(
+      desk.page.getByText('Kostenloser Versand in der EU ab 120 €. Preise inkl. MwSt.'),
+    ).toBeVisible();
+    await desk.page.screenshot({ path: testInfo.outputPath('top-bar-de-1440.png') });
+
+    // Kept by the page cache for anonymous visitors before the change.
+    await expect.poll(async () => (await anonymous(store.url, '/en-ca')).cache).toBe('HIT');
+    expect((await anonymous(store.url, '/en-ca')).body).toContain(CA_PROMISE('C$149'));
+
+    await signInStaff('merchandiser');
+    await page.goto('/admin/shipping');
+    await saveMinimum(page, /Canada/, '175', 'C$175.00');
+
+    // Within seconds: the cached page, the phone's next page and the desktop's Canadian page.
+    await expect
+      .poll(async () => (await anonymous(store.url, '/en-ca')).body, { timeout: 8000 })
+      .toContain(CA_PROMISE('C$175'));
+    await phone.page.goto('/en-ca/support');
+    await expect(phone.page.getByText(CA_PROMISE('C$175'))).toBeVisible();
+    await desk.page.goto('/en-ca');
+    await expect(desk.page.getByText(CA_PROMISE('C$175'))).toBeVisible();
+    await desk.page.screenshot({ path: testInfo.outputPath('top-bar-ca-1440.png') });
+
+    // Back to the demo store's minimum.
+    await saveMinimum(page, /Canada/, '149', 'C$149.00');
+    await expect
+      .poll(async () => (await anonymous(store.url, '/en-ca')).body, { timeout: 8000 })
+      .toContain(CA_PROMISE('C$149'));
+    expect([...phone.errors, ...desk.errors]).toEqual([]);
+  });
+});
 
 test.describe('the merchandiser runs shipping', () => {
   test('raises the US free-shipping minimum and the shopper’s cart follows; overlapping bands are refused', async ({

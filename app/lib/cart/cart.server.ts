@@ -1,26 +1,11 @@
 import type { RouterContextProvider } from 'react-router';
 import type { CurrencyFormatSettings } from '#core/currency-format.ts';
-import { hidesFreeShipping } from '#core/shipping-cost.ts';
 import type { Commerce } from '#server/commerce/index.ts';
 import { optional } from '../router/optional.server.ts';
 import { type StorefrontContext, storefrontContext } from '../router/storefront-context.server.ts';
 import { type CartView, cartView } from './cart-view.ts';
 
 export type CartData = Awaited<ReturnType<Commerce['carts']['get']>>;
-
-/** The region's free-shipping minimum this shopper can reach, or null (none, or hidden for their group: §6). */
-async function freeShippingMinimum(commerce: Commerce, regionId: string, groupId: number | null) {
-  const [zone] = await commerce.shipping.zones(regionId);
-  if (!zone) return null;
-  const [methods, settings] = await Promise.all([
-    commerce.shipping.methods(regionId, zone.id),
-    commerce.shipping.settings(regionId),
-  ]);
-  if (hidesFreeShipping(groupId, settings)) return null;
-  const free = methods.find((method) => method.enabled && method.type === 'freeshipping');
-  const minimum = Number(free?.settings?.carrier_options?.minimum_sub_total ?? 0);
-  return free ? minimum : null;
-}
 
 export async function currencyFormatOf(commerce: Commerce, code: string): Promise<CurrencyFormatSettings> {
   return commerce.currencies.get(code);
@@ -45,7 +30,8 @@ export async function loadSessionCart(
     optional(
       services,
       'Free-shipping minimum',
-      freeShippingMinimum(commerce, raw.region, pricing.groupId),
+      // The same minimum the top bar promises (lib/shell/free-shipping.server.ts), for the storefront's country.
+      commerce.shipping.freeShippingFrom(raw.region, ctx.locale.country, pricing.groupId),
       null,
     ),
   ]);

@@ -99,6 +99,20 @@ describe('header view (§3 header content, §2 links)', () => {
     expect(view.secondary.map((link) => link.href)).toEqual(['/fr-ca/stores']);
   });
 
+  it('fills the free-shipping amount from the shipping settings, and leaves the promise out without one (issue 40)', () => {
+    const header = {
+      top_alert: [
+        { uid: 'ca', title: 'Livraison gratuite dès {amount} d’achat.' },
+        { uid: 'dealers', title: 'Trouvez un revendeur.' },
+      ],
+    };
+    expect(headerView(header, fr, '149 $ CA').alerts.map((alert) => alert.text)).toEqual([
+      'Livraison gratuite dès 149 $ CA d’achat.',
+      'Trouvez un revendeur.',
+    ]);
+    expect(headerView(header, fr).alerts.map((alert) => alert.id)).toEqual(['dealers']);
+  });
+
   it('is empty without header content (§8 Header - No Results)', () => {
     expect(headerView(null, fr)).toEqual({ alerts: [], nav: [], secondary: [] });
   });

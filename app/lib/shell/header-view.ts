@@ -1,3 +1,4 @@
+import { withAmount } from '#core/free-shipping-promise.ts';
 import { type LinkInput, resolveLink } from '#core/links.ts';
 import type { Locale } from '#core/locale.ts';
 import { mediaUrl } from '#core/media-url.ts';
@@ -93,7 +94,15 @@ function bannerOf(value: unknown, locale: Locale): NavBanner | null {
   };
 }
 
-export function headerView(header: Raw | null, locale: Locale): HeaderView {
+/**
+ * `freeShipping` is the shopper's free-shipping amount, formatted (lib/shell/free-shipping.server.ts): an alert
+ * whose text holds `{amount}` gets it, or is left out when there is none for this shopper.
+ */
+export function headerView(
+  header: Raw | null,
+  locale: Locale,
+  freeShipping: string | null = null,
+): HeaderView {
   if (!header) return { alerts: [], nav: [], secondary: [] };
   const nav = asArray(header.main_nav)
     .map(asRecord)
@@ -120,12 +129,20 @@ export function headerView(header: Raw | null, locale: Locale): HeaderView {
   const alerts = asArray(header.top_alert)
     .map(asRecord)
     .filter((alert): alert is Raw => alert !== null && text(alert.title) !== '')
-    .map((alert) => ({
-      id: text(alert.uid) || text(alert.title),
-      text: text(alert.title),
-      link: navLink(alert.link, locale),
-      background: /^#[0-9a-f]{6}$/i.test(text(alert.background_color)) ? text(alert.background_color) : null,
-    }));
+    .flatMap((alert) => {
+      const shown = withAmount(text(alert.title), freeShipping);
+      if (shown === null) return [];
+      return [
+        {
+          id: text(alert.uid) || text(alert.title),
+          text: shown,
+          link: navLink(alert.link, locale),
+          background: /^#[0-9a-f]{6}$/i.test(text(alert.background_color))
+            ? text(alert.background_color)
+            : null,
+        },
+      ];
+    });
   const secondary = asArray(asRecord(header.secondary_nav)?.links)
     .map((entry) => navLink(entry, locale))
     .filter((entry): entry is NavLink => entry !== null && entry.title !== '');
