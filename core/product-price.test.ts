@@ -5,6 +5,7 @@ import {
   parseAmount,
   parseUtcDateTime,
   priceChangeProblems,
+  regionPriceField,
   utcDateTimeValue,
 } from './product-price.ts';
 import { priceFormSchema } from './product-price-form.ts';
@@ -28,6 +29,10 @@ describe('parseAmount', () => {
     expect(parseAmount(' 129.95 ')).toEqual({ ok: true, value: 129.95 });
     expect(parseAmount('80')).toEqual({ ok: true, value: 80 });
     expect(parseAmount('0.5')).toEqual({ ok: true, value: 0.5 });
+  });
+
+  it('names a region’s field where several regions share a form', () => {
+    expect(regionPriceField('eu_region_1', 'saleEndsAt')).toBe('eu_region_1-saleEndsAt');
   });
 
   it('reads a comma as the decimal separator', () => {

@@ -19,6 +19,12 @@ export interface PriceChange {
 
 export type PriceField = keyof PriceChange;
 
+/**
+ * How the back office names one region's price field where several regions are edited at once (`ca-retail`), so
+ * a refusal from the form or from the engine shows by the right input.
+ */
+export const regionPriceField = (regionId: string, field: PriceField) => `${regionId}-${field}`;
+
 /** Why an amount cannot be a price, or null when it can: above 0, at most 2 decimals, at most MAX_PRICE. */
 export function amountProblem(value: number): string | null {
   if (!Number.isFinite(value)) return 'Enter an amount, like 129.95.';

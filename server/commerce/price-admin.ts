@@ -1,9 +1,15 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { type DiscountRule, discountRulesFor } from '#core/discount-rules.ts';
-import { type PriceChange, type PriceField, priceChangeProblems } from '#core/product-price.ts';
+import { guardMoney, type MoneyVerdict } from '#core/money-guard.ts';
+import {
+  type PriceChange,
+  type PriceField,
+  priceChangeProblems,
+  regionPriceField as regionField,
+} from '#core/product-price.ts';
 import { type Actor, recordAudit } from '../backoffice/audit.ts';
 import type { Database } from '../db/database.ts';
-import { badRequest, notFound } from './errors.ts';
+import { badRequest, needsConfirmation, notFound } from './errors.ts';
 import { priceSet } from './pricing.ts';
 import { salePriceNow } from './sale-price.ts';
 import { commerceRegions } from './schema.ts';
@@ -15,7 +21,9 @@ import { type CustomerGroupRow, customerGroups, type DiscountRuleRecord } from '
  * currency, with an optional schedule for the sale; and a preview of what each customer group pays for it,
  * priced by the storefront's own functions (`discountRulesFor`, `priceSet`). Prices stay per product per region
  * (a price per variant is not part of this slice). Every change is one transaction with its audit entry; the
- * product_prices trigger moves the 'catalogue' data version, so caches, pages and search follow.
+ * product_prices trigger moves the 'catalogue' data version, so caches, pages and search follow. The regions of
+ * one save are written together or not at all, and each goes through the money guard (issue 40,
+ * core/money-guard.ts): what every customer group of the region would pay, before and after.
  */
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -52,13 +60,29 @@ const FIELD_LABELS: Record<PriceField, string> = {
   saleEndsAt: 'Sale end',
 };
 
-/** A refusal of a price change: 400 with every problem named by its field. */
-export function priceRefusal(problems: Partial<Record<PriceField, string>>) {
-  const text = Object.entries(problems)
-    .map(([field, message]) => `${FIELD_LABELS[field as PriceField]}: ${message}`)
-    .join(' ');
-  return badRequest(text);
+/** A refusal of a price change: 400 with every problem named by its field (`fieldOf` keys a form's fields). */
+export function priceRefusal(
+  problems: Partial<Record<PriceField, string>>,
+  fieldOf: (field: PriceField) => string = (field) => field,
+) {
+  const entries = Object.entries(problems) as [PriceField, string][];
+  const text = entries.map(([field, message]) => `${FIELD_LABELS[field]}: ${message}`).join(' ');
+  return badRequest(text, Object.fromEntries(entries.map(([field, message]) => [fieldOf(field), message])));
 }
+
+/** One region's prices in a save of several (setPrices). */
+export interface RegionPriceChange extends PriceChange {
+  regionId: string;
+}
+
+/**
+ * The sale price a change leaves in force, now or later: a sale counts unless its end has passed, so a sale set
+ * to start next week is guarded today, when it is saved, not when shoppers first see it.
+ */
+const saleInForce = (sale: number | null, endsAt: Date | null, now: Date) =>
+  sale !== null && (endsAt === null || endsAt > now) ? sale : null;
+
+const sameMoment = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
 
 const auditView = (row: PriceRow | undefined) =>
   row
@@ -98,8 +122,11 @@ export function createPriceAdmin(db: Database) {
   }
 
   /** The category and its ancestors, as the catalogue prices a product (category discount rules). */
-  async function categoryChain(categoryId: number): Promise<number[]> {
-    const rows = await db.select({ id: categories.id, parentId: categories.parentId }).from(categories);
+  async function categoryChain(
+    categoryId: number,
+    executor: Pick<Database, 'select'> = db,
+  ): Promise<number[]> {
+    const rows = await executor.select({ id: categories.id, parentId: categories.parentId }).from(categories);
     const parents = new Map(rows.map((row) => [row.id, row.parentId]));
     const chain: number[] = [];
     let current: number | null | undefined = categoryId;
@@ -108,6 +135,132 @@ export function createPriceAdmin(db: Database) {
       current = parents.get(current);
     }
     return chain;
+  }
+
+  /**
+   * What each customer group of a region pays for a product at a retail and sale price (§6): a group's own rules
+   * price its members whose pro region is exactly 'pro'; the guest group's rules price everyone else.
+   */
+  function groupsPaying(
+    groupRows: readonly CustomerGroupRow[],
+    regionId: string,
+    productId: number,
+    chain: readonly number[],
+  ) {
+    const inRegion = groupRows.filter((group) => group.regionId === regionId);
+    const guest = inRegion.find((group) => group.isGroupForGuests);
+    return inRegion.map((group) => ({
+      group,
+      guests: group === guest,
+      pays: (retail: number, sale: number | null) =>
+        priceSet(
+          retail,
+          sale,
+          productId,
+          chain,
+          discountRulesFor(
+            group === guest ? undefined : 'pro',
+            toCore(group),
+            toCore(guest),
+          ) as unknown as DiscountRuleRecord[],
+        ).calculated,
+    }));
+  }
+
+  /**
+   * Sets the product's prices in several regions at once, all or nothing, each with an audit entry; a region
+   * whose prices are as stored is left alone. Refused with 400 and nothing written when an amount or schedule
+   * breaks a rule (core/product-price.ts, fields keyed `<region>-<field>`), a region is unknown, or a customer
+   * group would pay 0 or less; with 409 (needs-confirmation) when a group's price drops by more than half and
+   * `confirmed` is not set; 404 for an unknown product. Answers the regions it changed.
+   */
+  async function setPrices(
+    actor: Actor,
+    productId: number,
+    changes: readonly RegionPriceChange[],
+    options: { confirmed?: boolean } = {},
+  ) {
+    const now = new Date();
+    const problems: Record<string, string> = {};
+    const texts: string[] = [];
+    for (const change of changes) {
+      const found = priceChangeProblems(change, now);
+      if (Object.keys(found).length === 0) continue;
+      const refusal = priceRefusal(found, (field) => regionField(change.regionId, field));
+      Object.assign(problems, refusal.fields);
+      texts.push(changes.length > 1 ? `${change.regionId}: ${refusal.message}` : refusal.message);
+    }
+    if (texts.length > 0) throw badRequest(texts.join(' '), problems);
+    return db.transaction(async (tx) => {
+      const product = await productOf(tx, productId);
+      const chain = await categoryChain(product.categoryId, tx);
+      const groupRows = await tx.select().from(customerGroups).orderBy(asc(customerGroups.id));
+      const saved: Array<{ regionId: string; currency: string } & NonNullable<ReturnType<typeof auditView>>> =
+        [];
+      const confirmations: string[] = [];
+      for (const change of changes) {
+        const region = await regionOf(tx, change.regionId);
+        const before = await lockedPrice(tx, productId, change.regionId);
+        const values = {
+          retailPrice: change.retail,
+          salePrice: change.sale,
+          saleStartsAt: change.sale === null ? null : change.saleStartsAt,
+          saleEndsAt: change.sale === null ? null : change.saleEndsAt,
+        };
+        if (
+          before &&
+          before.retailPrice === values.retailPrice &&
+          before.salePrice === values.salePrice &&
+          sameMoment(before.saleStartsAt, values.saleStartsAt) &&
+          sameMoment(before.saleEndsAt, values.saleEndsAt)
+        )
+          continue;
+        if (before) {
+          const verdict: MoneyVerdict = guardMoney(
+            groupsPaying(groupRows, change.regionId, productId, chain).map((entry) => ({
+              productId: entry.group.id,
+              name: entry.group.name,
+              before: entry.pays(before.retailPrice, saleInForce(before.salePrice, before.saleEndsAt, now)),
+              after: entry.pays(values.retailPrice, saleInForce(values.salePrice, values.saleEndsAt, now)),
+            })),
+            { currency: region.currencyCode, items: 'customer groups', remedy: 'Enter a higher price.' },
+          );
+          const field = regionField(change.regionId, values.salePrice === null ? 'retail' : 'sale');
+          const where = changes.length > 1 ? `${region.name}: ` : '';
+          if (verdict.verdict === 'refuse')
+            throw badRequest(`${where}${verdict.message}`, { [field]: verdict.message });
+          if (verdict.verdict === 'confirm') confirmations.push(`${where}${verdict.message}`);
+        }
+        const [after] = await tx
+          .insert(productPrices)
+          .values({ productId, regionId: change.regionId, ...values })
+          .onConflictDoUpdate({ target: [productPrices.productId, productPrices.regionId], set: values })
+          .returning();
+        await recordAudit(tx, actor, {
+          action: 'product.price',
+          entity: 'product',
+          entityId: productId,
+          before: { regionId: change.regionId, currency: region.currencyCode, ...auditView(before) },
+          after: { regionId: change.regionId, currency: region.currencyCode, ...auditView(after) },
+        });
+        saved.push({ regionId: change.regionId, currency: region.currencyCode, ...auditView(after)! });
+      }
+      // Thrown after every region is checked, so the question names every drop at once; the throw rolls back.
+      if (confirmations.length > 0 && options.confirmed !== true)
+        throw needsConfirmation(confirmations.join(' '));
+      return saved;
+    });
+  }
+
+  /** The product's stored price in a region, as setPrice answers it. */
+  async function priceIn(productId: number, regionId: string) {
+    const [row] = await db
+      .select({ row: productPrices, currency: commerceRegions.currencyCode })
+      .from(productPrices)
+      .innerJoin(commerceRegions, eq(commerceRegions.id, productPrices.regionId))
+      .where(and(eq(productPrices.productId, productId), eq(productPrices.regionId, regionId)));
+    if (!row) throw notFound(`Product ${productId} has no price in ${regionId}`);
+    return { regionId, currency: row.currency, ...auditView(row.row)! };
   }
 
   return {
@@ -128,16 +281,6 @@ export function createPriceAdmin(db: Database) {
       ]);
       const regions = regionRows.map((region): RegionPrices => {
         const price = priceRows.find((entry) => entry.row.regionId === region.id);
-        const inRegion = groupRows.filter((group) => group.regionId === region.id);
-        const guest = inRegion.find((group) => group.isGroupForGuests);
-        const pays = (group: CustomerGroupRow, proRegion: string | undefined) =>
-          priceSet(
-            price!.row.retailPrice,
-            price!.saleNow,
-            product.id,
-            chain,
-            discountRulesFor(proRegion, toCore(group), toCore(guest)) as unknown as DiscountRuleRecord[],
-          ).calculated;
         return {
           regionId: region.id,
           regionName: region.name,
@@ -148,13 +291,11 @@ export function createPriceAdmin(db: Database) {
           saleEndsAt: price?.row.saleEndsAt?.toISOString() ?? null,
           saleNow: price?.saleNow ?? null,
           groups: price
-            ? inRegion.map((group) => ({
-                id: group.id,
-                name: group.name,
-                guests: group === guest,
-                // §6: a group's own rules price its members whose pro region is exactly 'pro'; the guest
-                // group's rules price everyone else in the region.
-                pays: pays(group, group === guest ? undefined : 'pro'),
+            ? groupsPaying(groupRows, region.id, product.id, chain).map((entry) => ({
+                id: entry.group.id,
+                name: entry.group.name,
+                guests: entry.guests,
+                pays: entry.pays(price.row.retailPrice, price.saleNow),
               }))
             : [],
         };
@@ -164,37 +305,20 @@ export function createPriceAdmin(db: Database) {
 
     /**
      * Sets the product's retail price in a region, with an optional sale price and schedule (null: none), in the
-     * region's currency. Refused with 400 and nothing written when an amount or the schedule breaks a rule
-     * (core/product-price.ts) or the region is unknown; 404 for an unknown product.
+     * region's currency: `setPrices` with one region.
      */
-    async setPrice(actor: Actor, productId: number, regionId: string, change: PriceChange) {
-      const problems = priceChangeProblems(change, new Date());
-      if (Object.keys(problems).length > 0) throw priceRefusal(problems);
-      return db.transaction(async (tx) => {
-        await productOf(tx, productId);
-        const region = await regionOf(tx, regionId);
-        const before = await lockedPrice(tx, productId, regionId);
-        const values = {
-          retailPrice: change.retail,
-          salePrice: change.sale,
-          saleStartsAt: change.sale === null ? null : change.saleStartsAt,
-          saleEndsAt: change.sale === null ? null : change.saleEndsAt,
-        };
-        const [after] = await tx
-          .insert(productPrices)
-          .values({ productId, regionId, ...values })
-          .onConflictDoUpdate({ target: [productPrices.productId, productPrices.regionId], set: values })
-          .returning();
-        await recordAudit(tx, actor, {
-          action: 'product.price',
-          entity: 'product',
-          entityId: productId,
-          before: { regionId, currency: region.currencyCode, ...auditView(before) },
-          after: { regionId, currency: region.currencyCode, ...auditView(after) },
-        });
-        return { regionId, currency: region.currencyCode, ...auditView(after)! };
-      });
+    async setPrice(
+      actor: Actor,
+      productId: number,
+      regionId: string,
+      change: PriceChange,
+      options: { confirmed?: boolean } = {},
+    ) {
+      const [saved] = await setPrices(actor, productId, [{ regionId, ...change }], options);
+      return saved ?? (await priceIn(productId, regionId));
     },
+
+    setPrices,
 
     /** Ends the product's sale in a region now: the sale price and its schedule are removed. */
     async removeSale(actor: Actor, productId: number, regionId: string) {

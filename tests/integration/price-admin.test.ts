@@ -206,12 +206,14 @@ describe.each(testDatabaseTargets)('price admin on $name', (target) => {
     const [us] = (await priceRows(id)).filter((row) => row.regionId === 'us');
     const retail = us!.retailPrice;
     const endsAt = later(1500);
-    await api.commerce.priceAdmin.setPrice(actor, id, 'us', {
-      retail,
-      sale: 99.95,
-      saleStartsAt: null,
-      saleEndsAt: endsAt,
-    });
+    // 70 % off: a drop of more than half, confirmed (issue 40).
+    await api.commerce.priceAdmin.setPrice(
+      actor,
+      id,
+      'us',
+      { retail, sale: 99.95, saleStartsAt: null, saleEndsAt: endsAt },
+      { confirmed: true },
+    );
     const watchers = [createSaleSchedule(api.handle.db), createSaleSchedule(api.handle.db)];
     // Before the end, there is nothing to do.
     expect(await watchers[0]!.tick()).toBe(false);
@@ -235,12 +237,13 @@ describe.each(testDatabaseTargets)('price admin on $name', (target) => {
     const id = await productId('ridgeline-summit-ascent-mens');
     const [us] = (await priceRows(id)).filter((row) => row.regionId === 'us');
     const startsAt = later(800);
-    await api.commerce.priceAdmin.setPrice(actor, id, 'us', {
-      retail: us!.retailPrice,
-      sale: 89.95,
-      saleStartsAt: startsAt,
-      saleEndsAt: later(HOUR),
-    });
+    await api.commerce.priceAdmin.setPrice(
+      actor,
+      id,
+      'us',
+      { retail: us!.retailPrice, sale: 89.95, saleStartsAt: startsAt, saleEndsAt: later(HOUR) },
+      { confirmed: true },
+    );
     const watcher = createSaleSchedule(api.handle.db);
     expect(await watcher.tick()).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, startsAt.getTime() - Date.now()) + 100));
@@ -295,5 +298,80 @@ describe.each(testDatabaseTargets)('price admin on $name', (target) => {
     expect((await shown(id)).calculated).toBe(us.groups[0]!.pays);
     expect((await shown(id, proPricing)).calculated).toBe(us.groups[1]!.pays);
     await expect(api.commerce.priceAdmin.prices(999_999)).rejects.toMatchObject({ code: 'not-found' });
+  });
+
+  describe('several regions in one save, through the money guard (issue 40)', () => {
+    const none = { sale: null, saleStartsAt: null, saleEndsAt: null };
+    /** A product no other test here prices: priced in every region. */
+    async function untouchedProduct(): Promise<number> {
+      const [row] = await api.handle.db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.slug, 'ridgeline-dial-lock-binding'));
+      return row!.id;
+    }
+    const stored = async (id: number) =>
+      Object.fromEntries(
+        (await priceRows(id)).map((row) => [row.regionId, [row.retailPrice, row.salePrice]]),
+      );
+
+    it('saves CAD and USD together with an audit entry each, leaves unchanged regions alone, and writes nothing when one region fails', async () => {
+      const id = await untouchedProduct();
+      const before = await stored(id);
+      const audits = await auditCount(id);
+      const [ca, us, eu] = [before.ca!, before.us!, before.eu_region_1!];
+      const saved = await api.commerce.priceAdmin.setPrices(actor, id, [
+        { regionId: 'ca', ...none, retail: ca[0]! + 10 },
+        { regionId: 'us', ...none, retail: us[0]! + 5 },
+        { regionId: 'eu_region_1', ...none, retail: eu[0]! },
+      ]);
+      expect(saved.map((entry) => [entry.regionId, entry.retail])).toEqual([
+        ['ca', ca[0]! + 10],
+        ['us', us[0]! + 5],
+      ]);
+      expect(await auditCount(id)).toBe(audits + 2);
+      const after = await stored(id);
+
+      const refused = await api.commerce.priceAdmin
+        .setPrices(actor, id, [
+          { regionId: 'ca', ...none, retail: ca[0]! + 20 },
+          { regionId: 'us', ...none, retail: 50, sale: 60 },
+        ])
+        .catch((error: unknown) => error);
+      expect(refused).toMatchObject({
+        status: 400,
+        fields: { 'us-sale': 'The sale price must be below the retail price.' },
+      });
+      expect(await stored(id)).toEqual(after);
+      expect(await auditCount(id)).toBe(audits + 2);
+    });
+
+    it('asks to confirm a drop of more than half for any customer group, and refuses a price a group would pay 0 for', async () => {
+      const id = await untouchedProduct();
+      const admin = api.commerce.priceAdmin;
+      const before = await stored(id);
+      const usRetail = before.us![0]!;
+      const audits = await auditCount(id);
+      const drop = { regionId: 'us', ...none, retail: usRetail, sale: Math.round(usRetail * 30) / 100 };
+      const asked = await admin.setPrices(actor, id, [drop]).catch((error: unknown) => error);
+      expect(asked).toMatchObject({ status: 409, code: 'needs-confirmation' });
+      expect((asked as Error).message).toMatch(
+        /^This lowers the price of 3 customer groups by more than half; the lowest becomes \$\d+\.\d\d \(.+\)\.$/,
+      );
+      expect(await stored(id)).toEqual(before);
+      await admin.setPrices(actor, id, [drop], { confirmed: true });
+      expect((await stored(id)).us).toEqual([usRetail, drop.sale]);
+      await admin.removeSale(actor, id, 'us');
+
+      // The Pro group takes 5.00 off this product (seed): at a retail price of 5.00 its members would pay 0.
+      const free = admin.setPrices(actor, id, [{ regionId: 'us', ...none, retail: 5 }], { confirmed: true });
+      await expect(free).rejects.toMatchObject({
+        status: 400,
+        message: 'This would make Pro free or less: the lowest becomes $0.00. Enter a higher price.',
+        fields: { 'us-retail': expect.stringContaining('free or less') },
+      });
+      expect((await stored(id)).us).toEqual([usRetail, null]);
+      expect(await auditCount(id)).toBe(audits + 2);
+    });
   });
 });

@@ -13,7 +13,12 @@ import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
 import { REGION_LABELS } from '../../components/admin/money.ts';
 import { recordIdOf } from '../../lib/admin/record-id.server.ts';
-import { attemptStaff, parseStaffForm, refuse } from '../../lib/backoffice/form.server.ts';
+import {
+  attemptStaff,
+  parseStaffForm,
+  refuse,
+  type StaffFormAnswer,
+} from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import customerStyles from '../../styles/admin-customers.css?url';
 import type { Route } from './+types/group-rules';
@@ -89,6 +94,19 @@ const sentFields = (form: AddForm) => ({
   product: form.product,
 });
 
+/**
+ * A save that waits for the person to confirm its effect (needs-confirmation): a refusal as far as the form is
+ * concerned, with the sentence naming the effect.
+ */
+interface ConfirmAnswer extends StaffFormAnswer {
+  confirm: string;
+  /** The rule's fields as sent, posted again with the confirmation. */
+  fields: Record<string, string>;
+}
+
+const asksConfirmation = (answer: unknown): answer is ConfirmAnswer =>
+  typeof answer === 'object' && answer !== null && 'confirm' in answer;
+
 export async function action(args: Route.ActionArgs) {
   const { services, actor, csrfToken } = await requireStaff(args, 'catalogue:write');
   const id = idOf(args.params);
@@ -131,9 +149,9 @@ export async function action(args: Route.ActionArgs) {
   });
   if (!done.ok) return done.answer;
   if ('effect' in done.value)
-    return data(
+    return data<ConfirmAnswer>(
       {
-        ok: false as const,
+        ok: false,
         message: '',
         fieldErrors: {},
         confirm: done.value.effect,
@@ -154,7 +172,7 @@ export default function GroupRulesPage({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 id="group-title">{group.name}</h1>
       <FormMessage answer={answer} />
-      {answer && 'confirm' in answer ? (
+      {asksConfirmation(answer) ? (
         <div className="admin-notice admin-notice--error" role="alert">
           <p>
             <strong>Confirm a large price drop.</strong> {answer.confirm} Nothing is saved until you confirm.

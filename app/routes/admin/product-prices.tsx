@@ -1,22 +1,35 @@
 import { data, Form, Link, useActionData } from 'react-router';
 import { z } from 'zod';
-import { type PriceField, priceChangeProblems, utcDateTimeValue } from '#core/product-price.ts';
+import {
+  type PriceField,
+  priceChangeProblems,
+  regionPriceField as regionField,
+  utcDateTimeValue,
+} from '#core/product-price.ts';
 import { priceFormSchema } from '#core/product-price-form.ts';
 import { can } from '#core/staff-permissions.ts';
+import type { RegionPriceChange } from '#server/commerce/price-admin.ts';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
 import { formatMoney, REGION_LABELS } from '../../components/admin/money.ts';
 import { ProductTabs } from '../../components/admin/product-tabs.tsx';
 import { productIdOf } from '../../lib/admin/record-id.server.ts';
-import { attemptStaff, parseStaffForm, refuse } from '../../lib/backoffice/form.server.ts';
+import {
+  attemptStaff,
+  parseStaffForm,
+  refuse,
+  type StaffFormAnswer,
+} from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import pricesStyles from '../../styles/admin-prices.css?url';
 import type { Route } from './+types/product-prices';
 
 /**
  * A product's prices in the back office (issue 20): retail and sale price per commerce region, in the region's
- * currency, with the sale's start and end (UTC), saved one region at a time; and what each customer group pays
- * for the product now (§6), priced by the storefront's own functions.
+ * currency, with the sale's start and end (UTC); and what each customer group pays for the product now (§6),
+ * priced by the storefront's own functions. Every region is in one form with one Save, written all or nothing
+ * (issue 40: a Save per region lost what was typed in the others); a refusal keeps every typed value on the page,
+ * and a drop of more than half for any customer group is saved only once its effect is confirmed.
  */
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: pricesStyles }];
@@ -49,38 +62,99 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-const priceTarget = z.looseObject({
-  intent: z.enum(['save', 'remove-sale'], { error: 'Choose save or remove the sale.' }),
-  regionId: z.string().regex(/^[a-z0-9_]{1,40}$/, 'Choose a region.'),
-});
+const regionId = z.string().regex(/^[a-z0-9_]{1,40}$/, 'Choose a region.');
 
-/** Field errors of one region's row, keyed `<region>-<field>` so they show in that row only. */
-const ofRegion = (regionId: string, problems: Partial<Record<PriceField, string>>) =>
-  Object.fromEntries(Object.entries(problems).map(([field, message]) => [`${regionId}-${field}`, message]));
+/** A save carries every region's fields, named `<region>-<field>` (read below, per region the product has). */
+const pricesForm = z.discriminatedUnion('intent', [
+  z.looseObject({ intent: z.literal('save'), confirmed: z.literal('1').optional() }),
+  z.object({ intent: z.literal('remove-sale'), regionId }),
+]);
+
+const PRICE_FIELDS: readonly PriceField[] = ['retail', 'sale', 'saleStartsAt', 'saleEndsAt'];
+
+/** A list as a sentence reads it: "Canada", "Canada and Europe", "Canada, Europe and United States". */
+const listed = (names: readonly string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+
+/**
+ * A save that waits for the person to confirm its effect (needs-confirmation): a refusal as far as the form is
+ * concerned, with the sentence naming the effect.
+ */
+interface ConfirmAnswer extends StaffFormAnswer {
+  confirm: string;
+}
+
+const asksConfirmation = (answer: unknown): answer is ConfirmAnswer =>
+  typeof answer === 'object' && answer !== null && 'confirm' in answer;
 
 export async function action(args: Route.ActionArgs) {
   const { services, actor, csrfToken } = await requireStaff(args, 'catalogue:write');
   const id = productIdOf(args.params);
-  const parsed = await parseStaffForm(args.request, csrfToken, priceTarget);
+  const parsed = await parseStaffForm(args.request, csrfToken, pricesForm);
   if (!parsed.ok) return parsed.answer;
-  const { intent, regionId } = parsed.data;
-  const where = REGION_LABELS[regionId] ?? regionId;
+  const form = parsed.data;
   const admin = services.commerce.priceAdmin;
-  if (intent === 'remove-sale') {
-    const done = await attemptStaff(services, () => admin.removeSale(actor, id, regionId));
-    return done.ok ? { ok: true as const, message: `Sale removed in ${where}.` } : done.answer;
+  const labelOf = (region: string) => REGION_LABELS[region] ?? region;
+  if (form.intent === 'remove-sale') {
+    const done = await attemptStaff(services, () => admin.removeSale(actor, id, form.regionId));
+    return done.ok
+      ? { ok: true as const, message: `Sale removed in ${labelOf(form.regionId)}.` }
+      : done.answer;
   }
-  const fields = priceFormSchema.safeParse(parsed.data);
-  if (!fields.success) {
-    const problems: Partial<Record<PriceField, string>> = {};
-    for (const issue of fields.error.issues) problems[issue.path[0] as PriceField] ??= issue.message;
-    return refuse(400, `Check the highlighted fields of ${where}.`, ofRegion(regionId, problems));
+  const current = await attemptStaff(services, () => admin.prices(id));
+  if (!current.ok) return current.answer;
+  const sent = form as Record<string, unknown>;
+  const changes: RegionPriceChange[] = [];
+  const problems: Record<string, string> = {};
+  const failing: string[] = [];
+  for (const region of current.value.regions) {
+    const values = Object.fromEntries(
+      PRICE_FIELDS.map((field) => [field, sent[regionField(region.regionId, field)]]),
+    );
+    const typed = Object.values(values).filter((value) => typeof value === 'string' && value.trim() !== '');
+    // A region the form did not carry, or one not sold there and left blank, is not part of this save.
+    if (typed.length === 0 && (region.retail === null || Object.values(values).every((v) => v === undefined)))
+      continue;
+    const fields = priceFormSchema.safeParse(values);
+    const found: Partial<Record<PriceField, string>> = {};
+    if (!fields.success)
+      for (const issue of fields.error.issues) found[issue.path[0] as PriceField] ??= issue.message;
+    else Object.assign(found, priceChangeProblems(fields.data, new Date()));
+    if (Object.keys(found).length > 0) {
+      failing.push(labelOf(region.regionId));
+      for (const [field, message] of Object.entries(found))
+        problems[regionField(region.regionId, field as PriceField)] = message;
+    } else if (fields.success) changes.push({ regionId: region.regionId, ...fields.data });
   }
-  const problems = priceChangeProblems(fields.data, new Date());
-  if (Object.keys(problems).length > 0)
-    return refuse(400, `Check the highlighted fields of ${where}.`, ofRegion(regionId, problems));
-  const done = await attemptStaff(services, () => admin.setPrice(actor, id, regionId, fields.data));
-  return done.ok ? { ok: true as const, message: `Prices saved for ${where}.` } : done.answer;
+  if (failing.length > 0) return refuse(400, `Check the highlighted fields of ${listed(failing)}.`, problems);
+  if (changes.length === 0) return refuse(400, 'Enter the prices to save.');
+  const done = await attemptStaff(services, async () => {
+    try {
+      return await admin.setPrices(actor, id, changes, { confirmed: form.confirmed === '1' });
+    } catch (error) {
+      // A large drop is an effect to confirm, not a mistake: the page asks, the typed values still in place.
+      if (services.errorCode(error) !== 'needs-confirmation') throw error;
+      return { effect: (error as Error).message };
+    }
+  });
+  if (!done.ok) return done.answer;
+  if ('effect' in done.value)
+    return data<ConfirmAnswer>(
+      {
+        ok: false,
+        message: '',
+        fieldErrors: {},
+        confirm: done.value.effect,
+      },
+      { status: 409 },
+    );
+  const saved = done.value.map((entry) => labelOf(entry.regionId));
+  return {
+    ok: true as const,
+    message: saved.length
+      ? `Prices saved for ${listed(saved)}.`
+      : 'Nothing to save: the prices are as they were.',
+  };
 }
 
 const SALE_STATES: Record<SaleState, string> = {
@@ -94,9 +168,10 @@ export default function ProductPricesPage({ loaderData }: Route.ComponentProps) 
   const answer = useActionData<typeof action>();
   const { product, regions, canWrite } = loaderData;
   const errorOf = (regionId: string, field: PriceField) =>
-    answer && !answer.ok ? answer.fieldErrors[`${regionId}-${field}`] : undefined;
+    answer && !answer.ok ? answer.fieldErrors[regionField(regionId, field)] : undefined;
   const describedBy = (regionId: string, field: PriceField) =>
-    errorOf(regionId, field) ? `${regionId}-${field}-error` : undefined;
+    errorOf(regionId, field) ? `${regionField(regionId, field)}-error` : undefined;
+  const selling = regions.some((region) => region.sale !== null);
 
   return (
     <section aria-labelledby="product-title">
@@ -106,6 +181,16 @@ export default function ProductPricesPage({ loaderData }: Route.ComponentProps) 
       <h1 id="product-title">{product.name}</h1>
       <ProductTabs productId={product.id} current="prices" />
       <FormMessage answer={answer} />
+      {asksConfirmation(answer) ? (
+        <div className="admin-notice admin-notice--error" role="alert">
+          <p>
+            <strong>Confirm a large price drop.</strong> {answer.confirm} Nothing is saved until you confirm.
+          </p>
+          <button type="submit" form="prices" name="confirmed" value="1" className="admin-button">
+            Save the prices anyway
+          </button>
+        </div>
+      ) : null}
 
       <h2>Prices per region</h2>
       <p className="admin-muted">
@@ -113,14 +198,23 @@ export default function ProductPricesPage({ loaderData }: Route.ComponentProps) 
         times are in UTC. Leave the sale price empty for no sale, and a time empty for “from now” or “until
         removed”.
       </p>
-      {regions.map((region) =>
-        canWrite ? (
-          <Form key={region.regionId} method="post" id={`price-${region.regionId}`} hidden>
+      {canWrite ? (
+        <>
+          <Form method="post" id="prices" hidden>
             <CsrfField />
-            <input type="hidden" name="regionId" value={region.regionId} />
+            <input type="hidden" name="intent" value="save" />
           </Form>
-        ) : null,
-      )}
+          {regions
+            .filter((region) => region.sale !== null)
+            .map((region) => (
+              <Form key={region.regionId} method="post" id={`remove-sale-${region.regionId}`} hidden>
+                <CsrfField />
+                <input type="hidden" name="intent" value="remove-sale" />
+                <input type="hidden" name="regionId" value={region.regionId} />
+              </Form>
+            ))}
+        </>
+      ) : null}
       <div className="admin-table-wrap">
         <table className="admin-table admin-prices">
           <thead>
@@ -132,27 +226,26 @@ export default function ProductPricesPage({ loaderData }: Route.ComponentProps) 
               <th scope="col">Sale starts (UTC)</th>
               <th scope="col">Sale ends (UTC)</th>
               <th scope="col">Status</th>
-              {canWrite ? <th scope="col">Change</th> : null}
+              {canWrite && selling ? <th scope="col">Sale</th> : null}
             </tr>
           </thead>
           <tbody>
             {regions.map((region) => {
               const label = REGION_LABELS[region.regionId] ?? region.regionName;
-              const form = `price-${region.regionId}`;
               // A saved change re-renders the inputs with the stored values; a refused one keeps what was typed.
               const key = [region.retail, region.sale, region.saleStartsAt, region.saleEndsAt].join('|');
               const input = (field: PriceField, name: string, props: Record<string, unknown>) => (
                 <>
                   <input
                     key={`${field}-${key}`}
-                    form={form}
-                    name={field}
+                    form="prices"
+                    name={regionField(region.regionId, field)}
                     aria-label={`${name}, ${label} (${region.currency})`}
                     aria-invalid={errorOf(region.regionId, field) ? true : undefined}
                     aria-describedby={describedBy(region.regionId, field)}
                     {...props}
                   />
-                  <FieldError answer={answer} name={`${region.regionId}-${field}`} />
+                  <FieldError answer={answer} name={regionField(region.regionId, field)} />
                 </>
               );
               return (
@@ -164,7 +257,8 @@ export default function ProductPricesPage({ loaderData }: Route.ComponentProps) 
                       <td data-label="Retail">
                         {input('retail', 'Retail price', {
                           inputMode: 'decimal',
-                          required: true,
+                          // Not sold in a region yet: its retail price may stay empty.
+                          required: region.retail !== null,
                           defaultValue: region.retail?.toFixed(2) ?? '',
                           size: 10,
                         })}
@@ -210,32 +304,18 @@ export default function ProductPricesPage({ loaderData }: Route.ComponentProps) 
                   <td data-label="Status">
                     {region.retail === null ? 'Not sold here' : SALE_STATES[region.saleState]}
                   </td>
-                  {canWrite ? (
+                  {canWrite && selling ? (
                     <td>
-                      <div className="admin-actions">
+                      {region.sale !== null ? (
                         <button
                           type="submit"
-                          form={form}
-                          name="intent"
-                          value="save"
-                          className="admin-button admin-button--small"
-                          aria-label={`Save ${label} prices`}
+                          form={`remove-sale-${region.regionId}`}
+                          className="admin-button admin-button--small admin-button--quiet"
+                          aria-label={`Remove the ${label} sale`}
                         >
-                          Save
+                          Remove sale
                         </button>
-                        {region.sale !== null ? (
-                          <button
-                            type="submit"
-                            form={form}
-                            name="intent"
-                            value="remove-sale"
-                            className="admin-button admin-button--small admin-button--quiet"
-                            aria-label={`Remove the ${label} sale`}
-                          >
-                            Remove sale
-                          </button>
-                        ) : null}
-                      </div>
+                      ) : null}
                     </td>
                   ) : null}
                 </tr>
@@ -244,6 +324,16 @@ export default function ProductPricesPage({ loaderData }: Route.ComponentProps) 
           </tbody>
         </table>
       </div>
+      {canWrite ? (
+        <p className="admin-actions">
+          <button type="submit" form="prices" className="admin-button">
+            Save prices
+          </button>
+          <span className="admin-muted">
+            Saves every region’s prices together; a region left as it was is not changed.
+          </span>
+        </p>
+      ) : null}
 
       <h2>What each customer group pays</h2>
       <p className="admin-muted">
