@@ -1,4 +1,9 @@
-import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { type AuditNames, auditNameRequests } from '#core/audit-sentence.ts';
+import { products, variants } from '../commerce/schema-catalogue.ts';
+import { customerGroups, customers } from '../commerce/schema-customers.ts';
+import { orders, shippingMethods, shippingZones } from '../commerce/schema-sales.ts';
+import { contentEntries } from '../content/schema.ts';
 import type { Database } from '../db/database.ts';
 import { auditLog, staff } from './schema.ts';
 
@@ -86,6 +91,132 @@ export function createAuditLog(db: Database) {
         .limit(limit + 1);
       const page = rows.slice(0, limit);
       return { entries: page, next: rows.length > limit ? page.at(-1)!.id : null };
+    },
+
+    /**
+     * The names a page of entries needs to read as sentences (core/audit-sentence.ts): one query per kind of
+     * record the page names, never one per entry. A record deleted since is simply not named.
+     */
+    async names(
+      entries: readonly { entity: string; entityId: string; before: unknown; after: unknown }[],
+    ): Promise<AuditNames> {
+      const wanted = auditNameRequests(entries);
+      const named = (rows: { id: number; name: string }[] = []) =>
+        Object.fromEntries(rows.map((row) => [String(row.id), row.name]));
+      const when = <T>(ids: readonly unknown[], read: () => Promise<T>) =>
+        ids.length ? read() : Promise.resolve(undefined);
+      const [
+        productRows,
+        variantRows,
+        orderRows,
+        customerRows,
+        staffRows,
+        contentRows,
+        groupRows,
+        methodRows,
+        zoneRows,
+      ] = await Promise.all([
+        when(wanted.products, () =>
+          db
+            .select({ id: products.id, name: products.name })
+            .from(products)
+            .where(inArray(products.id, wanted.products)),
+        ),
+        when(wanted.variants, () =>
+          db
+            .select({
+              id: variants.id,
+              productId: variants.productId,
+              sku: variants.sku,
+              optionValues: variants.optionValues,
+              product: products.name,
+            })
+            .from(variants)
+            .innerJoin(products, eq(products.id, variants.productId))
+            .where(inArray(variants.id, wanted.variants)),
+        ),
+        when(wanted.orders, () =>
+          db
+            .select({ id: orders.id, currency: orders.currencyCode })
+            .from(orders)
+            .where(inArray(orders.id, wanted.orders)),
+        ),
+        when(wanted.customers, () =>
+          db
+            .select({
+              id: customers.id,
+              first: customers.firstName,
+              last: customers.lastName,
+              email: customers.email,
+            })
+            .from(customers)
+            .where(inArray(customers.id, wanted.customers)),
+        ),
+        when(wanted.staff, () =>
+          db.select({ id: staff.id, name: staff.name }).from(staff).where(inArray(staff.id, wanted.staff)),
+        ),
+        when(wanted.content, () =>
+          db
+            .select({
+              key: sql<string>`${contentEntries.contentType} || '/' || ${contentEntries.uid} || '/' || ${contentEntries.locale}`,
+              title: contentEntries.title,
+            })
+            .from(contentEntries)
+            .where(
+              inArray(
+                sql`${contentEntries.contentType} || '/' || ${contentEntries.uid} || '/' || ${contentEntries.locale}`,
+                wanted.content,
+              ),
+            ),
+        ),
+        when(wanted.groups, () =>
+          db
+            .select({ id: customerGroups.id, name: customerGroups.name })
+            .from(customerGroups)
+            .where(inArray(customerGroups.id, wanted.groups)),
+        ),
+        when(wanted.shippingMethods, () =>
+          db
+            .select({ id: shippingMethods.id, name: shippingMethods.name })
+            .from(shippingMethods)
+            .where(inArray(shippingMethods.id, wanted.shippingMethods)),
+        ),
+        when(wanted.shippingZones, () =>
+          db
+            .select({ id: shippingZones.id, name: shippingZones.name })
+            .from(shippingZones)
+            .where(inArray(shippingZones.id, wanted.shippingZones)),
+        ),
+      ]);
+      return {
+        products: named(productRows),
+        variants: Object.fromEntries(
+          (variantRows ?? []).map((row) => [
+            String(row.id),
+            {
+              productId: row.productId,
+              // As people say it: "Summit Trail 25 in Red, 25 in"; a variant without options by its SKU.
+              name: row.optionValues.length
+                ? `${row.product} in ${row.optionValues.map((value) => value.label).join(', ')}`
+                : `${row.product} (${row.sku})`,
+            },
+          ]),
+        ),
+        orders: Object.fromEntries(
+          (orderRows ?? []).map((row) => [String(row.id), { currency: row.currency }]),
+        ),
+        // An erased customer has no name or email left: the sentence says "customer 7".
+        customers: Object.fromEntries(
+          (customerRows ?? [])
+            .map((row) => [String(row.id), `${row.first} ${row.last}`.trim() || row.email] as const)
+            .filter(([, name]) => name !== ''),
+        ),
+        staff: named(staffRows),
+        content: Object.fromEntries((contentRows ?? []).map((row) => [row.key, row.title])),
+        groups: named(groupRows),
+        shippingMethods: named(methodRows),
+        shippingZones: named(zoneRows),
+      };
     },
 
     /** The entries about one entity (an order's, a customer's history). */

@@ -1,11 +1,14 @@
-import { Link } from 'react-router';
+import { Form, Link } from 'react-router';
+import { z } from 'zod';
 import {
   AWAITING_PAYMENT_STATUS_IDS,
   AWAITING_SHIPMENT_STATUS_IDS,
   orderFilterQuery,
 } from '#core/order-filter.ts';
 import { can } from '#core/staff-permissions.ts';
+import { addDays, daysBetween, storeDay } from '#core/store-time.ts';
 import { DailyChart } from '../../components/admin/daily-chart.tsx';
+import { FilterErrors } from '../../components/admin/list-parts.tsx';
 import { formatMoney, REGION_LABELS } from '../../components/admin/money.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import dashboardStyles from '../../styles/admin-dashboard.css?url';
@@ -17,22 +20,75 @@ export function meta() {
   return [{ title: 'Dashboard | Ridgeline back office' }];
 }
 
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .catch(undefined);
+const rangeSchema = z.object({ from: day, to: day });
+
+/** The ranges offered as one click, each ending today: today alone, then the last 7, 30 and 90 days. */
+const PRESETS = [
+  { label: 'Today', days: 1 },
+  { label: '7 days', days: 7 },
+  { label: '30 days', days: 30 },
+  { label: '90 days', days: 90 },
+] as const;
+const DEFAULT_DAYS = 30;
+/** A chart of more days than this is unreadable and its query long: a year and a day (a leap year's). */
+const MAX_DAYS = 366;
+
+/**
+ * The days the sales panel shows, from the URL: store days (STORE_TIME_ZONE), the last 30 unless asked; a range
+ * that runs backwards, lies in the future or spans more than a year falls back to the default and says why.
+ */
+function rangeOf(url: URL, today: string) {
+  const asked = rangeSchema.parse(Object.fromEntries(url.searchParams));
+  const to = asked.to ?? today;
+  const from = asked.from ?? addDays(to, -(DEFAULT_DAYS - 1));
+  const errors: string[] = [];
+  if (to > today) errors.push('The range cannot end after today.');
+  else if (from > to) errors.push('The “from” day comes after the “to” day.');
+  else if (daysBetween(from, to).length > MAX_DAYS) errors.push(`A range can span at most ${MAX_DAYS} days.`);
+  return errors.length
+    ? { from: addDays(today, -(DEFAULT_DAYS - 1)), to: today, errors }
+    : { from, to, errors };
+}
+
 /** Each panel is read only when the member's role may see it; the others are never queried. */
 export async function loader(args: Route.LoaderArgs) {
   const { services, staff } = await requireStaff(args, 'dashboard:view');
   const { reports } = services.commerce;
+  const zone = services.config.STORE_TIME_ZONE;
+  const today = storeDay(new Date(), zone);
+  const range = rangeOf(new URL(args.request.url), today);
   const orders = can(staff.role, 'orders:read');
   const pro = can(staff.role, 'pro:read');
   const stock = can(staff.role, 'catalogue:read');
-  const [daily, waiting, applications, lowStock] = await Promise.all([
-    orders ? reports.daily({ days: 90 }) : null,
+  const [daily, todays, waiting, applications, lowStock] = await Promise.all([
+    orders ? reports.daily({ from: range.from, to: range.to, zone }) : null,
+    orders ? reports.daily({ from: today, to: today, zone }) : null,
     orders ? reports.waiting() : null,
     pro ? reports.proApplications() : null,
     stock ? reports.lowStock({ limit: 25 }) : null,
   ]);
   return {
     name: staff.name,
+    zone,
+    today,
+    range,
+    presets: PRESETS.map((preset) => ({
+      label: preset.label,
+      from: addDays(today, -(preset.days - 1)),
+      to: today,
+    })),
     daily,
+    todays: todays?.series.map((series) => ({
+      regionId: series.regionId,
+      currencyCode: series.currencyCode,
+      orders: series.totalOrders,
+      revenue: series.totalRevenue,
+    })),
     waiting,
     applications: applications
       ? {
@@ -48,7 +104,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { name, daily, waiting, applications, lowStock } = loaderData;
+  const { name, zone, today, range, presets, daily, todays, waiting, applications, lowStock } = loaderData;
+  const span = range.from === range.to ? range.from : `${range.from} to ${range.to}`;
   const nothing = !daily && !waiting && !applications && !lowStock;
   return (
     <section className="admin-dashboard" aria-labelledby="dashboard-title">
@@ -86,13 +143,62 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
+      {todays ? (
+        <section aria-labelledby="today-title">
+          <h2 id="today-title">Today, {today}</h2>
+          {todays.length === 0 ? (
+            <p>No orders yet today.</p>
+          ) : (
+            <div className="admin-cards">
+              {todays.map((series) => (
+                <div className="admin-card" key={`${series.regionId}-${series.currencyCode}`}>
+                  <h3>{REGION_LABELS[series.regionId] ?? series.regionId}</h3>
+                  <span className="admin-figure">{formatMoney(series.revenue, series.currencyCode)}</span>
+                  <span>
+                    {series.orders} order{series.orders === 1 ? '' : 's'}
+                  </span>
+                </div>
+              ))}
+            </div>
+          )}
+        </section>
+      ) : null}
+
       {daily ? (
         <section aria-labelledby="sales-title">
-          <h2 id="sales-title">Orders and revenue, last 90 days</h2>
+          <h2 id="sales-title">Orders and revenue, {span}</h2>
+          <nav aria-label="Periods" className="admin-periods">
+            {presets.map((preset) => {
+              const current = preset.from === range.from && preset.to === range.to;
+              return (
+                <Link
+                  key={preset.label}
+                  to={`?from=${preset.from}&to=${preset.to}`}
+                  aria-current={current ? 'page' : undefined}
+                >
+                  {preset.label}
+                </Link>
+              );
+            })}
+          </nav>
+          <Form method="get" className="admin-filters" aria-label="Date range">
+            <div>
+              <label htmlFor="range-from">From</label>
+              <input id="range-from" name="from" type="date" defaultValue={range.from} max={today} />
+            </div>
+            <div>
+              <label htmlFor="range-to">To</label>
+              <input id="range-to" name="to" type="date" defaultValue={range.to} max={today} />
+            </div>
+            <button type="submit" className="admin-button">
+              Show
+            </button>
+          </Form>
+          <FilterErrors errors={range.errors} />
           <p className="admin-muted">
-            Per day (UTC), by region and currency; cancelled and refunded orders left out.
+            Per day in {zone}, by region and currency; cancelled and refunded orders left out.
           </p>
-          {daily.series.length === 0 ? <p>No orders in the last 90 days.</p> : null}
+          {daily.series.length === 0 ? <p>No orders from {span}.</p> : null}
           {daily.series.map((series) => (
             <DailyChart
               key={`${series.regionId}-${series.currencyCode}`}
@@ -125,7 +231,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <tbody>
                   {lowStock.map((variant) => (
                     <tr key={variant.variantId}>
-                      <td>{variant.productName}</td>
+                      <td>
+                        <Link to={`/admin/products/${variant.productId}/stock`}>{variant.productName}</Link>
+                      </td>
                       <td>{variant.sku}</td>
                       <td className="num">{variant.level}</td>
                     </tr>
