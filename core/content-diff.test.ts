@@ -41,6 +41,20 @@ describe('changedFields', () => {
     ]);
   });
 
+  it('sees an untouched button saved through the form as unchanged (issue 40)', () => {
+    const seeded = {
+      seo: [
+        { text: 'Shop', external_link: '', internal: { href: '/x', note: null }, new_tab: false, tags: [] },
+      ],
+    };
+    const saved = { seo: [{ text: 'Shop', internal: { href: '/x' } }] };
+    expect(changedFields(SCHEMA, seeded, saved)).toEqual([]);
+    expect(changedFields(SCHEMA, { dark: false, seo: {} }, {})).toEqual([]);
+    expect(
+      changedFields(SCHEMA, seeded, { seo: [{ text: 'Shop', internal: { href: '/x' }, new_tab: true }] }),
+    ).toHaveLength(1);
+  });
+
   it('finds nothing between equal versions', () => {
     expect(changedFields(SCHEMA, { title: 'Same' }, { title: 'Same' })).toEqual([]);
   });

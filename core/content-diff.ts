@@ -57,11 +57,31 @@ export function describeValue(field: ContentField | undefined, value: unknown): 
   return clip(JSON.stringify(value));
 }
 
+/**
+ * What the editor's form cannot tell apart is the same: a value it leaves out when empty ('' or null, an empty
+ * list or group) and an unticked box (false) are all "nothing". Seeded and imported entries spell an untouched
+ * button `external_link: ""`, `new_tab: false`; saved through the form, the same button has neither, and the
+ * comparison listed it as changed (issue 40).
+ */
+function unset(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map(unset);
+    return items.length ? items : undefined;
+  }
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .map(([key, inner]) => [key, unset(inner)] as const)
+      .filter(([, inner]) => inner !== undefined);
+    return entries.length ? Object.fromEntries(entries) : undefined;
+  }
+  return value === '' || value === null || value === false ? undefined : value;
+}
+
 /** A set of choices (a multiple select) is the same whatever order its values were ticked in. */
 function comparable(field: ContentField | undefined, value: unknown): unknown {
   if (field?.data_type === 'text' && field.enum && field.multiple && Array.isArray(value))
-    return [...value].map(String).sort();
-  return value;
+    return unset([...value].map(String).sort());
+  return unset(value);
 }
 
 /**

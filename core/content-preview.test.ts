@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { previewTarget, storefrontPathOf, urlLocaleOf } from './content-preview.ts';
+import { previewApplies, previewTarget, storefrontPathOf, urlLocaleOf } from './content-preview.ts';
+
+describe('previewApplies (issue 40)', () => {
+  it('previews storefront pages and their data', () => {
+    expect(previewApplies('/en-us')).toBe(true);
+    expect(previewApplies('/de-de/support.data')).toBe(true);
+    expect(previewApplies('/administration-guide')).toBe(true);
+  });
+
+  it('never previews the back office', () => {
+    for (const path of ['/admin', '/admin/', '/admin/content/top_alert', '/admin.data'])
+      expect(previewApplies(path), path).toBe(false);
+  });
+});
 
 describe('previewTarget', () => {
   it('keeps storefront pages under a locale, with their query', () => {

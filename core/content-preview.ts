@@ -30,6 +30,14 @@ export function urlLocaleOf(contentLocale: string): string {
   return URL_LOCALE_OF[contentLocale] ?? 'en-us';
 }
 
+/**
+ * Whether a request to this path is rendered in preview when it carries the cookie: every storefront page, never
+ * the back office (its own document; a banner there covered its forms, and a staff page has no drafts to show).
+ */
+export function previewApplies(pathname: string): boolean {
+  return !/^\/admin(?:[/.]|$)/.test(pathname);
+}
+
 const MAX_PATH = 2000;
 
 /**

@@ -221,12 +221,13 @@ export function createHttpApp({
     // Only a request for the store's own host may fill or read the shared cache: pages no longer take any URL
     // from the Host header, and a request naming another host cannot plant an entry others are served.
     const ownHost = storeHosts(services.origin, services.config.PORT);
-    // A request with a genuine preview cookie reads drafts through the preview client, outside the page cache.
+    // A storefront request with a genuine preview cookie reads drafts through the preview client, outside the
+    // page cache; the back office is never previewed (decision 0010).
     const previewServices: Services | null = preview
       ? { ...services, content: { ...content, client: preview.client } }
       : null;
     app.all('*', (c) => {
-      if (preview && previewServices && preview.cookies.active(c.req.raw))
+      if (preview && previewServices && preview.applies(c.req.raw))
         return preview.render(c.req.raw, (request) => {
           const renderPreview = () =>
             handle(request, loadContext(previewServices, { clientIp: requestClientIp(request) }));

@@ -105,12 +105,22 @@ test.describe('previewing a draft (issue 21)', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: testInfo.outputPath('storefront-preview-390.png') });
 
-    // Still a preview on the next page.
+    // The back office is never a preview (issue 40): no banner over its forms, at either width.
+    await page.goto(`${server.url}/admin/content/preview`);
+    await expect(page.getByRole('heading', { name: 'Preview', exact: true })).toBeVisible();
+    // (The page's own section is a region named "Preview" too: the bar is told by its words.)
+    await expect(page.getByText(BANNER)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Leave preview' })).toHaveCount(0);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.reload();
+    await expect(page.getByText(BANNER)).toHaveCount(0);
+
+    // Still a preview on the next storefront page, under the bar.
     await page.goto(`${server.url}/en-us/support`);
     await expect(banner).toBeVisible();
 
-    // Leaving it shows the live store, in the same browser.
-    await page.getByRole('link', { name: 'Exit preview' }).click();
+    // Leaving it is one click, and shows the live store, in the same browser.
+    await page.getByRole('link', { name: 'Leave preview' }).click();
     await expect(page).toHaveURL(`${server.url}/en-us/support`);
     await expect(banner).toHaveCount(0);
     await page.goto(`${server.url}/en-us`);
@@ -263,5 +273,122 @@ test.describe('missing translations (issue 21)', () => {
     await checkAxe(page, 'admin-content-translations-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: testInfo.outputPath('admin-content-translations-390.png') });
+  });
+});
+
+test.describe('the content editor keeps what the editor typed and publishes where they say (issue 40)', () => {
+  const ENTRY = '/admin/content/top_alert/alert-ca/en-us';
+
+  test('publishes nowhere until an environment is ticked', async ({ page }) => {
+    const before = await server.services.contentManagement.getEntry('top_alert', 'alert-ca', 'en-us');
+    await signInInBrowser(page, server.url, 'editor');
+    await page.goto(`${server.url}${ENTRY}`);
+    const publish = page.getByRole('form', { name: 'Publish' });
+    for (const box of await publish.getByRole('checkbox').all()) await expect(box).not.toBeChecked();
+    await publish.getByRole('button', { name: /^Publish version/ }).click();
+    const message = 'Nothing was published: tick the environments to publish to (none is ticked for you).';
+    await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Publish to' })).toHaveAccessibleDescription(message);
+    await checkAxe(page, 'admin-content-publish-refused');
+    const after = await server.services.contentManagement.getEntry('top_alert', 'alert-ca', 'en-us');
+    expect(after?.publications).toEqual(before?.publications);
+  });
+
+  test('asks before a changed form is left, and not before an unchanged or saved one', async ({
+    page,
+    pageErrors,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInInBrowser(page, server.url, 'editor');
+    await page.goto(`${server.url}${ENTRY}`);
+    const back = page.getByRole('link', { name: '← Top alert' });
+    const text = page.getByRole('textbox', { name: 'Alert text (required)', exact: true });
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+
+    // Unchanged: leaves at once.
+    await expect(text).toBeVisible();
+    await back.click();
+    await expect(page).toHaveURL(/\/admin\/content\/top_alert(\?|$)/);
+    await page.goBack();
+
+    // Changed: held, and "Keep editing" keeps what was typed.
+    await text.fill('Free shipping across Canada, this week only.');
+    await back.click();
+    await expect(dialog).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('admin-content-leave-390.png') });
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(`${server.url}${ENTRY}`);
+    await expect(text).toHaveValue('Free shipping across Canada, this week only.');
+
+    // A reload asks the browser's own question; dismissed, the page and the text stay.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (question) => {
+        resolve(question.type());
+        void question.dismiss();
+      }),
+    );
+    void page.reload().catch(() => undefined);
+    expect(await asked).toBe('beforeunload');
+    await expect(text).toHaveValue('Free shipping across Canada, this week only.');
+
+    // "Leave without saving" goes where the link led.
+    await back.click();
+    await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+    await expect(page).toHaveURL(/\/admin\/content\/top_alert(\?|$)/);
+
+    // Saved: leaves without a question.
+    await page.goto(`${server.url}${ENTRY}`);
+    await text.fill('Free shipping across Canada on orders over {amount}, all winter.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved as version' })).toBeVisible();
+    await back.click();
+    await expect(page).toHaveURL(/\/admin\/content\/top_alert(\?|$)/);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('an untouched banner saved again compares as unchanged, and its video shows its poster', async ({
+    page,
+    pageErrors,
+  }) => {
+    await signInInBrowser(page, server.url, 'editor');
+    await page.goto(`${server.url}/admin/content/banner/banner-home-hero/en-us`);
+    const video = page.getByRole('group', { name: /^Image or video/ }).first();
+    await expect(video).toContainText('video-race-start');
+    await expect
+      .poll(() => video.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const saved = page.getByRole('status').filter({ hasText: /Saved as version \d+/ });
+    await expect(saved).toBeVisible();
+    const version = Number(/version (\d+)/.exec((await saved.textContent()) ?? '')?.[1]);
+    await page.getByRole('link', { name: 'Versions of this entry' }).click();
+    await expect(
+      page.getByText(`Version ${version - 1} and version ${version} have the same fields.`),
+    ).toBeVisible();
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('the versions of a locale without its own copy are its fallback’s, with a note', async ({
+    page,
+  }, testInfo) => {
+    await signInInBrowser(page, server.url, 'editor');
+    const answer = await page.goto(`${server.url}/admin/content/header/site-header/sv/versions`);
+    expect(answer?.status()).toBe(200);
+    await expect(
+      page.getByText('Swedish has no copy of its own: the store shows the English copy'),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Versions, newest first' }).getByRole('row'),
+    ).not.toHaveCount(1);
+    await expect(page.getByRole('button', { name: /^Restore version/ })).toHaveCount(0);
+    await checkAxe(page, 'admin-content-versions-fallback');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({
+      path: testInfo.outputPath('admin-content-versions-fallback-390.png'),
+      fullPage: true,
+    });
   });
 });

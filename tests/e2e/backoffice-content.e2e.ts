@@ -128,6 +128,8 @@ test.describe('the editor restores an earlier version of a support article', () 
     await page.getByRole('textbox', { name: 'Title (required)', exact: true }).fill(ARTICLE_EDITED);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Saved as version' })).toBeVisible();
+    // Publishing ticks no environment for the editor (issue 40).
+    await page.getByRole('checkbox', { name: 'Production' }).first().check();
     await page.getByRole('button', { name: /^Publish version/ }).click();
     await expect(page.getByRole('status').filter({ hasText: 'published to Production' })).toBeVisible();
     await expect.poll(() => storefront(store.url, path), LIVE_WITHIN).toContain(ARTICLE_EDITED);
@@ -152,6 +154,8 @@ test.describe('the editor restores an earlier version of a support article', () 
 
     await page.getByRole('link', { name: 'Go to the entry to publish' }).click();
     await expect(page.getByRole('textbox', { name: 'Title (required)', exact: true })).toHaveValue(ARTICLE);
+    // Publishing ticks no environment for the editor (issue 40).
+    await page.getByRole('checkbox', { name: 'Production' }).first().check();
     await page.getByRole('button', { name: /^Publish version/ }).click();
     await expect(page.getByRole('status').filter({ hasText: 'published to Production' })).toBeVisible();
     await expect.poll(() => storefront(store.url, path), LIVE_WITHIN).toContain(`>${ARTICLE}<`);

@@ -18,7 +18,8 @@ import { createServices, type Services } from '#server/services.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
 
 const HOUR = 3600 * 1000;
-const LIVE_ALERT = 'Free shipping on orders over $99 — and free returns for 60 days.';
+// The published wording: the amount comes from the shipping settings when the page is rendered (issue 40).
+const LIVE_ALERT = 'Free shipping on orders over {amount} — and free returns for 60 days.';
 const DRAFT = {
   contentType: 'top_alert',
   uid: 'alert-us',
@@ -166,6 +167,16 @@ describe.each(testDatabaseTargets)('content preview on $name', (target) => {
   it('a link never leads off the store: only storefront paths can be signed', () => {
     for (const path of ['//evil.example/', 'https://evil.example/', '/admin', '/\\evil.example', '/cms/v3'])
       expect(() => preview.linkFor(path), path).toThrow();
+  });
+
+  it('a genuine cookie previews storefront pages, never the back office (issue 40)', () => {
+    const cookie = `${PREVIEW_COOKIE}=${preview.signer.cookieValue(new Date(Date.now() + HOUR))}`;
+    const asked = (path: string) => new Request(`http://localhost${path}`, { headers: { cookie } });
+    expect(preview.applies(asked('/en-us'))).toBe(true);
+    expect(preview.applies(asked('/de-de/support.data'))).toBe(true);
+    for (const path of ['/admin', '/admin/content/top_alert', '/admin.data'])
+      expect(preview.applies(asked(path)), path).toBe(false);
+    expect(preview.applies(new Request('http://localhost/en-us'))).toBe(false);
   });
 
   it('only a genuine, unexpired cookie counts; the exit link clears it and returns to the page', async () => {

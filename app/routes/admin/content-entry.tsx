@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { decodeEntryForm } from '#core/content-form.ts';
 import { storefrontPathOf } from '#core/content-preview.ts';
@@ -10,10 +11,11 @@ import {
   localeLabel,
   MASTER_LOCALE,
 } from '../../components/admin/content/labels.ts';
+import { LeaveGuard } from '../../components/admin/content/leave-guard.tsx';
 import { PreviewLinkForm } from '../../components/admin/content/preview-link.tsx';
 import { ProblemSummary, RefusalMessage, refusedFields } from '../../components/admin/content/refusal.tsx';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
-import { assetPreviewsOf } from '../../lib/backoffice/content/asset-previews.server.ts';
+import { assetPreviewsOf, videoPostersOf } from '../../lib/backoffice/content/asset-previews.server.ts';
 import { chosenEnvironments, entryIntentSchema } from '../../lib/backoffice/content/entry-intents.ts';
 import {
   attemptContent,
@@ -70,7 +72,10 @@ export async function loader(args: Route.LoaderArgs) {
     locale,
     locales: [...management.locales()],
     environments: [...management.environments()],
-    assets: await assetPreviewsOf(management, type, entry.fields),
+    assets: {
+      ...(await assetPreviewsOf(management, type, entry.fields)),
+      ...(await videoPostersOf(services.media, type, entry.fields)),
+    },
     titles,
     created: new URL(args.request.url).searchParams.has('created'),
     canWrite: can(staff.role, 'content:write'),
@@ -142,9 +147,15 @@ export async function action(args: Route.ActionArgs) {
     };
   }
 
-  const chosen = chosenEnvironments(parsed.form.getAll('environment'), management.environments());
+  const chosen = chosenEnvironments(
+    parsed.form.getAll('environment'),
+    management.environments(),
+    form.intent,
+  );
   if (!chosen.ok)
-    return contentRefusal(400, chosen.message, { fieldErrors: { environment: chosen.message } });
+    return contentRefusal(400, chosen.message, {
+      fieldErrors: { [`${form.intent}-environment`]: chosen.message },
+    });
   const where = chosen.environments.map(environmentLabel).join(', ');
   if (form.intent === 'publish') {
     const done = await attemptContent(() =>
@@ -174,30 +185,37 @@ export async function action(args: Route.ActionArgs) {
   return { ok: true as const, message: `Unpublished from ${where} (${language}).` };
 }
 
+/** None is ticked for the editor: where a change goes live is their choice each time (issue 40). */
 function EnvironmentChoices({
   environments,
   idPrefix,
   legend,
+  error,
 }: {
   environments: string[];
   idPrefix: string;
   legend: string;
+  error: string | undefined;
 }) {
+  const errorId = `${idPrefix}-environment-error`;
   return (
-    <fieldset className="content-envs">
+    <fieldset
+      className="content-envs"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend>{legend}</legend>
-      {environments.map((environment, index) => (
+      {environments.map((environment) => (
         <label key={environment} htmlFor={`${idPrefix}-${environment}`}>
-          <input
-            id={`${idPrefix}-${environment}`}
-            type="checkbox"
-            name="environment"
-            value={environment}
-            defaultChecked={index === 0}
-          />{' '}
+          <input id={`${idPrefix}-${environment}`} type="checkbox" name="environment" value={environment} />{' '}
           {environmentLabel(environment)}
         </label>
       ))}
+      {error ? (
+        <span className="admin-field-error" id={errorId}>
+          {error}
+        </span>
+      ) : null}
     </fieldset>
   );
 }
@@ -217,6 +235,14 @@ export default function ContentEntryPage({ loaderData }: Route.ComponentProps) {
     fields: entry.fields,
   });
   const formKey = `${entry.version}:${locale}:${entry.localised}:${answer ? (answer.ok ? 'ok' : 'refused') : ''}`;
+  const environmentError = (intent: 'publish' | 'unpublish') =>
+    answer && !answer.ok ? answer.fieldErrors?.[`${intent}-environment`] : undefined;
+  const [changed, setChanged] = useState(false);
+  // The edit form's own submission is the one way to leave it with its changes: never held by the guard.
+  const saving = useRef(false);
+  useEffect(() => {
+    if (navigation.state === 'idle') saving.current = false;
+  }, [navigation.state]);
   return (
     <section aria-labelledby="entry-title" className="content-editor">
       <p>
@@ -247,11 +273,15 @@ export default function ContentEntryPage({ loaderData }: Route.ComponentProps) {
       <RefusalMessage answer={answer} />
       <ProblemSummary problems={problems} schema={type.schema} message={answer?.message ?? ''} />
 
+      <LeaveGuard changed={canWrite && changed} isSaving={() => saving.current} />
       <div className="content-editor__layout">
         <Form
           method="post"
           className="admin-form content-form"
           aria-label={`Edit ${entry.title || entry.uid}`}
+          onSubmit={() => {
+            saving.current = true;
+          }}
         >
           <CsrfField />
           <input type="hidden" name="expectedVersion" value={entry.version} />
@@ -265,6 +295,8 @@ export default function ContentEntryPage({ loaderData }: Route.ComponentProps) {
             key={formKey}
             schema={type.schema}
             initial={posted ?? entry.fields}
+            saved={entry.fields}
+            onChanged={setChanged}
             context={{
               problems: Object.fromEntries(
                 problems.map((problem) => [problem.path.join('.'), problem.message]),
@@ -310,7 +342,12 @@ export default function ContentEntryPage({ loaderData }: Route.ComponentProps) {
               <Form method="post" className="content-side-form" aria-label="Publish">
                 <CsrfField />
                 <input type="hidden" name="version" value={entry.version} />
-                <EnvironmentChoices environments={environments} idPrefix="publish" legend="Publish to" />
+                <EnvironmentChoices
+                  environments={environments}
+                  idPrefix="publish"
+                  legend="Publish to"
+                  error={environmentError('publish')}
+                />
                 {locale !== MASTER_LOCALE ? (
                   <p className="admin-muted">
                     {languageName(MASTER_LOCALE)} must be published to an environment before{' '}
@@ -328,6 +365,7 @@ export default function ContentEntryPage({ loaderData }: Route.ComponentProps) {
                     environments={environments}
                     idPrefix="unpublish"
                     legend="Unpublish from"
+                    error={environmentError('unpublish')}
                   />
                   <button
                     type="submit"

@@ -1,8 +1,10 @@
+import { useEffect, useRef, useState } from 'react';
 import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { decodeEntryForm } from '#core/content-form.ts';
 import { EntryFields } from '../../components/admin/content/entry-form.tsx';
 import { localeLabel, MASTER_LOCALE } from '../../components/admin/content/labels.ts';
+import { LeaveGuard } from '../../components/admin/content/leave-guard.tsx';
 import { ProblemSummary, RefusalMessage, refusedFields } from '../../components/admin/content/refusal.tsx';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import {
@@ -68,10 +70,19 @@ export async function action(args: Route.ActionArgs) {
   throw redirect(`/admin/content/${type.uid}/${done.value.uid}/${MASTER_LOCALE}?created=1`);
 }
 
+const NOTHING_SAVED: Record<string, unknown> = {};
+
 export default function NewEntryPage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
-  const busy = useNavigation().state === 'submitting';
+  const navigation = useNavigation();
+  const busy = navigation.state === 'submitting';
   const { type, titles } = loaderData;
+  const [changed, setChanged] = useState(false);
+  // Creating is the one way to leave this form with what was typed: never held by the guard.
+  const saving = useRef(false);
+  useEffect(() => {
+    if (navigation.state === 'idle') saving.current = false;
+  }, [navigation.state]);
   const { problems, posted } = refusedFields(answer);
   return (
     <section aria-labelledby="new-entry-title" className="content-editor">
@@ -85,12 +96,22 @@ export default function NewEntryPage({ loaderData }: Route.ComponentProps) {
       </p>
       <RefusalMessage answer={answer} />
       <ProblemSummary problems={problems} schema={type.schema} message={answer?.message ?? ''} />
-      <Form method="post" className="admin-form content-form" aria-label={`New ${type.title}`}>
+      <LeaveGuard changed={changed} isSaving={() => saving.current} />
+      <Form
+        method="post"
+        className="admin-form content-form"
+        aria-label={`New ${type.title}`}
+        onSubmit={() => {
+          saving.current = true;
+        }}
+      >
         <CsrfField />
         <EntryFields
           key={answer ? 'refused' : 'new'}
           schema={type.schema}
           initial={posted ?? {}}
+          saved={NOTHING_SAVED}
+          onChanged={setChanged}
           context={{
             problems: Object.fromEntries(
               problems.map((problem) => [problem.path.join('.'), problem.message]),

@@ -2,7 +2,7 @@ import { data, Form, Link, useActionData, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { changedFields } from '#core/content-diff.ts';
 import { can } from '#core/staff-permissions.ts';
-import { dateTime, localeLabel } from '../../components/admin/content/labels.ts';
+import { dateTime, languageName, localeLabel, MASTER_LOCALE } from '../../components/admin/content/labels.ts';
 import { RefusalMessage } from '../../components/admin/content/refusal.tsx';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import {
@@ -35,11 +35,14 @@ export async function loader(args: Route.LoaderArgs) {
   const management = contentManagementOf(services);
   const type = contentTypeOr404(management, args.params.type);
   const locale = localeOr404(management, args.params.locale);
-  const versions = await management.versions(type.uid, args.params.uid, locale);
+  const own = await management.versions(type.uid, args.params.uid, locale);
+  // A locale without its own copy shows the master copy on the store: its history is the one that matters there.
+  const fallback = own.length === 0 && locale !== MASTER_LOCALE;
+  const versions = fallback ? await management.versions(type.uid, args.params.uid, MASTER_LOCALE) : own;
   if (versions.length === 0)
     throw data(
       {
-        message: `${args.params.uid} has no versions in ${localeLabel(locale)}: it has no copy of its own there.`,
+        message: `${args.params.uid} has no versions in ${localeLabel(locale)}${fallback ? ` nor in ${localeLabel(MASTER_LOCALE)}` : ''}.`,
       },
       { status: 404 },
     );
@@ -56,6 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
     uid: args.params.uid,
     title: to?.title ?? args.params.uid,
     locale,
+    fallback,
     versions: newest.map((version) => ({
       version: version.version,
       title: version.title,
@@ -96,8 +100,10 @@ export async function action(args: Route.ActionArgs) {
 export default function EntryVersionsPage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  const { type, uid, title, locale, versions, compare, badQuery, canWrite } = loaderData;
+  const { type, uid, title, locale, fallback, versions, compare, badQuery } = loaderData;
   const editor = `/admin/content/${type.uid}/${uid}/${locale}`;
+  // Restoring acts on this locale's own copy, which a fallback has not got: that is done from the master's page.
+  const canWrite = loaderData.canWrite && !fallback;
   return (
     <section aria-labelledby="versions-title">
       <p>
@@ -108,6 +114,16 @@ export default function EntryVersionsPage({ loaderData }: Route.ComponentProps) 
         {type.title} · {localeLabel(locale)}. Restoring saves an old version as the newest draft; publish it
         from the <Link to={editor}>entry</Link> to make it live.
       </p>
+      {fallback ? (
+        <p className="admin-notice content-fallback-note">
+          {languageName(locale)} has no copy of its own: the store shows the {languageName(MASTER_LOCALE)}{' '}
+          copy, whose versions are below. To restore one, go to the{' '}
+          <Link to={`/admin/content/${type.uid}/${uid}/${MASTER_LOCALE}/versions`}>
+            {languageName(MASTER_LOCALE)} versions
+          </Link>
+          ; to give {languageName(locale)} its own copy, create it from the <Link to={editor}>entry</Link>.
+        </p>
+      ) : null}
       <RefusalMessage answer={answer} />
       {answer?.ok ? (
         <p>

@@ -31,7 +31,7 @@ function banner(request: Request): string {
     'align-items:center;padding:.75rem 1rem;background:#7a2e00;color:#fff;font:600 1rem/1.4 system-ui,' +
     'sans-serif;box-shadow:0 -2px 10px rgba(0,0,0,.3)">' +
     `<strong>${PREVIEW_BANNER_TEXT}</strong>` +
-    `<a href="${escapeHtml(exitHref(request))}" style="color:#fff;text-decoration:underline">Exit preview</a>` +
+    `<a href="${escapeHtml(exitHref(request))}" style="color:#fff;text-decoration:underline">Leave preview</a>` +
     '</div>'
   );
 }

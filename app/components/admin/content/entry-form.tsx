@@ -4,7 +4,7 @@
  * other and the server decodes it with the same schema. The fields live in React state while the editor works:
  * repeatable groups and modular blocks are added, removed and moved here and post in their new order.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { type FieldPath, fieldId, fieldName, problemKey } from '#core/content-form.ts';
 import type { BlocksField, ContentField, ReferenceField } from '#core/content-schema.ts';
 import { getAt, moveItem, setAt } from './field-state.ts';
@@ -267,7 +267,9 @@ function FileInput({ field, path, value, onChange, context }: FieldProps) {
   const [open, setOpen] = useState(false);
   const [picked, setPicked] = useState<Record<string, AssetPreview>>({});
   const preview = uid
-    ? (picked[uid] ?? (byMediaId ? { title: 'Image', image: mediaPreview(uid) } : context.assets[uid]))
+    ? (picked[uid] ??
+      context.assets[uid] ??
+      (byMediaId ? { title: 'Image', image: mediaPreview(uid) } : undefined))
     : undefined;
   return (
     <fieldset
@@ -647,17 +649,28 @@ export function Field(props: FieldProps) {
   return <TextInput {...props} />;
 }
 
-/** Every field of the schema, in its order, editing one fields object. */
+/**
+ * Every field of the schema, in its order, editing one fields object. `onChanged` hears whether the fields differ
+ * from the `saved` version (after a refused save they start from what was posted, which is not saved either).
+ */
 export function EntryFields({
   schema,
   initial,
+  saved,
+  onChanged,
   context,
 }: {
   schema: readonly ContentField[];
   initial: Record<string, unknown>;
+  saved: Record<string, unknown>;
+  onChanged?: (changed: boolean) => void;
   context: FormContext;
 }) {
   const [fields, setFields] = useState<Record<string, unknown>>(initial);
+  const savedJson = JSON.stringify(saved);
+  useEffect(() => {
+    onChanged?.(JSON.stringify(fields) !== savedJson);
+  }, [fields, savedJson, onChanged]);
   return (
     <>
       {schema.map((field) => (
