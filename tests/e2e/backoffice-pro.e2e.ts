@@ -82,7 +82,7 @@ test.describe('the pro team', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Pro');
     await checkAxe(page, testInfo, 'admin-customer');
     // The pro team may not export personal data (customers:privacy): refused, and nothing of the customer in it.
-    await expect(page.getByRole('link', { name: /Export personal data/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Export personal data/ })).toHaveCount(0);
     const exported = await page.request.get(`${page.url()}/export`, { maxRedirects: 0 });
     expect(exported.status()).toBe(403);
     expect(await exported.text()).not.toContain(APPLICANT.email);

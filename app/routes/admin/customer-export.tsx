@@ -1,11 +1,35 @@
+import { z } from 'zod';
 import { customerIdOf } from '../../lib/admin/customer-id.server.ts';
+import { parseStaffForm } from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import type { Route } from './+types/customer-export';
 
-/** A customer's personal data as a JSON download (GDPR access request); each export is audit-logged. */
+/**
+ * An export is audit-logged, a change to the log: a GET (a prefetch, a crawler, a link followed twice) must not
+ * make one. The customer page's button posts here with the form token; a GET is told where that button is.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  const { services, actor } = await requireStaff(args, 'customers:privacy');
+  await requireStaff(args, 'customers:privacy');
   const id = customerIdOf(args.params);
+  return new Response(
+    `Personal data is exported with the “Export personal data” button on the customer’s page: /admin/customers/${id}\n`,
+    {
+      status: 405,
+      headers: {
+        Allow: 'POST',
+        'Content-Type': 'text/plain; charset=utf-8',
+        'Cache-Control': 'private, no-store',
+      },
+    },
+  );
+}
+
+/** A customer's personal data as a JSON download (GDPR access request); each export is audit-logged. */
+export async function action(args: Route.ActionArgs) {
+  const { services, actor, csrfToken } = await requireStaff(args, 'customers:privacy');
+  const id = customerIdOf(args.params);
+  const parsed = await parseStaffForm(args.request, csrfToken, z.object({}));
+  if (!parsed.ok) return parsed.answer;
   let exported: unknown;
   try {
     exported = await services.commerce.customerAdmin.exportData(actor, id);

@@ -1,6 +1,7 @@
 import { data, Form, Link, useActionData } from 'react-router';
 import { z } from 'zod';
 import { can } from '#core/staff-permissions.ts';
+import { formatStoreTime } from '#core/store-time.ts';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
 import { customerIdOf } from '../../lib/admin/customer-id.server.ts';
@@ -26,6 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
     canWrite: can(staff.role, 'customers:write'),
     canPrivacy: can(staff.role, 'customers:privacy'),
     canOrders: can(staff.role, 'orders:read'),
+    zone: services.config.STORE_TIME_ZONE,
   };
 }
 
@@ -77,11 +79,10 @@ export async function action(args: Route.ActionArgs) {
   return { ok: true as const, message: messages[form.intent] };
 }
 
-const dateTime = (value: string | null) => (value ? value.replace('T', ' ').slice(0, 16) : '—');
-
 export default function CustomerPage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
-  const { customer, group, groupChoices, addresses, orders, sessions, pro } = loaderData;
+  const { customer, group, groupChoices, addresses, orders, sessions, pro, zone } = loaderData;
+  const dateTime = (value: string | null) => formatStoreTime(value, zone);
   const erased = customer.erased_at !== null;
   const name = `${customer.first_name} ${customer.last_name}`.trim() || `Customer ${customer.id}`;
   return (
@@ -108,7 +109,7 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
         <dd>{customer.phone || '—'}</dd>
         <dt>Company</dt>
         <dd>{customer.company || '—'}</dd>
-        <dt>Customer since (UTC)</dt>
+        <dt>Customer since ({zone})</dt>
         <dd>{dateTime(customer.date_created)}</dd>
         <dt>Group</dt>
         <dd>{group ? `${group.name} (${group.region})` : '—'}</dd>
@@ -197,7 +198,7 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
             <thead>
               <tr>
                 <th scope="col">Order</th>
-                <th scope="col">Placed (UTC)</th>
+                <th scope="col">Placed ({zone})</th>
                 <th scope="col">Status</th>
                 <th scope="col" className="num">
                   Total
@@ -237,7 +238,7 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
           <ul>
             {sessions.map((session) => (
               <li key={`${session.createdAt}-${session.expiresAt}`}>
-                Started {dateTime(session.createdAt)}, expires {dateTime(session.expiresAt)} (UTC)
+                Started {dateTime(session.createdAt)}, expires {dateTime(session.expiresAt)} ({zone})
               </li>
             ))}
           </ul>
@@ -247,11 +248,13 @@ export default function CustomerPage({ loaderData }: Route.ComponentProps) {
       {loaderData.canPrivacy ? (
         <>
           <h2>Personal data</h2>
-          <p>
-            <a href={`/admin/customers/${customer.id}/export`} download>
+          {/* A document post: the answer is a file the browser saves, and the page stays as it is. */}
+          <Form method="post" action={`/admin/customers/${customer.id}/export`} reloadDocument>
+            <CsrfField />
+            <button type="submit" className="admin-button admin-button--quiet">
               Export personal data (JSON)
-            </a>
-          </p>
+            </button>
+          </Form>
           {erased ? null : (
             <Form method="post" className="admin-form admin-form--narrow" noValidate>
               <CsrfField />

@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router';
 import { z } from 'zod';
+import { formatStoreDate } from '#core/store-time.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import type { Route } from './+types/customers';
 
@@ -31,11 +32,12 @@ export async function loader(args: Route.LoaderArgs) {
     groups: groups.map(({ id, name }) => ({ id, name })),
     customers: page.customers,
     next: page.next ? `?${nextParams}` : null,
+    zone: services.config.STORE_TIME_ZONE,
   };
 }
 
 export default function CustomersPage({ loaderData }: Route.ComponentProps) {
-  const { filter, groups, customers, next } = loaderData;
+  const { filter, groups, customers, next, zone } = loaderData;
   return (
     <section>
       <h1>Customers</h1>
@@ -70,7 +72,7 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
                 <th scope="col">Name</th>
                 <th scope="col">Email</th>
                 <th scope="col">Group</th>
-                <th scope="col">Since (UTC)</th>
+                <th scope="col">Since ({zone})</th>
               </tr>
             </thead>
             <tbody>
@@ -89,7 +91,7 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td>{customer.email}</td>
                   <td>{customer.group ?? '—'}</td>
-                  <td>{customer.created_at.slice(0, 10)}</td>
+                  <td>{formatStoreDate(customer.created_at, zone)}</td>
                 </tr>
               ))}
             </tbody>

@@ -36,9 +36,31 @@ export function sameOriginPosts(options: {
       crossSite ||= originHost === null || (originHost !== configured && originHost !== host);
     }
     if (!crossSite) return next();
+    // A person who submitted a form reads the answer in their browser: a page with a sentence, not JSON.
+    // Scripts and API clients (which do not ask for HTML) keep the problem document they parse.
+    if (c.req.header('accept')?.includes('text/html')) return c.html(REFUSAL_PAGE, 403);
     return c.json(
       { status: 403, title: 'Forbidden', detail: 'Forms may only be sent from this store’s own pages' },
       403,
     );
   };
 }
+
+const REFUSAL_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Form not accepted</title>
+<style>body{font:1rem/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1d2a33}</style>
+</head>
+<body>
+<main>
+<h1>This form was not accepted</h1>
+<p>It was sent from another website, so nothing was changed. To make the change, open the page on this store, reload it and send the form from there.</p>
+<p><a href="/">Go to the store’s home page</a></p>
+</main>
+</body>
+</html>
+`;
