@@ -255,6 +255,60 @@ describe('planCatalogueImport', () => {
     ]);
   });
 
+  it('refuses a price that makes a product free and lists a drop of more than half for confirmation (issue 40)', () => {
+    const result = plan(
+      [
+        'variant_sku,price_usd,sale_usd,price_cad,sale_cad,price_eur',
+        'RL-TRAIL-RED-M,0.00,,179.95,9.99,',
+        'RL-PEAK-BLUE-S,,,,,',
+      ].join('\n'),
+    );
+    expect(result.errors).toEqual([
+      {
+        row: 2,
+        sku: 'RL-TRAIL-RED-M',
+        column: 'price_usd',
+        message:
+          'price_usd: This would make Trail free or less: the lowest becomes $0.00. Write a price above 0.',
+      },
+    ]);
+    expect(result.drops).toEqual([]);
+
+    const drop = plan('variant_sku,sale_cad,price_eur\nRL-TRAIL-RED-M,9.99,59.97\n');
+    expect(drop.errors).toEqual([]);
+    expect(drop.drops).toEqual([
+      {
+        row: 2,
+        sku: 'RL-TRAIL-RED-M',
+        column: 'sale_cad',
+        message: 'sale_cad: This lowers the price of Trail by more than half, to C$9.99.',
+      },
+      {
+        row: 2,
+        sku: 'RL-TRAIL-RED-M',
+        column: 'price_eur',
+        message: 'price_eur: This lowers the price of Trail by more than half, to 59,97 €.',
+      },
+    ]);
+    // The drops are planned: the import writes them once they are confirmed.
+    expect(drop.prices).toHaveLength(2);
+
+    const lacking = new Map([
+      [
+        'RL-PEAK-BLUE-S',
+        { ...catalogue.get('RL-PEAK-BLUE-S')!, prices: { us: { retail: 5000, sale: null } } },
+      ],
+    ]);
+    const first = planCatalogueImport(
+      parseCatalogueCsv('variant_sku,price_cad\nRL-PEAK-BLUE-S,0\n'),
+      lacking,
+    );
+    expect(first.errors[0]).toMatchObject({
+      column: 'price_cad',
+      message: 'price_cad: a first price of 0.00 would make Peak free; write a price above 0.',
+    });
+  });
+
   it('reads back a cell the export guarded against spreadsheet formulas', () => {
     const guarded = new Map([['RL-TRAIL-RED-M', { ...catalogue.get('RL-TRAIL-RED-M')!, name: '-Trail' }]]);
     const result = planCatalogueImport(

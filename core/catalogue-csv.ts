@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import { guardMoney } from './money-guard.ts';
 import { COMMERCE_REGION_CURRENCY, COMMERCE_REGIONS, type CommerceRegion } from './regions.ts';
 import { MAX_STOCK_LEVEL } from './stock-change.ts';
 
@@ -269,6 +270,11 @@ export interface CatalogueImportPlan {
   /** Rows read that change nothing. */
   unchanged: number;
   errors: CsvRowError[];
+  /**
+   * Rows whose price drops by more than half (core/money-guard.ts): written only when the person confirms them
+   * (the import page's tick); each names the row, its price column and the effect.
+   */
+  drops: CsvRowError[];
   stock: StockUpdate[];
   prices: PriceUpdate[];
 }
@@ -294,6 +300,7 @@ export function planCatalogueImport(
   const changes: RowChange[] = [];
   const stock: StockUpdate[] = [];
   const prices: PriceUpdate[] = [];
+  const drops: CsvRowError[] = [];
   /** Per product and region: the first row that set its price, and what it set. */
   const productPrices = new Map<string, { row: number; price: CsvRegionPrice }>();
   let unchanged = 0;
@@ -360,6 +367,32 @@ export function planCatalogueImport(
         continue;
       }
       if (now && now.retail === retail && now.sale === sale) continue;
+      // What a shopper pays (the sale while one is set), before and after, through the money guard: a price
+      // that would make the product free is an error, a drop of more than half waits for a confirmation.
+      const pays = sale ?? retail;
+      const column = `${sale === null ? 'price' : 'sale'}_${currency}`;
+      const verdict = now
+        ? guardMoney(
+            [
+              {
+                productId: state.productId,
+                name: state.name,
+                before: (now.sale ?? now.retail) / 100,
+                after: pays / 100,
+              },
+            ],
+            { currency: currency.toUpperCase(), remedy: 'Write a price above 0.' },
+          )
+        : null;
+      if (verdict?.verdict === 'refuse' || pays <= 0) {
+        fail(
+          `${column}: ${verdict?.verdict === 'refuse' ? verdict.message : `a first price of 0.00 would make ${state.name} free; write a price above 0.`}`,
+          column,
+        );
+        continue;
+      }
+      if (verdict?.verdict === 'confirm')
+        drops.push({ row: row.row, sku: row.variantSku, column, message: `${column}: ${verdict.message}` });
       if (!now || now.retail !== retail)
         fields.push({
           field: `price_${currency}`,
@@ -395,6 +428,7 @@ export function planCatalogueImport(
     changes,
     unchanged,
     errors,
+    drops: failed ? [] : drops,
     stock: failed ? [] : stock,
     prices: failed ? [] : prices,
   };

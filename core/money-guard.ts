@@ -12,6 +12,9 @@ import { CURRENCIES } from './regions.ts';
 /** The largest share a price may drop by without an explicit confirmation (0.5: more than half needs one). */
 export const MAX_PRICE_DROP_SHARE = 0.5;
 
+/** The tick a bulk change (the catalogue import) asks for before it applies drops of more than the share. */
+export const CONFIRM_DROPS_LABEL = 'Apply price drops of more than half';
+
 /** One priced thing in a change's scope: what a shopper pays now and would pay after it, in one currency. */
 export interface PricedItem {
   productId: number;

@@ -9,6 +9,7 @@ import {
   planCatalogueImport,
   type RowChange,
 } from '#core/catalogue-csv.ts';
+import { CONFIRM_DROPS_LABEL } from '#core/money-guard.ts';
 import { COMMERCE_REGIONS } from '#core/regions.ts';
 import { type Actor, recordAudit } from '../backoffice/audit.ts';
 import type { Database } from '../db/database.ts';
@@ -43,6 +44,8 @@ export interface CatalogueImportReport {
   changes: RowChange[];
   unchanged: number;
   errors: CatalogueImportPlan['errors'];
+  /** Rows that drop a price by more than half: imported only with `confirmDrops` (issue 40). */
+  drops: CatalogueImportPlan['drops'];
 }
 
 export interface CatalogueImportResult extends CatalogueImportReport {
@@ -126,6 +129,7 @@ const reportOf = (plan: CatalogueImportPlan): CatalogueImportReport => ({
   changes: plan.changes,
   unchanged: plan.unchanged,
   errors: plan.errors,
+  drops: plan.drops,
 });
 
 function chunks<T>(list: readonly T[], size = WRITE_CHUNK): T[][] {
@@ -213,20 +217,36 @@ export function createCatalogueCsv(db: Database, stock: Stock, options: Catalogu
 
     /**
      * Imports the file: compares it again under row locks (what changed since the dry run counts), and writes
-     * nothing when any row has an error. `onProgress` hears how far the writes are after each chunk (the page's
+     * nothing when any row has an error, or drops a price by more than half without `confirmDrops` (those rows
+     * are then the errors). `onProgress` hears how far the writes are after each chunk (the page's
      * progress bar: the answer streams it, as another request could not read it while PGlite runs the transaction).
      */
     async import(
       actor: Actor,
       text: string,
-      input: { fileName?: string; onProgress?: (progress: ImportProgress) => void } = {},
+      input: {
+        fileName?: string;
+        onProgress?: (progress: ImportProgress) => void;
+        confirmDrops?: boolean;
+      } = {},
     ): Promise<CatalogueImportResult> {
       const entry: ImportProgress = { done: 0, total: 0 };
       const report = () => input.onProgress?.({ ...entry });
       const announcements: Array<() => Promise<void>> = [];
       let back = 0;
       const outcome = await db.transaction(async (tx) => {
-        const result = await plan(tx, text, true);
+        const planned = await plan(tx, text, true);
+        const result =
+          planned.drops.length && input.confirmDrops !== true
+            ? {
+                ...planned,
+                errors: planned.drops.map((drop) => ({
+                  ...drop,
+                  message: `${drop.message} Tick “${CONFIRM_DROPS_LABEL}” to import it.`,
+                })),
+                drops: [],
+              }
+            : planned;
         if (result.errors.length) return result;
         entry.total = result.stock.length + result.prices.length;
         report();

@@ -70,7 +70,7 @@ describe.each(testDatabaseTargets)('catalogue CSV on $name', (target) => {
       'published',
     ]);
     const report = await commerce.catalogueCsv.dryRun(text);
-    expect(report).toEqual({ rows: count, changes: [], unchanged: count, errors: [] });
+    expect(report).toEqual({ rows: count, changes: [], unchanged: count, errors: [], drops: [] });
   });
 
   it('edits 1,000 prices: the dry run lists exactly those, the import writes them and the catalogue reads them', async () => {
@@ -239,6 +239,49 @@ describe.each(testDatabaseTargets)('catalogue CSV on $name', (target) => {
       .from(productPrices)
       .where(and(eq(productPrices.productId, Number(productId)), eq(productPrices.regionId, 'ca')));
     expect(price).toMatchObject({ salePrice: null, retailPrice: Number(retail) });
+  });
+
+  it('refuses a price that makes a product free and imports a drop of more than half only when confirmed (issue 40)', async () => {
+    const rows = (
+      (await handle.db.execute(
+        sql`select v.sku, pp.retail_price, pp.product_id from product_prices pp join variants v on v.product_id = pp.product_id
+          where pp.region_id = 'us' and pp.sale_price is null and v.sku like 'BULK-%' order by v.id desc limit 1`,
+      )) as unknown as { rows: { sku: string; retail_price: string; product_id: number }[] }
+    ).rows;
+    const { sku, retail_price: retail, product_id: productId } = rows[0]!;
+    const usPrice = async () =>
+      (
+        await handle.db
+          .select()
+          .from(productPrices)
+          .where(and(eq(productPrices.productId, Number(productId)), eq(productPrices.regionId, 'us')))
+      )[0]!.retailPrice;
+
+    const free = await commerce.catalogueCsv.dryRun(`variant_sku,price_usd\n${sku},0.00\n`);
+    expect(free.errors).toEqual([
+      expect.objectContaining({
+        row: 2,
+        sku,
+        column: 'price_usd',
+        message: expect.stringContaining('free or less'),
+      }),
+    ]);
+
+    const low = (Number(retail) * 0.3).toFixed(2);
+    const text = `variant_sku,price_usd\n${sku},${low}\n`;
+    const report = await commerce.catalogueCsv.dryRun(text);
+    expect(report.errors).toEqual([]);
+    expect(report.drops).toEqual([
+      expect.objectContaining({ row: 2, sku, message: expect.stringContaining('by more than half, to $') }),
+    ]);
+    const unconfirmed = await commerce.catalogueCsv.import(actor, text);
+    expect(unconfirmed).toMatchObject({ written: false, priceChanges: 0 });
+    expect(unconfirmed.errors[0]!.message).toContain('Tick “Apply price drops of more than half”');
+    expect(await usPrice()).toBe(Number(retail));
+
+    const confirmed = await commerce.catalogueCsv.import(actor, text, { confirmDrops: true });
+    expect(confirmed).toMatchObject({ written: true, priceChanges: 1, errors: [] });
+    expect((await usPrice()).toFixed(2)).toBe(low);
   });
 
   it('reports its progress after each chunk of rows written', async () => {

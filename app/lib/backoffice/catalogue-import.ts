@@ -20,6 +20,8 @@ export const confirmImportForm = z.object({
   intent: z.literal('import'),
   csv: z.string().min(1, 'The file to import is missing; upload it again.'),
   fileName: z.string().max(255).default(''),
+  /** The tick that lets rows dropping a price by more than half through (issue 40). */
+  confirmDrops: z.literal('1').optional(),
 });
 
 export const importForm = z.discriminatedUnion('intent', [dryRunForm, confirmImportForm]);
@@ -30,8 +32,10 @@ export function listedReport(report: CatalogueImportReport) {
     unchanged: report.unchanged,
     changeCount: report.changes.length,
     errorCount: report.errors.length,
+    dropCount: report.drops.length,
     changes: report.changes.slice(0, LISTED_ROWS),
     errors: report.errors.slice(0, LISTED_ROWS),
+    drops: report.drops.slice(0, LISTED_ROWS),
   };
 }
 

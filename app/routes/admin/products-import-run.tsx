@@ -38,6 +38,7 @@ export async function action(args: Route.ActionArgs) {
       try {
         const result = await services.commerce.catalogueCsv.import(actor, form.csv, {
           fileName: form.fileName,
+          confirmDrops: form.confirmDrops === '1',
           onProgress: (progress) => send({ progress }),
         });
         send({ answer: importAnswer(result, form.fileName) });

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { CONFIRM_DROPS_LABEL } from '#core/money-guard.ts';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
 import {
@@ -17,7 +18,7 @@ import type { Route } from './+types/products-import';
 
 /**
  * Catalogue import by CSV (issue 20): upload a file → the dry run (every change before → after, every row's
- * error) → confirm. The confirmation posts the same file again and the engine compares it anew under row locks,
+ * error, every price drop of more than half) → confirm, ticking the drops through when there are any (issue 40). The confirmation posts the same file again and the engine compares it anew under row locks,
  * so what changed since the dry run counts and a file with any error writes nothing. With JavaScript the
  * confirmation goes to products-import-run.tsx, whose streamed answer draws a progress bar; without, it posts here
  * and the page waits for the answer.
@@ -64,7 +65,9 @@ export async function action(args: Route.ActionArgs) {
       report: listedReport(done.value),
     };
   }
-  const done = await attemptStaff(services, () => csv.import(actor, form.csv, { fileName: form.fileName }));
+  const done = await attemptStaff(services, () =>
+    csv.import(actor, form.csv, { fileName: form.fileName, confirmDrops: form.confirmDrops === '1' }),
+  );
   if (!done.ok) return done.answer;
   return importAnswer(done.value, form.fileName);
 }
@@ -166,6 +169,39 @@ function Report({ report }: { report: ListedReport }) {
           ) : null}
         </>
       ) : null}
+      {report.drops.length ? (
+        <>
+          <h2 id="import-drops">Price drops of more than half</h2>
+          <p className="admin-muted">
+            These rows are imported only when you tick “{CONFIRM_DROPS_LABEL}” below.
+          </p>
+          <div className="admin-table-wrap">
+            <table className="admin-table" aria-labelledby="import-drops">
+              <thead>
+                <tr>
+                  <th scope="col" className="num">
+                    Row
+                  </th>
+                  <th scope="col">SKU</th>
+                  <th scope="col">Effect</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.drops.map((drop) => (
+                  <tr key={`${drop.row}-${drop.column ?? ''}`}>
+                    <td className="num">{drop.row}</td>
+                    <td>{drop.sku ?? '—'}</td>
+                    <td>{drop.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {report.dropCount > report.drops.length ? (
+            <p className="admin-muted">The first {report.drops.length} drops are listed.</p>
+          ) : null}
+        </>
+      ) : null}
       {report.changes.length ? (
         <>
           <h2 id="import-changes">Changes</h2>
@@ -217,8 +253,8 @@ function Outcome({ answer }: { answer: NonNullable<Answer> | ImportAnswer }) {
       return (
         <>
           <p className="admin-notice admin-notice--error" role="alert">
-            Nothing was imported: the catalogue changed since the dry run and the file now has errors. Fix
-            them and check the file again.
+            Nothing was imported: the file has errors now (the catalogue changed since the dry run, or a price
+            drop was not confirmed). Fix them and check the file again.
           </p>
           <Report report={answer.report} />
         </>
@@ -305,6 +341,12 @@ export default function ProductsImportPage() {
               <input type="hidden" name="intent" value="import" />
               <input type="hidden" name="csv" value={dryRun.csv} />
               <input type="hidden" name="fileName" value={dryRun.fileName} />
+              {dryRun.report.dropCount ? (
+                <label>
+                  <input type="checkbox" name="confirmDrops" value="1" required /> {CONFIRM_DROPS_LABEL} (
+                  {dryRun.report.dropCount} {dryRun.report.dropCount === 1 ? 'row' : 'rows'}, listed above)
+                </label>
+              ) : null}
               <button type="submit" className="admin-button" disabled={busy}>
                 Import {dryRun.report.changeCount} {dryRun.report.changeCount === 1 ? 'change' : 'changes'}
               </button>
