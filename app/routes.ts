@@ -11,6 +11,8 @@ export default [
     index('routes/admin/dashboard.tsx'),
     route('orders', 'routes/admin/orders.tsx'),
     route('orders.csv', 'routes/admin/orders-export.tsx'),
+    route('orders-lines.csv', 'routes/admin/orders-lines-export.tsx'),
+    route('orders/documents', 'routes/admin/order-documents.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
     route('orders/:orderId', 'routes/admin/order.tsx'),
     route('audit', 'routes/admin/audit.tsx'),

@@ -64,6 +64,20 @@ export const orderFilterSchema = z
         .max(FULFILLMENT_STATUSES.length)
         .default([]),
     ),
+    /** Chosen orders (the list's selection: slips, invoices, export). */
+    ids: z.preprocess(
+      unique,
+      z
+        .array(
+          z.coerce
+            .number({ error: 'Not an order number' })
+            .int('Not an order number')
+            .positive('Not an order number')
+            .max(2_147_483_647, 'Not an order number'),
+        )
+        .max(ORDER_LIST_MAX_LIMIT, `Choose at most ${ORDER_LIST_MAX_LIMIT} orders`)
+        .default([]),
+    ),
     /** 'to-ship': paid (or cash on delivery) with something left to ship, whatever was refunded. */
     queue: z.preprocess(
       blankIsMissing,
@@ -123,6 +137,7 @@ export function parseOrderFilter(params: URLSearchParams) {
     q: params.get('q'),
     status: list('status'),
     payment: list('payment'),
+    ids: list('id'),
     fulfillment: list('fulfillment'),
     queue: params.get('queue'),
     tag: params.get('tag'),

@@ -54,6 +54,7 @@ export function orderFilterQuery(
   const params = new URLSearchParams();
   if (filter.q) params.set('q', filter.q);
   for (const status of filter.status ?? []) params.append('status', String(status));
+  for (const id of filter.ids ?? []) params.append('id', String(id));
   if (filter.queue) params.set('queue', filter.queue);
   for (const status of filter.payment ?? []) params.append('payment', status);
   for (const status of filter.fulfillment ?? []) params.append('fulfillment', status);

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { asc, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   decodeOrderCursor,
   encodeOrderCursor,
@@ -13,6 +13,7 @@ import type { FulfillmentStatus, PaymentStatus } from '#core/order-standing.ts';
 import type { Database } from '../db/database.ts';
 import { toCsv } from './csv-writer.ts';
 import { badRequest } from './errors.ts';
+import { type OrderAddressRecord, orderItems, shipments } from './schema-sales.ts';
 
 /**
  * The back office's orders list (issue 19): newest first (or oldest, or oldest paid first for the shipping queue,
@@ -40,6 +41,9 @@ export interface OrderListRow {
   paymentStatus: PaymentStatus;
   fulfillmentStatus: FulfillmentStatus;
   tags: string[];
+  paidAt: Date | null;
+  shippingMethod: string;
+  shippingAddress: OrderAddressRecord | null;
 }
 
 export interface OrderListPage {
@@ -68,6 +72,9 @@ interface RawRow {
   fulfillment_status: FulfillmentStatus;
   tags: string[];
   created_micros: string;
+  paid_micros: string | null;
+  shipping_method: string;
+  shipping_address: OrderAddressRecord | null;
 }
 
 /** Escapes LIKE's wildcards so a typed % or _ matches itself. */
@@ -82,18 +89,32 @@ function likePrefix(text: string): string {
 export const READY_TO_SHIP = sql`fulfillment_status in ('unfulfilled', 'partially_fulfilled') and (payment_status in ('paid', 'partially_refunded') or (payment_status = 'awaiting' and payment_method = 'cash_on_delivery'))`;
 
 /** Each sort's key (the keyset's first column), the way it runs and how a cursor continues it. */
-const SORTS: Record<OrderSort, { key: SQL; order: SQL; after: SQL }> = {
-  newest: { key: sql`created_at`, order: sql`created_at desc, id desc`, after: sql.raw('<') },
-  oldest: { key: sql`created_at`, order: sql`created_at asc, id asc`, after: sql.raw('>') },
+const SORTS: Record<OrderSort, { key: SQL; order: SQL; reverse: SQL; after: SQL; before: SQL }> = {
+  newest: {
+    key: sql`created_at`,
+    order: sql`created_at desc, id desc`,
+    reverse: sql`created_at asc, id asc`,
+    after: sql.raw('<'),
+    before: sql.raw('>'),
+  },
+  oldest: {
+    key: sql`created_at`,
+    order: sql`created_at asc, id asc`,
+    reverse: sql`created_at desc, id desc`,
+    after: sql.raw('>'),
+    before: sql.raw('<'),
+  },
   'paid-oldest': {
     key: sql`(coalesce(paid_at, created_at))`,
     order: sql`(coalesce(paid_at, created_at)) asc, id asc`,
+    reverse: sql`(coalesce(paid_at, created_at)) desc, id desc`,
     after: sql.raw('>'),
+    before: sql.raw('<'),
   },
 };
 
-function whereOf(filter: OrderFilter): SQL {
-  const conditions: SQL[] = [];
+function whereOf(filter: OrderFilter, extra?: SQL): SQL {
+  const conditions: SQL[] = extra ? [extra] : [];
   if (filter.status.length === 1) conditions.push(sql`status_id = ${filter.status[0]}`);
   else if (filter.status.length > 1)
     conditions.push(
@@ -111,6 +132,13 @@ function whereOf(filter: OrderFilter): SQL {
         )})`,
       );
   };
+  if (filter.ids.length)
+    conditions.push(
+      sql`id in (${sql.join(
+        filter.ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
   anyOf(sql`payment_status`, filter.payment);
   anyOf(sql`fulfillment_status`, filter.fulfillment);
   if (filter.queue === 'to-ship') conditions.push(READY_TO_SHIP);
@@ -168,6 +196,9 @@ function rowOf(raw: RawRow): OrderListRow {
     paymentStatus: raw.payment_status,
     fulfillmentStatus: raw.fulfillment_status,
     tags: raw.tags ?? [],
+    paidAt: raw.paid_micros === null ? null : new Date(Math.floor(Number(raw.paid_micros) / 1000)),
+    shippingMethod: raw.shipping_method,
+    shippingAddress: raw.shipping_address,
   };
 }
 
@@ -179,6 +210,33 @@ function validFilter(input: OrderFilterInput | OrderFilter): OrderFilter {
     throw badRequest(`${issue.path.join('.') || 'filter'}: ${issue.message}`);
   }
   return parsed.data;
+}
+
+const SHIP_TO_COLUMNS = [
+  'ship_to_name',
+  'ship_to_company',
+  'ship_to_street_1',
+  'ship_to_street_2',
+  'ship_to_city',
+  'ship_to_state',
+  'ship_to_zip',
+  'ship_to_country',
+  'ship_to_phone',
+] as const;
+
+function shipTo(address: OrderAddressRecord | null): string[] {
+  const a = address ?? ({} as Partial<OrderAddressRecord>);
+  return [
+    `${a.first_name ?? ''} ${a.last_name ?? ''}`.trim(),
+    a.company ?? '',
+    a.street_1 ?? '',
+    a.street_2 ?? '',
+    a.city ?? '',
+    a.state ?? '',
+    a.zip ?? '',
+    a.country_iso2 ?? '',
+    a.phone ?? '',
+  ];
 }
 
 export const CSV_COLUMNS = [
@@ -196,6 +254,29 @@ export const CSV_COLUMNS = [
   'last_name',
   'country',
   'customer_id',
+  'payment_status',
+  'fulfillment_status',
+  'tags',
+  ...SHIP_TO_COLUMNS,
+] as const;
+
+/** A warehouse's view of the same orders: one row per line, with where it goes (issue 40). */
+export const LINES_CSV_COLUMNS = [
+  'order_number',
+  'date_created',
+  'paid_at',
+  'payment_status',
+  'fulfillment_status',
+  'sku',
+  'item',
+  'quantity',
+  'shipped',
+  'left_to_ship',
+  'price',
+  'currency',
+  'shipping_method',
+  'email',
+  ...SHIP_TO_COLUMNS,
 ] as const;
 
 function csvRecord(row: OrderListRow): string[] {
@@ -214,6 +295,10 @@ function csvRecord(row: OrderListRow): string[] {
     row.lastName,
     row.country,
     row.customerId === null ? '' : String(row.customerId),
+    row.paymentStatus,
+    row.fulfillmentStatus,
+    row.tags.join(', '),
+    ...shipTo(row.shippingAddress),
   ];
 }
 
@@ -227,7 +312,8 @@ export function orderListSql(filter: OrderFilter, limit: number): SQL {
       billing_address->>'first_name' as first_name, billing_address->>'last_name' as last_name, email,
       region_id, currency_code, subtotal, shipping_cost, total, status, status_id, payment_method,
       billing_address->>'country_iso2' as country, payment_status, fulfillment_status, tags,
-      (extract(epoch from created_at) * 1000000)::bigint::text as created_micros
+      (extract(epoch from created_at) * 1000000)::bigint::text as created_micros,
+      (extract(epoch from paid_at) * 1000000)::bigint::text as paid_micros, shipping_method, shipping_address
     from orders ${whereOf(filter)}
     order by ${sort.order}
     limit ${limit}`;
@@ -263,25 +349,112 @@ export function createOrderQueries(db: Database) {
       } while (after);
     },
 
+    /** The filtered orders' lines as CSV chunks (a header, then one chunk per 1,000 orders). */
+    async *exportLinesCsvChunks(input: OrderFilterInput | OrderFilter): AsyncGenerator<string> {
+      const filter = { ...validFilter(input), after: undefined };
+      yield toCsv([[...LINES_CSV_COLUMNS]]);
+      let after: string | undefined;
+      do {
+        const result = await page({ ...filter, after }, EXPORT_PAGE);
+        if (result.orders.length) {
+          const ids = result.orders.map((order) => order.id);
+          const [lines, parcels] = await Promise.all([
+            db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.id)),
+            db.select({ items: shipments.items }).from(shipments).where(inArray(shipments.orderId, ids)),
+          ]);
+          const shipped = new Map<number, number>();
+          for (const parcel of parcels)
+            for (const item of parcel.items)
+              shipped.set(item.order_item_id, (shipped.get(item.order_item_id) ?? 0) + item.quantity);
+          const byOrder = new Map<number, (typeof lines)[number][]>();
+          for (const line of lines) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
+          yield toCsv(
+            result.orders.flatMap((order) =>
+              (byOrder.get(order.id) ?? []).map((line) => {
+                const sent = shipped.get(line.id) ?? 0;
+                return [
+                  String(order.id),
+                  order.createdAt.toISOString(),
+                  order.paidAt?.toISOString() ?? '',
+                  order.paymentStatus,
+                  order.fulfillmentStatus,
+                  line.sku,
+                  line.name,
+                  String(line.quantity),
+                  String(sent),
+                  String(Math.max(line.quantity - sent, 0)),
+                  line.price.toFixed(2),
+                  order.currencyCode,
+                  order.shippingMethod,
+                  order.email,
+                  ...shipTo(order.shippingAddress),
+                ];
+              }),
+            ),
+          );
+        }
+        after = result.next ?? undefined;
+      } while (after);
+    },
+
+    /**
+     * The orders before and after one in the filtered list, as it is sorted: the order page's "previous" and
+     * "next", so a queue is worked through without going back to the list. Null at either end, and both null for
+     * an order the filter does not hold.
+     */
+    async neighbours(input: OrderFilterInput | OrderFilter, orderId: number) {
+      const filter = { ...validFilter(input), after: undefined };
+      const sort = SORTS[sortOf(filter)];
+      const key = (await db.execute(
+        sql`select (extract(epoch from ${sort.key}) * 1000000)::bigint::text as micros from orders where id = ${orderId}`,
+      )) as unknown as { rows: { micros: string }[] };
+      const micros = key.rows[0]?.micros;
+      if (!micros) return { previous: null, next: null };
+      const at = sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${orderId})`;
+      const [next, previous] = await Promise.all([
+        db.execute(
+          sql`select id from orders ${whereOf(filter, sql`(${sort.key}, id) ${sort.after} ${at}`)} order by ${sort.order} limit 1`,
+        ),
+        db.execute(
+          sql`select id from orders ${whereOf(filter, sql`(${sort.key}, id) ${sort.before} ${at}`)} order by ${sort.reverse} limit 1`,
+        ),
+      ]);
+      const idOf = (result: unknown) => {
+        const row = (result as { rows: { id: number }[] }).rows[0];
+        return row ? Number(row.id) : null;
+      };
+      return { previous: idOf(previous), next: idOf(next) };
+    },
+
+    /** The lines CSV as a byte stream. */
+    exportLinesCsv(input: OrderFilterInput | OrderFilter): ReadableStream<Uint8Array> {
+      const filter = validFilter(input);
+      return streamOf(api.exportLinesCsvChunks(filter));
+    },
+
     /** The CSV export as a byte stream for a Response body (pulled page by page). */
     exportCsv(input: OrderFilterInput | OrderFilter): ReadableStream<Uint8Array> {
       // Validate now, so a bad filter is refused before any byte is sent.
       const filter = validFilter(input);
-      const chunks = api.exportCsvChunks(filter);
-      const encoder = new TextEncoder();
-      return new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          const next = await chunks.next();
-          if (next.done) controller.close();
-          else controller.enqueue(encoder.encode(next.value));
-        },
-        async cancel() {
-          await chunks.return(undefined);
-        },
-      });
+      return streamOf(api.exportCsvChunks(filter));
     },
   };
   return api;
+}
+
+/** Chunks of text as a byte stream a Response can send, pulled one chunk at a time. */
+function streamOf(chunks: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
 }
 
 export type OrderQueries = ReturnType<typeof createOrderQueries>;
