@@ -1,12 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  AWAITING_PAYMENT_STATUS_IDS,
-  AWAITING_SHIPMENT_STATUS_IDS,
-  NO_REVENUE_STATUS_IDS,
-} from '#core/order-filter.ts';
+import { AWAITING_PAYMENT_STATUS_IDS, NO_REVENUE_STATUS_IDS } from '#core/order-filter.ts';
 import { proCodeInfoOf } from '#core/pro-code.ts';
 import { addDays, daysBetween, endOfStoreDay, startOfStoreDay, storeDay } from '#core/store-time.ts';
 import type { Database } from '../db/database.ts';
+import { READY_TO_SHIP } from './order-queries.ts';
 
 /** The back office dashboard's figures (issue 19): read-only, each one query. */
 
@@ -110,14 +107,15 @@ export function createReports(db: Database) {
       return { days, series };
     },
 
-    /** Orders waiting for payment (bank transfer not received) and for shipment (paid or cash on delivery). */
+    /**
+     * Orders waiting for payment (bank transfer not received) and to ship: paid (or cash on delivery) with
+     * something left to ship, whatever was refunded since (issue 40: the shipping queue's own rule).
+     */
     async waiting(): Promise<{ awaitingPayment: number; awaitingShipment: number }> {
       const result = (await db.execute(sql`
         select
-          count(*) filter (where status_id in (${inList(AWAITING_PAYMENT_STATUS_IDS)}))::int as payment,
-          count(*) filter (where status_id in (${inList(AWAITING_SHIPMENT_STATUS_IDS)}))::int as shipment
-        from orders
-        where status_id in (${inList([...AWAITING_PAYMENT_STATUS_IDS, ...AWAITING_SHIPMENT_STATUS_IDS])})`)) as unknown as {
+          (select count(*) from orders where status_id in (${inList(AWAITING_PAYMENT_STATUS_IDS)}))::int as payment,
+          (select count(*) from orders where ${READY_TO_SHIP})::int as shipment`)) as unknown as {
         rows: { payment: number; shipment: number }[];
       };
       const row = result.rows[0];

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOrderFilter } from '#core/order-filter-schema.ts';
-import { placedStanding } from '#core/order-standing.ts';
+import { placedStanding, readyToShip } from '#core/order-standing.ts';
 import { CommerceError } from '#server/commerce/errors.ts';
 import { createOrderQueries, type OrderQueries } from '#server/commerce/order-queries.ts';
 import { createReports, type Reports } from '#server/commerce/reports.ts';
@@ -85,9 +85,11 @@ const NEWEST_FIRST = [...KNOWN].sort((a, b) => b.createdAt.getTime() - a.created
 /** The standing a known order would have been given at checkout (nothing shipped, nothing refunded). */
 function standingColumns(order: (typeof KNOWN)[number]) {
   const standing = placedStanding(order.statusId, order.paymentMethod);
+  // Shipped and Completed orders went out whole (the fixture writes no shipments rows).
+  const shipped = order.statusId === 2 ? 'fulfilled' : order.statusId === 10 ? 'delivered' : null;
   return {
     paymentStatus: standing.payment,
-    fulfillmentStatus: standing.fulfillment,
+    fulfillmentStatus: shipped ?? standing.fulfillment,
     paidAt: standing.payment === 'paid' ? order.createdAt : null,
   };
 }
@@ -310,7 +312,7 @@ describe.each(testDatabaseTargets)('orders list, search, export and reports on $
     const lines = text.split('\r\n');
     expect(lines.at(-1)).toBe('');
     expect(lines[0]).toBe(
-      'order_number,date_created,status,payment_method,region,currency,subtotal,shipping,total,email,first_name,last_name,country,customer_id',
+      'order_number,date_created,status,payment_method,region,currency,subtotal,shipping,total,email,first_name,last_name,country,customer_id,payment_status,fulfillment_status,tags,ship_to_name,ship_to_company,ship_to_street_1,ship_to_street_2,ship_to_city,ship_to_state,ship_to_zip,ship_to_country,ship_to_phone',
     );
     expect(lines).toHaveLength(32);
     expect(lines.slice(1, -1).map((line) => Number(line.split(',')[0]))).toEqual(
@@ -318,7 +320,7 @@ describe.each(testDatabaseTargets)('orders list, search, export and reports on $
     );
     const evil = lines.find((line) => line.startsWith('5008,'))!;
     expect(evil).toBe(
-      `5008,2026-03-14T16:00:00.000Z,Shipped,bank_transfer,ca,CAD,17.00,0.00,17.00,"'+evil7@example.net","'=cmd|calc","'-2+3",US,`,
+      `5008,2026-03-14T16:00:00.000Z,Shipped,bank_transfer,ca,CAD,17.00,0.00,17.00,"'+evil7@example.net","'=cmd|calc","'-2+3",US,,paid,fulfilled,,"'=cmd|calc -2+3",,1 Main Street,,Denver,Colorado,80202,US,`,
     );
     const quoted = lines.find((line) => line.startsWith('5009,'))!;
     expect(quoted).toContain(',Clara,"O""Brien, Jr",US,');
@@ -362,8 +364,36 @@ describe.each(testDatabaseTargets)('orders list, search, export and reports on $
     expect(before.series).toEqual([]);
   });
 
+  it('names the previous and next order of a list as it is sorted, ends included', async () => {
+    const newest = NEWEST_FIRST.map((order) => order.id);
+    expect(await queries.neighbours({}, newest[0]!)).toEqual({ previous: null, next: newest[1] });
+    expect(await queries.neighbours({}, newest[1]!)).toEqual({ previous: newest[0], next: newest[2] });
+    expect(await queries.neighbours({}, newest.at(-1)!)).toEqual({ previous: newest.at(-2), next: null });
+    // Oldest first runs the other way; within a filter, only its orders are neighbours.
+    const oldestCa = [...NEWEST_FIRST]
+      .reverse()
+      .filter((order) => order.regionId === 'ca')
+      .map((order) => order.id);
+    expect(await queries.neighbours({ sort: 'oldest', region: 'ca' }, oldestCa[1]!)).toEqual({
+      previous: oldestCa[0],
+      next: oldestCa[2],
+    });
+    expect(await queries.neighbours({}, 999_999)).toEqual({ previous: null, next: null });
+  });
+
   it('counts orders awaiting payment and awaiting shipment', async () => {
-    expect(await reports.waiting()).toEqual({ awaitingPayment: 6, awaitingShipment: 6 });
+    // To ship is the queue's rule (core/order-standing.ts): the SQL count agrees with it order by order.
+    const toShip = KNOWN.filter((order) => {
+      const columns = standingColumns(order);
+      return readyToShip(
+        { payment: columns.paymentStatus, fulfillment: columns.fulfillmentStatus },
+        order.paymentMethod,
+      );
+    });
+    expect(toShip.length).toBeGreaterThanOrEqual(6);
+    expect(await reports.waiting()).toEqual({ awaitingPayment: 6, awaitingShipment: toShip.length });
+    const queue = await queries.list({ queue: 'to-ship' });
+    expect(queue.orders.map((order) => order.id).sort()).toEqual(toShip.map((order) => order.id).sort());
   });
 
   it('lists pro applications waiting (region pending), not approved, disabled or erased ones', async () => {

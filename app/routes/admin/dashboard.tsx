@@ -1,10 +1,6 @@
 import { Form, Link } from 'react-router';
 import { z } from 'zod';
-import {
-  AWAITING_PAYMENT_STATUS_IDS,
-  AWAITING_SHIPMENT_STATUS_IDS,
-  orderFilterQuery,
-} from '#core/order-filter.ts';
+import { AWAITING_PAYMENT_STATUS_IDS, orderFilterQuery } from '#core/order-filter.ts';
 import { can } from '#core/staff-permissions.ts';
 import { addDays, daysBetween, storeDay } from '#core/store-time.ts';
 import { DailyChart } from '../../components/admin/daily-chart.tsx';
@@ -125,11 +121,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 </Link>
               </div>
               <div className="admin-card">
-                <h2>Awaiting shipment</h2>
+                <h2>To ship</h2>
                 <span className="admin-figure">{waiting.awaitingShipment}</span>
-                <Link to={`/admin/orders?${orderFilterQuery({ status: [...AWAITING_SHIPMENT_STATUS_IDS] })}`}>
-                  Orders awaiting shipment
-                </Link>
+                <Link to={`/admin/orders?${orderFilterQuery({ queue: 'to-ship' })}`}>Orders to ship</Link>
               </div>
             </>
           ) : null}
@@ -181,7 +175,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               );
             })}
           </nav>
-          <Form method="get" className="admin-filters" aria-label="Date range">
+          {/* Keyed by the range shown, so a preset or a refused range puts its days back in the inputs. */}
+          <Form
+            method="get"
+            className="admin-filters"
+            aria-label="Date range"
+            key={`${range.from}/${range.to}`}
+          >
             <div>
               <label htmlFor="range-from">From</label>
               <input id="range-from" name="from" type="date" defaultValue={range.from} max={today} />
