@@ -7,7 +7,9 @@ import { expect, ownStoreFor, test } from './fixtures.ts';
  * Issue 20, prices: the demo merchandiser puts a product on sale in the US until a few seconds from now → a guest
  * sees the sale tag and price on the storefront's product page (page cache on, as in production) → once the end
  * time has passed, nobody touching anything, the sale-schedule watcher moves the catalogue version and the tag is
- * gone. An operations account may read the prices but not change them.
+ * gone. An operations account may read the prices but not change them. Issue 40: a rule that would make a region
+ * free is refused and a drop of more than half is added only once its effect is confirmed; several regions'
+ * prices are saved with one Save, and a refusal keeps every typed value.
  */
 
 ownStoreFor(import.meta.url);
@@ -15,6 +17,9 @@ ownStoreFor(import.meta.url);
 const SLUG = 'ridgeline-summit-trail-mens';
 const PRODUCT = catalogueProductId(SLUG);
 const PRICES = `/admin/products/${PRODUCT}/prices`;
+/** A product the sale journey does not touch, for the prices saved together. */
+const OTHER_PRICES = `/admin/products/${catalogueProductId('ridgeline-summit-trail-womens')}/prices`;
+const WIDTHS = [1440, 390] as const;
 
 async function checkAxe(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
@@ -49,7 +54,7 @@ test.describe('the merchandiser schedules a sale', () => {
     // A refused price names the field and changes nothing.
     const usRetail = page.getByLabel('Retail price, United States (USD)');
     await usRetail.fill('-1');
-    await page.getByRole('button', { name: 'Save United States prices' }).click();
+    await page.getByRole('button', { name: 'Save prices' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'Check the highlighted fields of United States.' }),
     ).toBeVisible();
@@ -62,7 +67,7 @@ test.describe('the merchandiser schedules a sale', () => {
     await usRetail.fill('249.95');
     await page.getByLabel('Sale price, United States (USD)').fill('199.95');
     await page.getByLabel('Sale ends, United States (USD)').fill(endsAt.toISOString().slice(0, 19));
-    await page.getByRole('button', { name: 'Save United States prices' }).click();
+    await page.getByRole('button', { name: 'Save prices' }).click();
     await expect(
       page.getByRole('status').filter({ hasText: 'Prices saved for United States.' }),
     ).toBeVisible();
@@ -132,11 +137,11 @@ test.describe('the merchandiser schedules a sale', () => {
 
   test('saves with a plain form post, as a browser without JavaScript sends it', async ({ staffHttp }) => {
     const merchandiser = await staffHttp('merchandiser');
-    const fields = { intent: 'save', regionId: 'ca', retail: '339.95', saleStartsAt: '', saleEndsAt: '' };
-    const refused = await merchandiser.post(PRICES, { ...fields, sale: '339.95' });
+    const fields = { intent: 'save', 'ca-retail': '339.95', 'ca-saleStartsAt': '', 'ca-saleEndsAt': '' };
+    const refused = await merchandiser.post(PRICES, { ...fields, 'ca-sale': '339.95' });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain('The sale price must be below the retail price.');
-    const saved = await merchandiser.post(PRICES, { ...fields, sale: '299.95' });
+    const saved = await merchandiser.post(PRICES, { ...fields, 'ca-sale': '299.95' });
     expect(saved.status).toBe(200);
     const page = await saved.text();
     expect(page).toContain('Prices saved for Canada.');
@@ -151,13 +156,8 @@ test.describe('the merchandiser schedules a sale', () => {
     expect(read.status).toBe(200);
     const page = await read.text();
     expect(page).toContain('What each customer group pays');
-    expect(page).not.toContain('Save United States prices');
-    const refused = await operations.post(PRICES, {
-      intent: 'save',
-      regionId: 'us',
-      retail: '1.00',
-      sale: '',
-    });
+    expect(page).not.toContain('Save prices');
+    const refused = await operations.post(PRICES, { intent: 'save', 'us-retail': '1.00', 'us-sale': '' });
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain('Your role does not allow this (catalogue:write).');
 
@@ -168,4 +168,103 @@ test.describe('the merchandiser schedules a sale', () => {
       /aria-label="Retail price, United States \(USD\)"[^>]*value="249.95"|value="249.95"[^>]*aria-label="Retail price, United States \(USD\)"/,
     );
   });
+
+  for (const width of WIDTHS)
+    test(`refuses the rule that makes Canada free and confirms a 60 % rule by its effect (${width} px)`, async ({
+      page,
+      signInStaff,
+    }, testInfo) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signInStaff('merchandiser');
+      await page.goto('/admin/groups/2');
+      await expect(page.getByRole('heading', { name: 'Retail (CA)' })).toBeVisible();
+      const rules = page.getByRole('table');
+      const amount = page.getByLabel('Amount (percent, or money in the region’s currency)');
+
+      // The typo of the issue: 1000 off everything. Refused, never confirmable, nothing added.
+      await page.getByLabel('Applies to').selectOption('all');
+      await page.getByLabel('Method').selectOption('fixed');
+      await amount.fill('1000');
+      await page.getByRole('button', { name: 'Add rule' }).click();
+      await expect(page.getByRole('alert')).toContainText(
+        /This would make \d+ products free or less: the lowest becomes C\$0\.00\. Use a smaller amount\./,
+      );
+      await expect(page.getByRole('button', { name: 'Add the rule anyway' })).toHaveCount(0);
+      await expect(rules).toContainText('No discount');
+      await checkAxe(page, testInfo, `admin-group-rules-free-refused-${width}`);
+
+      // 60 % off everything: the effect first, then the confirmation adds it.
+      await page.getByLabel('Method').selectOption('percent');
+      await amount.fill('60');
+      await page.getByRole('button', { name: 'Add rule' }).click();
+      const question = page.getByRole('alert').filter({ hasText: 'Confirm a large price drop.' });
+      await expect(question).toContainText(
+        /This lowers the price of \d+ products by more than half; the lowest becomes C\$\d+\.\d\d \(.+\)\./,
+      );
+      await expect(rules).toContainText('No discount');
+      await checkAxe(page, testInfo, `admin-group-rules-confirm-${width}`);
+      await question.getByRole('button', { name: 'Add the rule anyway' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Rule added.' })).toBeVisible();
+      await expect(rules).toContainText('60 % off everything');
+
+      await page.getByRole('button', { name: 'Remove the rule: 60 % off everything' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Rule removed.' })).toBeVisible();
+      await expect(rules).toContainText('No discount');
+    });
+
+  for (const [index, width] of WIDTHS.entries())
+    test(`saves CAD and USD with one Save, and keeps every typed value when a field fails (${width} px)`, async ({
+      page,
+      signInStaff,
+    }, testInfo) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signInStaff('merchandiser');
+      await page.goto(OTHER_PRICES);
+      const cad = page.getByLabel('Retail price, Canada (CAD)');
+      const usd = page.getByLabel('Retail price, United States (USD)');
+      const usSale = page.getByLabel('Sale price, United States (USD)');
+      const [newCad, newUsd] = [`${349 + index}.95`, `${259 + index}.95`];
+
+      await cad.fill(newCad);
+      // A decimal comma is read as the point it stands for.
+      await usd.fill(newUsd.replace('.', ','));
+      await page.getByRole('button', { name: 'Save prices' }).click();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Prices saved for Canada and United States.' }),
+      ).toBeVisible();
+      await page.reload();
+      await expect(cad).toHaveValue(newCad);
+      await expect(usd).toHaveValue(newUsd);
+
+      // One failing field: nothing is saved, and every typed value stays on the page.
+      await cad.fill('379.95');
+      await usSale.fill('1,189.95');
+      await page.getByRole('button', { name: 'Save prices' }).click();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Check the highlighted fields of United States.' }),
+      ).toBeVisible();
+      await expect(usSale).toHaveAccessibleDescription('Leave out the thousands separator: write 1189.95.');
+      await expect(cad).toHaveValue('379.95');
+      await expect(usSale).toHaveValue('1,189.95');
+      await checkAxe(page, testInfo, `admin-prices-field-refused-${width}`);
+      await page.reload();
+      await expect(cad).toHaveValue(newCad);
+
+      // A sale of 30 % of retail asks first, naming what each group would pay; confirmed, it is saved.
+      await cad.fill('379.95');
+      await usSale.fill('77.99');
+      await page.getByRole('button', { name: 'Save prices' }).click();
+      const question = page.getByRole('alert').filter({ hasText: 'Confirm a large price drop.' });
+      await expect(question).toContainText('This lowers the price of 3 customer groups by more than half');
+      await checkAxe(page, testInfo, `admin-prices-confirm-${width}`);
+      await question.getByRole('button', { name: 'Save the prices anyway' }).click();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Prices saved for Canada and United States.' }),
+      ).toBeVisible();
+      await expect(usSale).toHaveValue('77.99');
+      await page.getByRole('button', { name: 'Remove the United States sale' }).click();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Sale removed in United States.' }),
+      ).toBeVisible();
+    });
 });
