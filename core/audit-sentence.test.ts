@@ -45,12 +45,8 @@ describe('describeAudit: stock', () => {
       NAMES,
     );
     expect(described.sentence).toBe('Ada set stock of Summit Trail 25 in red to 12 (was 3): delivery');
-    expect(described.changes).toEqual([
-      { field: 'Stock', before: '3', after: '12' },
-      { field: 'Variant id', before: '—', after: '371' },
-      { field: 'Sku', before: '—', after: 'ST25-RED' },
-      { field: 'Reason', before: '—', after: 'delivery' },
-    ]);
+    // The variant, its SKU and the reason are in the sentence: the fields are what changed.
+    expect(described.changes).toEqual([{ field: 'Stock', before: '3', after: '12' }]);
     expect(described.link).toEqual({
       href: '/admin/products/101/stock',
       label: 'Stock of Summit Trail 25 in red',
@@ -68,6 +64,10 @@ describe('describeAudit: stock', () => {
       }),
     );
     expect(described.sentence).toBe('Ada set stock of X-1 to 4 (was 5): damage (dropped)');
+    expect(described.changes).toEqual([
+      { field: 'Stock', before: '5', after: '4' },
+      { field: 'Note', before: '—', after: 'dropped' },
+    ]);
     expect(described.link).toBeNull();
     expect(
       sentence({ action: 'stock.count', entity: 'variant', entityId: '9', before: { sku: 'B' } }, {}),

@@ -534,8 +534,18 @@ export function describeAudit(entry: AuditRecord, names: AuditNames = {}, zone =
   const changes =
     entry.action === 'stock.batch'
       ? batchChanges(entry, context)
-      : auditChanges(entry, context, ROOT_LABELS[entry.entity] ?? '');
+      : auditChanges(stockLevelOnly(entry), context, ROOT_LABELS[entry.entity] ?? '');
   return { sentence, changes, link: linkOf(entry, names, name) };
+}
+
+/**
+ * A variant's stock change records the variant, its SKU and the reason beside the level: the sentence says those,
+ * so the fields are the level and the note.
+ */
+function stockLevelOnly(entry: AuditRecord): AuditRecord {
+  if (entry.entity !== 'variant' || !entry.action.startsWith('stock.')) return entry;
+  const { level, note } = fieldsOf(entry.after);
+  return { ...entry, after: note === undefined ? { level } : { level, note } };
 }
 
 /** A batch of stock changes, one row per variant (by SKU) rather than per list position. */

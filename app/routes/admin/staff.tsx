@@ -1,6 +1,7 @@
 import { Form, useActionData } from 'react-router';
 import { z } from 'zod';
 import { ROLE_LABELS, STAFF_ROLES } from '#core/staff-permissions.ts';
+import { formatStoreTime } from '#core/store-time.ts';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
 import { attemptStaff, parseStaffForm } from '../../lib/backoffice/form.server.ts';
@@ -17,6 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     me: staff.id,
     invitationHours: services.backoffice.invitations.hours,
+    zone: services.config.STORE_TIME_ZONE,
     members: members.map((member) => ({
       ...member,
       lastSignInAt: member.lastSignInAt?.toISOString() ?? null,
@@ -66,11 +68,6 @@ export async function action(args: Route.ActionArgs) {
   return { ok: true as const, message: 'Saved.' };
 }
 
-const dateTime = (value: string | null) =>
-  value
-    ? new Date(value).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
-    : '—';
-
 export default function StaffPage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
   return (
@@ -86,7 +83,7 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
               <th scope="col">Email</th>
               <th scope="col">Role</th>
               <th scope="col">Second factor</th>
-              <th scope="col">Last sign-in (UTC)</th>
+              <th scope="col">Last sign-in ({loaderData.zone})</th>
               <th scope="col">Actions</th>
             </tr>
           </thead>
@@ -126,7 +123,7 @@ export default function StaffPage({ loaderData }: Route.ComponentProps) {
                   )}
                 </td>
                 <td>{member.totpEnrolled ? 'Enrolled' : 'None'}</td>
-                <td>{dateTime(member.lastSignInAt)}</td>
+                <td>{formatStoreTime(member.lastSignInAt, loaderData.zone)}</td>
                 <td>
                   {member.id === loaderData.me ? (
                     <a href="/admin/me">Your account</a>
