@@ -154,8 +154,8 @@ export function createStaffAccounts(deps: {
     },
 
     /**
-     * Creates an account with a one-time password the new member must change at first sign-in. `actor` is null
-     * for the staff command (the first owner), which has no one to record.
+     * Creates an account with a one-time password the new member must replace: the staff command prints it (the
+     * first owner; `actor` null, no one to record), an owner's invitation drops it (staff-invitations.ts).
      */
     async create(
       actor: Actor | null,

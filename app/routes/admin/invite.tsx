@@ -14,9 +14,6 @@ import type { Route } from './+types/invite';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
 
-// The token is in the address: no page this one leads to may learn it.
-export const headers: Route.HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer' });
-
 export function meta() {
   return [{ title: 'Your invitation | Ridgeline back office' }];
 }
@@ -117,7 +114,7 @@ export default function InvitePage({ loaderData }: Route.ComponentProps) {
             <h1>This invitation no longer works</h1>
             <p>
               The link has expired (links work for {hours} hours), was already used, or is incomplete. Ask an
-              owner to send you a new invitation from the Staff page.
+              owner to send you a new invitation.
             </p>
             <p>
               <a href="/admin/login">Sign in</a> if you already chose your password.
