@@ -20,6 +20,7 @@ describe('the orders list filter', () => {
     expect(parsed.data).toEqual({
       q: 'Anna',
       status: [7, 11],
+      ids: [],
       payment: [],
       fulfillment: [],
       region: 'ca',
@@ -28,6 +29,7 @@ describe('the orders list filter', () => {
     });
     expect(parseOrderFilter(new URLSearchParams('')).data).toEqual({
       status: [],
+      ids: [],
       payment: [],
       fulfillment: [],
       limit: 50,
@@ -129,6 +131,7 @@ describe('the orders list filter: standing, queue, tag and sort (issue 40)', () 
     expect(parsed.success).toBe(true);
     expect(parsed.data).toEqual({
       status: [],
+      ids: [],
       payment: ['paid', 'partially_refunded'],
       fulfillment: ['unfulfilled', 'partially_fulfilled'],
       queue: 'to-ship',
@@ -139,6 +142,7 @@ describe('the orders list filter: standing, queue, tag and sort (issue 40)', () 
     // Blank fields mean no filter.
     expect(parseOrderFilter(new URLSearchParams('queue=&tag=&sort=&payment=&fulfillment=')).data).toEqual({
       status: [],
+      ids: [],
       payment: [],
       fulfillment: [],
       limit: 50,
@@ -174,14 +178,19 @@ describe('the orders list filter: standing, queue, tag and sort (issue 40)', () 
       payment: ['paid' as const, 'partially_refunded' as const],
       fulfillment: ['unfulfilled' as const],
       tag: 'vip',
-      sort: 'paid-oldest' as const,
+      sort: 'oldest' as const,
       region: 'us' as const,
+      ids: [5, 7],
     };
     const query = orderFilterQuery(filter, { limit: 20 });
     expect(query).toBe(
-      'q=anna&status=11&queue=to-ship&payment=paid&payment=partially_refunded&fulfillment=unfulfilled&tag=vip&sort=paid-oldest&region=us&limit=20',
+      'q=anna&status=11&id=5&id=7&queue=to-ship&payment=paid&payment=partially_refunded&fulfillment=unfulfilled&tag=vip&sort=oldest&region=us&limit=20',
     );
     expect(parseOrderFilter(new URLSearchParams(query)).data).toEqual({ ...filter, limit: 20 });
+    // The sort a list runs in anyway is left out of its links: the queue's oldest paid first, a list's newest.
+    expect(orderFilterQuery({ queue: 'to-ship', sort: 'paid-oldest' })).toBe('queue=to-ship');
+    expect(orderFilterQuery({ sort: 'newest' })).toBe('');
+    expect(orderFilterQuery({ sort: 'paid-oldest' })).toBe('sort=paid-oldest');
     expect(
       orderFilterQuery({ payment: [], fulfillment: [], queue: undefined, tag: '', sort: undefined }),
     ).toBe('');

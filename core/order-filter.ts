@@ -59,7 +59,8 @@ export function orderFilterQuery(
   for (const status of filter.payment ?? []) params.append('payment', status);
   for (const status of filter.fulfillment ?? []) params.append('fulfillment', status);
   if (filter.tag) params.set('tag', filter.tag);
-  if (filter.sort) params.set('sort', filter.sort);
+  // A sort the list runs in anyway is left out, so links and exports read as short as the filter.
+  if (filter.sort && filter.sort !== sortOf({ queue: filter.queue })) params.set('sort', filter.sort);
   if (filter.paymentMethod) params.set('paymentMethod', filter.paymentMethod);
   if (filter.region) params.set('region', filter.region);
   if (filter.from) params.set('from', filter.from);

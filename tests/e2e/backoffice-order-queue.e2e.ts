@@ -86,7 +86,7 @@ for (const viewport of [
       await expect(page.getByRole('status')).toContainText('Shipment added');
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Shipped');
       await page.getByRole('link', { name: '← Orders to ship' }).click();
-      await expect(page).toHaveURL(new RegExp(`queue=to-ship&q=${orderId}`));
+      await expect(page).toHaveURL(new RegExp(`/admin/orders\\?q=${orderId}&queue=to-ship$`));
       await expect(page.getByText('No orders match.')).toBeVisible();
     });
 

@@ -86,7 +86,9 @@ const DOORS: Door[] = [
   get('/admin/orders/documents?kind=invoice&id=106', 'orders:read'),
   // The list's selection: every intent needs ticked orders, so an empty selection is the form's own 400.
   post('/admin/orders', 'orders:read'),
-  ...['slip', 'invoice', 'export', 'mark-paid'].map((intent) => post('/admin/orders', 'orders:read', { intent })),
+  ...['slip', 'invoice', 'export', 'mark-paid'].map((intent) =>
+    post('/admin/orders', 'orders:read', { intent }),
+  ),
   get(ORDER, 'orders:read'),
   post(ORDER, 'orders:write'),
   ...['mark-paid', 'mark-delivered', 'ship', 'cancel', 'refund', 'return', 'note', 'tags'].map((intent) =>

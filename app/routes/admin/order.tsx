@@ -10,6 +10,7 @@ import { KNOWN_CARRIERS, trackingUrl } from '#core/tracking.ts';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
 import { StandingBadges } from '../../components/admin/order-standing.tsx';
+import { TableScroll } from '../../components/admin/table-scroll.tsx';
 import { recordIdOf } from '../../lib/admin/record-id.server.ts';
 import { attemptStaff, parseStaffForm, refuse } from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
@@ -415,7 +416,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       </dl>
 
       <h2>Items</h2>
-      <div className="admin-table-wrap">
+      <TableScroll label="Items">
         <table className="admin-table">
           <caption className="visually-hidden">Items of order {order.id}, at the prices charged</caption>
           <thead>
@@ -486,7 +487,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </tfoot>
         </table>
-      </div>
+      </TableScroll>
 
       <h2>Addresses</h2>
       <div className="admin-cards">
@@ -498,7 +499,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       {order.shipments.length === 0 ? (
         <p className="admin-muted">Nothing shipped yet.</p>
       ) : (
-        <div className="admin-table-wrap">
+        <TableScroll label="Shipments">
           <table className="admin-table" data-testid="shipments">
             <caption className="visually-hidden">Shipments of order {order.id}</caption>
             <thead>
@@ -530,7 +531,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
 
       {order.refunds.length ? (

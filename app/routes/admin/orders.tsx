@@ -24,6 +24,7 @@ import { FormMessage } from '../../components/admin/form-message.tsx';
 import { FilterErrors, KeysetPager } from '../../components/admin/list-parts.tsx';
 import { formatMoney, REGION_LABELS } from '../../components/admin/money.ts';
 import { StandingBadges } from '../../components/admin/order-standing.tsx';
+import { TableScroll } from '../../components/admin/table-scroll.tsx';
 import { parseStaffForm } from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import dashboardStyles from '../../styles/admin-dashboard.css?url';
@@ -368,7 +369,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
               </button>
             ) : null}
           </fieldset>
-          <div className="admin-table-wrap">
+          <TableScroll label="Orders table">
             <table className="admin-table">
               <caption className="visually-hidden">
                 Orders, {ORDER_SORT_LABELS[sort as keyof typeof ORDER_SORT_LABELS].toLowerCase()}
@@ -436,7 +437,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </Form>
       ) : null}
       <KeysetPager
