@@ -100,6 +100,7 @@ export function createServices(input: {
       perEmail: config.ORDER_STATUS_LIMIT_PER_EMAIL,
     },
     blockedUrlSubstrings: config.BLOCKED_URL_SUBSTRINGS,
+    storeTimeZone: config.STORE_TIME_ZONE,
     // A product created in the back office gets its entry in the built-in content service (a hosted one is edited there).
     ...(config.CONTENT_BASE_URL === CONTENT_BASE_PATH
       ? { productContent: productEntryWriter([config.CONTENT_ENVIRONMENT]) }

@@ -167,6 +167,8 @@ export interface CommerceOptions {
   productContent?: ProductContentPort;
   /** SPEC §9's blocked URL substrings: a product address holding one could never be opened, so it is refused. */
   blockedUrlSubstrings?: readonly string[];
+  /** STORE_TIME_ZONE: the days of the back office's order filters. */
+  storeTimeZone?: string;
 }
 
 const silent = { warn: () => {}, error: () => {} };
@@ -220,7 +222,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
       statusLimits: options.orderStatusLimits ?? DEFAULT_ORDER_STATUS_LIMITS,
     }),
     orderAdmin: createOrderAdmin(db, events, stock),
-    orderQueries: createOrderQueries(db),
+    orderQueries: createOrderQueries(db, options.storeTimeZone),
     reports: createReports(db),
     stock,
     stockAdmin: createStockAdmin(db, stock),

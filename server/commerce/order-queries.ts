@@ -10,6 +10,7 @@ import {
 } from '#core/order-filter.ts';
 import { orderFilterSchema } from '#core/order-filter-schema.ts';
 import type { FulfillmentStatus, PaymentStatus } from '#core/order-standing.ts';
+import { DEFAULT_STORE_TIME_ZONE, endOfStoreDay, startOfStoreDay } from '#core/store-time.ts';
 import type { Database } from '../db/database.ts';
 import { toCsv } from './csv-writer.ts';
 import { badRequest } from './errors.ts';
@@ -113,7 +114,7 @@ const SORTS: Record<OrderSort, { key: SQL; order: SQL; reverse: SQL; after: SQL;
   },
 };
 
-function whereOf(filter: OrderFilter, extra?: SQL): SQL {
+function whereOf(filter: OrderFilter, zone: string, extra?: SQL): SQL {
   const conditions: SQL[] = extra ? [extra] : [];
   if (filter.status.length === 1) conditions.push(sql`status_id = ${filter.status[0]}`);
   else if (filter.status.length > 1)
@@ -145,9 +146,11 @@ function whereOf(filter: OrderFilter, extra?: SQL): SQL {
   if (filter.tag) conditions.push(sql`tags @> ${JSON.stringify([filter.tag])}::jsonb`);
   if (filter.paymentMethod) conditions.push(sql`payment_method = ${filter.paymentMethod}`);
   if (filter.region) conditions.push(sql`region_id = ${filter.region}`);
-  if (filter.from) conditions.push(sql`created_at >= ${`${filter.from}T00:00:00Z`}::timestamptz`);
+  // Days are the store's (STORE_TIME_ZONE): "placed from 3 March" starts at midnight there.
+  if (filter.from)
+    conditions.push(sql`created_at >= ${startOfStoreDay(filter.from, zone).toISOString()}::timestamptz`);
   if (filter.to)
-    conditions.push(sql`created_at < ${`${filter.to}T00:00:00Z`}::timestamptz + interval '1 day'`);
+    conditions.push(sql`created_at < ${endOfStoreDay(filter.to, zone).toISOString()}::timestamptz`);
   if (filter.q) {
     const search = orderSearchOf(filter.q);
     if (search.kind === 'number') conditions.push(sql`id = ${search.id}`);
@@ -305,7 +308,7 @@ function csvRecord(row: OrderListRow): string[] {
 const EXPORT_PAGE = 1000;
 
 /** The list's query: one page of `limit` rows after the filter's cursor (exported for the bench's EXPLAIN). */
-export function orderListSql(filter: OrderFilter, limit: number): SQL {
+export function orderListSql(filter: OrderFilter, limit: number, zone = DEFAULT_STORE_TIME_ZONE): SQL {
   const sort = SORTS[sortOf(filter)];
   return sql`
     select id, (extract(epoch from ${sort.key}) * 1000000)::bigint::text as micros, customer_id,
@@ -314,14 +317,14 @@ export function orderListSql(filter: OrderFilter, limit: number): SQL {
       billing_address->>'country_iso2' as country, payment_status, fulfillment_status, tags,
       (extract(epoch from created_at) * 1000000)::bigint::text as created_micros,
       (extract(epoch from paid_at) * 1000000)::bigint::text as paid_micros, shipping_method, shipping_address
-    from orders ${whereOf(filter)}
+    from orders ${whereOf(filter, zone)}
     order by ${sort.order}
     limit ${limit}`;
 }
 
-export function createOrderQueries(db: Database) {
+export function createOrderQueries(db: Database, zone: string = DEFAULT_STORE_TIME_ZONE) {
   async function page(filter: OrderFilter, limit: number): Promise<OrderListPage> {
-    const result = (await db.execute(orderListSql(filter, limit + 1))) as unknown as { rows: RawRow[] };
+    const result = (await db.execute(orderListSql(filter, limit + 1, zone))) as unknown as { rows: RawRow[] };
     const rows = result.rows.slice(0, limit).map(rowOf);
     const last = result.rows.length > limit ? result.rows[limit - 1] : undefined;
     return { orders: rows, next: last ? encodeOrderCursor(last.micros, Number(last.id)) : null };
@@ -413,10 +416,10 @@ export function createOrderQueries(db: Database) {
       const at = sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${orderId})`;
       const [next, previous] = await Promise.all([
         db.execute(
-          sql`select id from orders ${whereOf(filter, sql`(${sort.key}, id) ${sort.after} ${at}`)} order by ${sort.order} limit 1`,
+          sql`select id from orders ${whereOf(filter, zone, sql`(${sort.key}, id) ${sort.after} ${at}`)} order by ${sort.order} limit 1`,
         ),
         db.execute(
-          sql`select id from orders ${whereOf(filter, sql`(${sort.key}, id) ${sort.before} ${at}`)} order by ${sort.reverse} limit 1`,
+          sql`select id from orders ${whereOf(filter, zone, sql`(${sort.key}, id) ${sort.before} ${at}`)} order by ${sort.reverse} limit 1`,
         ),
       ]);
       const idOf = (result: unknown) => {

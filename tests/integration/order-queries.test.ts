@@ -364,6 +364,22 @@ describe.each(testDatabaseTargets)('orders list, search, export and reports on $
     expect(before.series).toEqual([]);
   });
 
+  it("reads a filter's days on the store's clock (STORE_TIME_ZONE)", async () => {
+    // 2026-03-15T04:00Z is 22:00 on 14 March in Denver (MDT, UTC-6) and already the 15th in UTC.
+    const late = KNOWN.filter((order) => order.createdAt.toISOString() === '2026-03-15T04:00:00.000Z');
+    expect(late.length).toBeGreaterThan(0);
+    const ids = async (zone: string) =>
+      (await createOrderQueries(handle.db, zone).list({ to: '2026-03-14', limit: 200 })).orders.map(
+        (order) => order.id,
+      );
+    const utc = await ids('UTC');
+    const denver = await ids('America/Denver');
+    for (const order of late) {
+      expect(utc).not.toContain(order.id);
+      expect(denver).toContain(order.id);
+    }
+  });
+
   it('names the previous and next order of a list as it is sorted, ends included', async () => {
     const newest = NEWEST_FIRST.map((order) => order.id);
     expect(await queries.neighbours({}, newest[0]!)).toEqual({ previous: null, next: newest[1] });
