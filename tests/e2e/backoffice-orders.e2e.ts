@@ -78,7 +78,10 @@ test.describe('operations runs an order', () => {
     await expect(quantities).toHaveCount(2);
     await page.getByLabel('Carrier').selectOption('UPS');
     await page.getByLabel('Tracking number').fill(TRACKING[0]!);
-    await page.getByRole('group', { name: 'Quantities in this parcel' }).getByLabel(/Trail Gaiter/).fill('0');
+    await page
+      .getByRole('group', { name: 'Quantities in this parcel' })
+      .getByLabel(/Trail Gaiter/)
+      .fill('0');
     await page.getByRole('button', { name: 'Add shipment' }).click();
     await expect(
       page.getByRole('status').filter({ hasText: 'Shipment added (Partially Shipped)' }),

@@ -55,7 +55,8 @@ function seededRefundText(locale: string): Record<string, string> {
     if (file.content_type !== 'display_text') continue;
     const fields = file.locales[locale] as { title?: string; text?: string } | undefined;
     const key = fields?.title?.toLowerCase() ?? '';
-    if (/^order (refunded|returned) mail|^order mail status link/.test(key) && fields?.text) texts[key] = fields.text;
+    if (/^order (refunded|returned) mail|^order mail status link/.test(key) && fields?.text)
+      texts[key] = fields.text;
   }
   return texts;
 }
