@@ -13,7 +13,8 @@ const TRACKING: Record<string, (number: string) => string> = {
   DHL: (n) => `https://www.dhl.com/global-en/home/tracking.html?tracking-id=${n}`,
   DPD: (n) => `https://tracking.dpd.de/status/en_US/parcel/${n}`,
   GLS: (n) => `https://gls-group.com/track/${n}`,
-  'Japan Post': (n) => `https://trackings.post.japanpost.jp/services/srv/search/direct?reqCodeNo1=${n}&locale=en`,
+  'Japan Post': (n) =>
+    `https://trackings.post.japanpost.jp/services/srv/search/direct?reqCodeNo1=${n}&locale=en`,
   'Australia Post': (n) => `https://auspost.com.au/mypost/track/details/${n}`,
 };
 
