@@ -8,7 +8,7 @@ import {
   regionPriceField,
   utcDateTimeValue,
 } from './product-price.ts';
-import { priceFormSchema } from './product-price-form.ts';
+import { priceFormSchema, priceFormSchemaIn } from './product-price-form.ts';
 
 describe('amountProblem', () => {
   it('takes a positive amount in cents up to the maximum', () => {
@@ -175,5 +175,22 @@ describe('priceFormSchema', () => {
       saleStartsAt: 'Enter a date and time, like 2026-12-01T09:00.',
     });
     expect(priceFormSchema.safeParse({}).success).toBe(false);
+  });
+});
+
+describe('priceFormSchemaIn', () => {
+  it("reads a sale's times on the store's clock", () => {
+    const denver = priceFormSchemaIn('America/Denver').parse({
+      retail: '100',
+      sale: '80',
+      saleStartsAt: '2026-12-01T00:00',
+      saleEndsAt: '2026-07-01T00:00',
+    });
+    // Midnight in Denver: 07:00 UTC in winter (MST), 06:00 in summer (MDT).
+    expect(denver.saleStartsAt?.toISOString()).toBe('2026-12-01T07:00:00.000Z');
+    expect(denver.saleEndsAt?.toISOString()).toBe('2026-07-01T06:00:00.000Z');
+    expect(
+      priceFormSchemaIn('UTC').parse({ retail: '1', saleStartsAt: '2026-12-01T00:00' }).saleStartsAt,
+    ).toEqual(new Date('2026-12-01T00:00:00Z'));
   });
 });

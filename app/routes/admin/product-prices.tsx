@@ -4,10 +4,10 @@ import {
   type PriceField,
   priceChangeProblems,
   regionPriceField as regionField,
-  utcDateTimeValue,
 } from '#core/product-price.ts';
-import { priceFormSchema } from '#core/product-price-form.ts';
+import { priceFormSchemaIn } from '#core/product-price-form.ts';
 import { can } from '#core/staff-permissions.ts';
+import { toDateTimeLocal } from '#core/store-time.ts';
 import type { RegionPriceChange } from '#server/commerce/price-admin.ts';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
@@ -26,8 +26,8 @@ import type { Route } from './+types/product-prices';
 
 /**
  * A product's prices in the back office (issue 20): retail and sale price per commerce region, in the region's
- * currency, with the sale's start and end (UTC); and what each customer group pays for the product now (§6),
- * priced by the storefront's own functions. Every region is in one form with one Save, written all or nothing
+ * currency, with the sale's start and end (on the store's clock, STORE_TIME_ZONE); and what each customer group
+ * pays for the product now (§6), priced by the storefront's own functions. Every region is in one form with one Save, written all or nothing
  * (issue 40: a Save per region lost what was typed in the others); a refusal keeps every typed value on the page,
  * and a drop of more than half for any customer group is saved only once its effect is confirmed.
  */
@@ -59,6 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
             : 'ended') as SaleState,
     })),
     canWrite: can(staff.role, 'catalogue:write'),
+    zone: services.config.STORE_TIME_ZONE,
   };
 }
 
@@ -115,7 +116,7 @@ export async function action(args: Route.ActionArgs) {
     // A region the form did not carry, or one not sold there and left blank, is not part of this save.
     if (typed.length === 0 && (region.retail === null || Object.values(values).every((v) => v === undefined)))
       continue;
-    const fields = priceFormSchema.safeParse(values);
+    const fields = priceFormSchemaIn(services.config.STORE_TIME_ZONE).safeParse(values);
     const found: Partial<Record<PriceField, string>> = {};
     if (!fields.success)
       for (const issue of fields.error.issues) found[issue.path[0] as PriceField] ??= issue.message;
@@ -166,7 +167,9 @@ const SALE_STATES: Record<SaleState, string> = {
 
 export default function ProductPricesPage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
-  const { product, regions, canWrite } = loaderData;
+  const { product, regions, canWrite, zone } = loaderData;
+  /** A sale time as its input shows it, on the store's clock ('' for none). */
+  const storeTimeValue = (at: string | null) => (at ? toDateTimeLocal(at, zone) : '');
   const errorOf = (regionId: string, field: PriceField) =>
     answer && !answer.ok ? answer.fieldErrors[regionField(regionId, field)] : undefined;
   const describedBy = (regionId: string, field: PriceField) =>
@@ -195,8 +198,8 @@ export default function ProductPricesPage({ loaderData }: Route.ComponentProps) 
       <h2>Prices per region</h2>
       <p className="admin-muted">
         Prices are per product in each region’s currency; every variant sells at the product’s price. Sale
-        times are in UTC. Leave the sale price empty for no sale, and a time empty for “from now” or “until
-        removed”.
+        times are the store’s ({zone}). Leave the sale price empty for no sale, and a time empty for “from
+        now” or “until removed”.
       </p>
       {canWrite ? (
         <>
@@ -223,8 +226,8 @@ export default function ProductPricesPage({ loaderData }: Route.ComponentProps) 
               <th scope="col">Currency</th>
               <th scope="col">Retail</th>
               <th scope="col">Sale</th>
-              <th scope="col">Sale starts (UTC)</th>
-              <th scope="col">Sale ends (UTC)</th>
+              <th scope="col">Sale starts</th>
+              <th scope="col">Sale ends</th>
               <th scope="col">Status</th>
               {canWrite && selling ? <th scope="col">Sale</th> : null}
             </tr>
@@ -270,18 +273,18 @@ export default function ProductPricesPage({ loaderData }: Route.ComponentProps) 
                           size: 10,
                         })}
                       </td>
-                      <td data-label="Sale starts (UTC)">
+                      <td data-label="Sale starts">
                         {input('saleStartsAt', 'Sale starts', {
                           type: 'datetime-local',
                           step: 1,
-                          defaultValue: utcDateTimeValue(region.saleStartsAt),
+                          defaultValue: storeTimeValue(region.saleStartsAt),
                         })}
                       </td>
-                      <td data-label="Sale ends (UTC)">
+                      <td data-label="Sale ends">
                         {input('saleEndsAt', 'Sale ends', {
                           type: 'datetime-local',
                           step: 1,
-                          defaultValue: utcDateTimeValue(region.saleEndsAt),
+                          defaultValue: storeTimeValue(region.saleEndsAt),
                         })}
                       </td>
                     </>
@@ -293,11 +296,11 @@ export default function ProductPricesPage({ loaderData }: Route.ComponentProps) 
                       <td data-label="Sale">
                         {region.sale === null ? '—' : formatMoney(region.sale, region.currency)}
                       </td>
-                      <td data-label="Sale starts (UTC)">
-                        {utcDateTimeValue(region.saleStartsAt).replace('T', ' ') || '—'}
+                      <td data-label="Sale starts">
+                        {storeTimeValue(region.saleStartsAt).replace('T', ' ') || '—'}
                       </td>
-                      <td data-label="Sale ends (UTC)">
-                        {utcDateTimeValue(region.saleEndsAt).replace('T', ' ') || '—'}
+                      <td data-label="Sale ends">
+                        {storeTimeValue(region.saleEndsAt).replace('T', ' ') || '—'}
                       </td>
                     </>
                   )}
