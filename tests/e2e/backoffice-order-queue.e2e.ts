@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { accessibilityViolations } from '../support/browser.ts';
+import { outboxMails as outbox } from '../support/outbox.ts';
 import { expect, ownStoreFor, test } from './fixtures.ts';
 
 /**
@@ -12,27 +11,6 @@ import { expect, ownStoreFor, test } from './fixtures.ts';
  */
 
 ownStoreFor(import.meta.url, { PAGE_CACHE: 'false' });
-
-/** The message as written: quoted-printable soft breaks joined and bytes decoded as UTF-8. */
-const quotedPrintable = (eml: string) =>
-  Buffer.from(
-    eml
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-
-function outbox(dataDir: string, kind: string, order: string): string[] {
-  try {
-    const dir = join(dataDir, 'outbox');
-    return readdirSync(dir)
-      .filter((file) => file.includes(`-${kind}-`))
-      .map((file) => quotedPrintable(readFileSync(join(dir, file), 'utf8')))
-      .filter((mail) => mail.includes(order));
-  } catch {
-    return [];
-  }
-}
 
 const orderLinks = (page: Page) =>
   page

@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { catalogueProductId } from '../../seed/catalogue/index.ts';
 import { accessibilityViolations } from '../support/browser.ts';
+import { outboxMails as outbox } from '../support/outbox.ts';
 import { expect, ownStoreFor, test } from './fixtures.ts';
 import { openHydrated } from './shopper.ts';
 
@@ -16,28 +15,6 @@ ownStoreFor(import.meta.url, { PAGE_CACHE: 'false' });
 
 const SHOPPER = { email: 'employee@example.com', password: 'Ridgeline-Staff-2026' };
 const TRACKING = ['1Z999AA10000010601', '9400111899223100010602'];
-
-/** The message as written: quoted-printable soft breaks joined and bytes decoded as UTF-8. */
-const quotedPrintable = (eml: string) =>
-  Buffer.from(
-    eml
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-
-/** The e-mails of `kind` in the store's outbox that mention `order`. */
-function outbox(dataDir: string, kind: string, order: string): string[] {
-  try {
-    const dir = join(dataDir, 'outbox');
-    return readdirSync(dir)
-      .filter((file) => file.includes(`-${kind}-`))
-      .map((file) => quotedPrintable(readFileSync(join(dir, file), 'utf8')))
-      .filter((mail) => mail.includes(order));
-  } catch {
-    return [];
-  }
-}
 
 async function checkAxe(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });

@@ -3,18 +3,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { accessibilityViolations } from '../support/browser.ts';
+import { quotedPrintable } from '../support/outbox.ts';
 import { expect, ownStoreFor, test } from './fixtures.ts';
 
 ownStoreFor(import.meta.url);
-
-/** The message as written: quoted-printable soft breaks joined and bytes decoded as UTF-8. */
-const quotedPrintable = (eml: string) =>
-  Buffer.from(
-    eml
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
 
 /** The invitation link of the newest invitation mailed to `email` in the store's outbox, if one was written. */
 function invitationLink(dataDir: string, email: string): string | undefined {

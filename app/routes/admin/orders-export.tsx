@@ -1,4 +1,4 @@
-import { parseOrderFilter } from '#core/order-filter-schema.ts';
+import { ordersCsvResponse } from '../../lib/backoffice/orders-csv.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import type { Route } from './+types/orders-export';
 
@@ -8,23 +8,8 @@ import type { Route } from './+types/orders-export';
  */
 export async function loader(args: Route.LoaderArgs) {
   const { services } = await requireStaff(args, 'orders:read');
-  const parsed = parseOrderFilter(new URL(args.request.url).searchParams);
-  if (!parsed.success) {
-    const reasons = parsed.error.issues.map(
-      (issue) => `${String(issue.path[0] ?? 'filter')}: ${issue.message}`,
-    );
-    return new Response(`The filter could not be used:\n${reasons.join('\n')}\n`, {
-      status: 400,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' },
-    });
-  }
-  const stamp = new Date().toISOString().slice(0, 10);
-  return new Response(services.commerce.orderQueries.exportCsv(parsed.data), {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="ridgeline-orders-${stamp}.csv"`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
+  return ordersCsvResponse(args.request, {
+    name: 'ridgeline-orders',
+    stream: (filter) => services.commerce.orderQueries.exportCsv(filter),
   });
 }
