@@ -28,7 +28,10 @@ export function goLiveWarnings(
     );
   for (const key of generatedKeys)
     warnings.push(
-      `${key} is not set: a key generated for this database is used; set it to the hosted service's key`,
+      // The invitation key signs the store's own links; the others are a hosted service's keys once one is used.
+      key === 'STAFF_INVITE_KEY'
+        ? `${key} is not set: a key generated for this database signs staff invitations; set your own secret (32+ characters)`
+        : `${key} is not set: a key generated for this database is used; set it to the hosted service's key`,
     );
   return warnings;
 }
