@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { parseHiddenFreeShippingGroups } from '#core/shipping-cost.ts';
+import { guardFreeShippingMinimum, guardShippingBands } from '#core/shipping-guard.ts';
 import {
   freeShippingMinimumProblem,
   type RangeInput,
@@ -8,7 +9,7 @@ import {
 } from '#core/shipping-ranges.ts';
 import { type Actor, recordAudit } from '../backoffice/audit.ts';
 import type { Database } from '../db/database.ts';
-import { badRequest, conflict } from './errors.ts';
+import { badRequest, conflict, enforceMoneyVerdict } from './errors.ts';
 import { commerceRegions, countries } from './schema.ts';
 import { customerGroups } from './schema-customers.ts';
 import {
@@ -21,6 +22,8 @@ import {
 /**
  * The back office's shipping settings (issue 20, SPEC §3 zones, methods, ranges and free-shipping minimums, §6
  * hidden free-shipping groups). Every change is one transaction with its audit entry; a refusal changes nothing.
+ * New bands and free-shipping minimums go through the money guard first (issue 40, core/shipping-guard.ts): a
+ * paid band made free or cut by more than half, or a minimum lowered by more than half, waits for `confirmed`.
  * The shipping tables' triggers move the catalogue's data version (migration 0017), so the cart's estimate and
  * checkout's options follow within a second.
  */
@@ -36,6 +39,11 @@ export interface MethodChange {
   ranges?: RangeInput[];
   /** A free-shipping method's minimum subtotal. */
   minimum?: number;
+}
+
+export interface GuardOptions {
+  /** The person confirmed the effect the money guard named (issue 40). */
+  confirmed?: boolean;
 }
 
 export interface FreeShippingGroupsChange {
@@ -169,23 +177,35 @@ export function createShippingAdmin(db: Database) {
     },
 
     /** Renames, enables or disables a method and sets its bands (total) or its minimum (free shipping). */
-    async updateMethod(actor: Actor, id: number, change: MethodChange) {
+    async updateMethod(actor: Actor, id: number, change: MethodChange, options: GuardOptions = {}) {
       const name = change.name.trim();
       if (!name || name.length > MAX_NAME)
         throw badRequest(`A method's name is 1 to ${MAX_NAME} characters.`);
       return db.transaction(async (tx) => {
         const before = await lockMethod(tx, id);
+        const [zone] = await tx.select().from(shippingZones).where(eq(shippingZones.id, before.zoneId));
+        const region = await regionOf(tx, zone!.regionId);
+        const guard = { region: region.name, currency: region.currencyCode };
+        const saved = methodView(before);
         let settings: ShippingMethodSettingsRecord;
         if (before.type === 'total') {
           if (!change.ranges) throw badRequest(`${before.name} is priced by ranges: send its ranges.`);
           const problems = rangeProblems(change.ranges);
           if (problems.length) throw badRequest(problems.map((problem) => problem.message).join(' '));
+          enforceMoneyVerdict(
+            guardShippingBands(name, saved.ranges, change.ranges, guard),
+            options.confirmed === true,
+          );
           settings = { ...before.settings, range: sortedRanges(change.ranges) };
         } else {
           if (change.minimum === undefined)
             throw badRequest(`${before.name} is free shipping: send its minimum subtotal.`);
           const problem = freeShippingMinimumProblem(change.minimum);
           if (problem) throw badRequest(problem);
+          enforceMoneyVerdict(
+            guardFreeShippingMinimum(saved.minimum, change.minimum, guard),
+            options.confirmed === true,
+          );
           settings = { ...before.settings, carrier_options: { minimum_sub_total: change.minimum } };
         }
         const [after] = await tx
@@ -254,7 +274,12 @@ export function createShippingAdmin(db: Database) {
     },
 
     /** The subtotal from which a region ships free: every free-shipping method of its zones. */
-    async setFreeShippingMinimum(actor: Actor, regionId: string, minimum: number) {
+    async setFreeShippingMinimum(
+      actor: Actor,
+      regionId: string,
+      minimum: number,
+      options: GuardOptions = {},
+    ) {
       const problem = freeShippingMinimumProblem(minimum);
       if (problem) throw badRequest(problem);
       return db.transaction(async (tx) => {
@@ -265,6 +290,10 @@ export function createShippingAdmin(db: Database) {
             `Region ${regionId} has no free-shipping method, so it has no free-shipping minimum.`,
           );
         const before = regionMinimum(methods.map(methodView));
+        enforceMoneyVerdict(
+          guardFreeShippingMinimum(before, minimum, { region: region.name, currency: region.currencyCode }),
+          options.confirmed === true,
+        );
         for (const method of methods)
           await tx
             .update(shippingMethods)

@@ -6,9 +6,11 @@ import { addProductToCart } from './shopper.ts';
 /**
  * Issue 20, shipping in the back office: the demo merchandiser raises the US free-shipping minimum and the
  * shopper's cart page shows the new distance to free shipping; bands that overlap are refused next to the bands
- * and change nothing; operations may read the page but not change it, an editor may not open it (403).
+ * and change nothing (lowering the minimum back by more than half asks for a confirmation); operations may read
+ * the page but not change it, an editor may not open it (403).
  * Issue 40: the top bar's free-shipping amount is the shipping settings' minimum, and follows a change within
- * seconds, page cache included (the store runs with it, as in production).
+ * seconds, page cache included (the store runs with it, as in production); a minimum lowered to a tenth shows its
+ * effect and is saved only once confirmed.
  */
 
 ownStoreFor(import.meta.url);
@@ -150,12 +152,54 @@ test.describe('the merchandiser runs shipping', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: testInfo.outputPath('admin-shipping-390.png'), fullPage: true });
 
-    // Back to the demo store's minimum.
+    // Back to the demo store's minimum: 250 → 99 lowers it by more than half, so it is confirmed (issue 40).
     await usMinimum.getByLabel(/Carts from this subtotal ship free/).fill('99');
     await usMinimum.getByRole('button', { name: 'Save minimum' }).click();
+    await us
+      .getByRole('alert')
+      .filter({ hasText: 'Free shipping in United States would start at $99.00 instead of $250.00.' })
+      .getByRole('button', { name: 'Save the minimum anyway' })
+      .click();
     await expect(usMinimum.getByRole('status').filter({ hasText: '$99.00' })).toBeVisible();
     expect(await awayFromFree(shopper.page)).toBe(before);
     expect(shopper.errors).toEqual([]);
+  });
+
+  test('lowers the US free-shipping minimum to a tenth only once the effect is confirmed (issue 40)', async ({
+    page,
+    signInStaff,
+  }, testInfo) => {
+    await signInStaff('merchandiser');
+    await page.goto('/admin/shipping');
+    const us = page.getByRole('region', { name: /United States/ });
+    const usMinimum = us.getByRole('form', { name: 'Free-shipping minimum' });
+    const field = usMinimum.getByLabel(/Carts from this subtotal ship free/);
+    await expect(field).toHaveValue('99.00');
+    await field.fill('9.90');
+    await usMinimum.getByRole('button', { name: 'Save minimum' }).click();
+
+    // The effect, named, with the typed value kept; nothing saved yet.
+    const confirm = us
+      .getByRole('alert')
+      .filter({ hasText: 'Free shipping in United States would start at $9.90 instead of $99.00.' });
+    await expect(confirm).toBeVisible();
+    await expect(field).toHaveValue('9.90');
+    await expect(page.getByRole('row', { name: /United States/ }).first()).toContainText('$99.00');
+    await checkAxe(page, testInfo, 'admin-shipping-confirm');
+
+    await confirm.getByRole('button', { name: 'Save the minimum anyway' }).click();
+    await expect(
+      usMinimum
+        .getByRole('status')
+        .filter({ hasText: 'Free shipping in United States now starts at $9.90.' }),
+    ).toBeVisible();
+    await expect(us.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('row', { name: /United States/ }).first()).toContainText('$9.90');
+
+    // Back to the demo store's minimum: a rise needs no confirmation.
+    await field.fill('99');
+    await usMinimum.getByRole('button', { name: 'Save minimum' }).click();
+    await expect(usMinimum.getByRole('status').filter({ hasText: '$99.00' })).toBeVisible();
   });
 
   test('lets operations read shipping but not change it, and keeps an editor out (403)', async ({

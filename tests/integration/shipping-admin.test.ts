@@ -15,7 +15,7 @@ import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts'
  * Issue 20, shipping settings in the back office: each change (a method's name, bands and switch, a zone's
  * countries, a region's free-shipping minimum, the §6 hidden groups) with its audit entry; each refusal (bands that
  * overlap or leave a gap, a negative cost, an unknown zone, method, region, country or group) a 400 that changes
- * nothing; and the storefront's cart estimate and checkout options following a change within a second.
+ * nothing; a band or a free-shipping minimum cut by more than half a 409 until confirmed (issue 40); and the storefront's cart estimate and checkout options following a change within a second.
  */
 
 // The demo store's US zone (seed/catalogue/store.ts): 11 free shipping from 99, 12 Standard, 13 Expedited.
@@ -135,11 +135,13 @@ describe.each(testDatabaseTargets)('shipping admin on $name', (target) => {
       { lower_limit: 99, upper_limit: null, shipping_cost: 0 },
       { lower_limit: 0, upper_limit: 98.99, shipping_cost: 4.25 },
     ];
-    const saved = await commerce.shippingAdmin.updateMethod(actor, US_STANDARD, {
-      name: 'Ground',
-      enabled: true,
-      ranges,
-    });
+    // 8.95 → 4.25 below 50.00 is a drop of more than half: the money guard's confirmation is given (issue 40).
+    const saved = await commerce.shippingAdmin.updateMethod(
+      actor,
+      US_STANDARD,
+      { name: 'Ground', enabled: true, ranges },
+      { confirmed: true },
+    );
     expect(saved.ranges.map((range) => range.lower_limit)).toEqual([0, 99]);
     expect(saved.name).toBe('Ground');
 
@@ -301,7 +303,8 @@ describe.each(testDatabaseTargets)('shipping admin on $name', (target) => {
     const cart = await poleCart();
     const subtotal = cart.base_amount;
     expect(cart.shipping_cost).toBeGreaterThan(0);
-    await commerce.shippingAdmin.setFreeShippingMinimum(actor, 'us', subtotal);
+    // Confirmed: the pole's subtotal may be less than half the 99.00 (issue 40, the money guard).
+    await commerce.shippingAdmin.setFreeShippingMinimum(actor, 'us', subtotal, { confirmed: true });
     const free = await withinASecond(
       async () => (await commerce.carts.get(cart.id)).shipping_cost,
       (cost) => cost === 0,
@@ -330,6 +333,67 @@ describe.each(testDatabaseTargets)('shipping admin on $name', (target) => {
       /no commerce region “mars”/,
     );
     await commerce.shippingAdmin.setFreeShippingMinimum(actor, 'us', 99);
+  });
+
+  it('asks to confirm a free-shipping minimum or a band cut by more than half (409, nothing written); confirmed, it is saved; a rise passes', async () => {
+    const STANDARD_BANDS = [
+      { lower_limit: 0, upper_limit: 49.99, shipping_cost: 8.95 },
+      { lower_limit: 50, upper_limit: 98.99, shipping_cost: 5.95 },
+      { lower_limit: 99, upper_limit: null, shipping_cost: 0 },
+    ];
+    const freeBelow50 = [{ ...STANDARD_BANDS[0]!, shipping_cost: 0 }, ...STANDARD_BANDS.slice(1)];
+    await expectRefused(
+      () => commerce.shippingAdmin.setFreeShippingMinimum(actor, 'us', 9.9),
+      409,
+      /^Free shipping in United States would start at \$9\.90 instead of \$99\.00\.$/,
+    );
+    expect((await refusal(commerce.shippingAdmin.setFreeShippingMinimum(actor, 'us', 0))).code).toBe(
+      'needs-confirmation',
+    );
+    await expectRefused(
+      () => commerce.shippingAdmin.updateMethod(actor, US_FREE, { name: 'Free', enabled: true, minimum: 0 }),
+      409,
+      /^Free shipping in United States would start at \$0\.00 instead of \$99\.00\.$/,
+    );
+    await expectRefused(
+      () =>
+        commerce.shippingAdmin.updateMethod(actor, US_STANDARD, {
+          name: 'Standard',
+          enabled: true,
+          ranges: freeBelow50,
+        }),
+      409,
+      /^Standard \(United States\): carts of \$0\.00–\$49\.99 would ship for \$0\.00 instead of \$8\.95\.$/,
+    );
+
+    // Confirmed, the same changes are saved with their audit entries.
+    const saved = await commerce.shippingAdmin.setFreeShippingMinimum(actor, 'us', 9.9, { confirmed: true });
+    expect(saved.freeShippingMinimum).toBe(9.9);
+    expect(await lastAudit()).toMatchObject({
+      action: 'shipping.free-minimum',
+      before: { freeShippingMinimum: 99 },
+      after: { freeShippingMinimum: 9.9 },
+    });
+    const free = await commerce.shippingAdmin.updateMethod(
+      actor,
+      US_STANDARD,
+      { name: 'Standard', enabled: true, ranges: freeBelow50 },
+      { confirmed: true },
+    );
+    expect(free.ranges[0]).toEqual({ lower_limit: 0, upper_limit: 49.99, shipping_cost: 0 });
+
+    // Raising costs and the minimum again needs no confirmation.
+    const back = await commerce.shippingAdmin.setFreeShippingMinimum(actor, 'us', 99);
+    expect(back.freeShippingMinimum).toBe(99);
+    const standard = await commerce.shippingAdmin.updateMethod(actor, US_STANDARD, {
+      name: 'Standard',
+      enabled: true,
+      ranges: STANDARD_BANDS,
+    });
+    expect(standard.ranges).toEqual(STANDARD_BANDS);
+    expect((await commerce.shippingAdmin.overview()).find((region) => region.id === 'us')).toMatchObject({
+      freeShippingMinimum: 99,
+    });
   });
 
   it('sets the §6 hidden free-shipping groups of a region; refuses a group of another region or none at all', async () => {

@@ -7,7 +7,8 @@ import { formatMoney, REGION_LABELS } from './money.ts';
 /**
  * The shipping page's forms (issue 20): one form per change, each tied to its answer by a key (`method-12`,
  * `zone-1`, `free-minimum-us`, `free-groups-us`), so a refusal shows next to the fields it is about and the values
- * typed come back when the page was posted without JavaScript.
+ * typed come back when the page was posted without JavaScript. A band or minimum cut by more than half shows its
+ * effect under its form with a button that sends the same fields again, confirmed (issue 40).
  */
 
 export type ShippingAnswer =
@@ -19,6 +20,44 @@ export type ShippingAnswer =
       fieldErrors: Record<string, string>;
       values: Record<string, string>;
     };
+
+/**
+ * A band or minimum change that waits for the person to confirm its effect (409 needs-confirmation, issue 40): a
+ * refusal as far as its form is concerned, with the sentence naming the effect.
+ */
+export type ConfirmAnswer = Extract<ShippingAnswer, { ok: false }> & {
+  confirm: string;
+  /** The form's fields as sent, posted again with the confirmation. */
+  fields: Record<string, string>;
+};
+
+const asksConfirmation = (answer: ShippingAnswer | undefined): answer is ConfirmAnswer =>
+  typeof answer === 'object' && answer !== null && 'confirm' in answer;
+
+/**
+ * The effect to confirm, under the form it belongs to: the same fields again with `confirmed=1` (a form of its
+ * own, so what is typed meanwhile is not what gets confirmed).
+ */
+function ConfirmEffect({ answer, action }: { answer?: ShippingAnswer; action: string }) {
+  if (!asksConfirmation(answer)) return null;
+  return (
+    <div className="admin-notice admin-notice--error" role="alert">
+      <p>
+        <strong>Confirm a large price drop.</strong> {answer.confirm} Nothing is saved until you confirm.
+      </p>
+      <Form method="post" className="admin-actions">
+        <CsrfField />
+        {Object.entries(answer.fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name="confirmed" value="1" />
+        <button type="submit" className="admin-button admin-button--small">
+          {action} anyway
+        </button>
+      </Form>
+    </div>
+  );
+}
 
 type Region = ShippingOverview[number];
 type Zone = Region['zones'][number];
@@ -128,87 +167,90 @@ function MethodForm({
     </>
   );
   return (
-    <Form
-      method="post"
-      className="admin-form admin-shipping-method"
-      aria-labelledby={`${key}-title`}
-      key={JSON.stringify(method)}
-      noValidate
-    >
-      <h4 id={`${key}-title`}>
-        {method.name} {method.enabled ? null : <span className="admin-badge">Off</span>}
-      </h4>
-      <FormMessage answer={mine} />
-      <CsrfField />
-      <input type="hidden" name="intent" value="method" />
-      <input type="hidden" name="id" value={method.id} />
-      <input type="hidden" name="kind" value={method.type} />
-      <label htmlFor={`${key}-name`}>Name</label>
-      <input
-        id={`${key}-name`}
-        name="name"
-        maxLength={80}
-        defaultValue={typed(mine, 'name', method.name)}
-        {...described(mine, key, 'name')}
-      />
-      <FieldMessage answer={mine} formKey={key} name="name" />
-      <label htmlFor={`${key}-enabled`} className="admin-shipping-check">
+    <>
+      <Form
+        method="post"
+        className="admin-form admin-shipping-method"
+        aria-labelledby={`${key}-title`}
+        key={JSON.stringify(method)}
+        noValidate
+      >
+        <h4 id={`${key}-title`}>
+          {method.name} {method.enabled ? null : <span className="admin-badge">Off</span>}
+        </h4>
+        <FormMessage answer={mine} />
+        <CsrfField />
+        <input type="hidden" name="intent" value="method" />
+        <input type="hidden" name="id" value={method.id} />
+        <input type="hidden" name="kind" value={method.type} />
+        <label htmlFor={`${key}-name`}>Name</label>
         <input
-          id={`${key}-enabled`}
-          name="enabled"
-          type="checkbox"
-          defaultChecked={mine && !mine.ok ? mine.values.enabled === 'on' : method.enabled}
-        />{' '}
-        Offered to shoppers
-      </label>
-      {method.type === 'freeshipping' ? (
-        <>
-          <label htmlFor={`${key}-minimum`}>Free from a subtotal of ({currency})</label>
+          id={`${key}-name`}
+          name="name"
+          maxLength={80}
+          defaultValue={typed(mine, 'name', method.name)}
+          {...described(mine, key, 'name')}
+        />
+        <FieldMessage answer={mine} formKey={key} name="name" />
+        <label htmlFor={`${key}-enabled`} className="admin-shipping-check">
           <input
-            id={`${key}-minimum`}
-            name="minimum"
-            inputMode="decimal"
-            defaultValue={typed(mine, 'minimum', amount(method.minimum))}
-            {...described(mine, key, 'minimum')}
-          />
-          <FieldMessage answer={mine} formKey={key} name="minimum" />
-        </>
-      ) : (
-        <fieldset aria-describedby={errorOf(mine, 'ranges') ? `${key}-ranges-error` : undefined}>
-          <legend>Cost by cart subtotal ({currency}), both limits included</legend>
-          <FieldMessage answer={mine} formKey={key} name="ranges" />
-          <div className="admin-table-wrap">
-            <table className="admin-table admin-shipping-ranges">
-              <thead>
-                <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">From</th>
-                  <th scope="col">To</th>
-                  <th scope="col">Cost</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map(({ row, range }) => (
-                  <tr key={row}>
-                    <th scope="row">{row}</th>
-                    <td>{cell(`lower-${row}`, `Row ${row} from`, amount(range?.lower_limit ?? null))}</td>
-                    <td>{cell(`upper-${row}`, `Row ${row} to`, amount(range?.upper_limit ?? null))}</td>
-                    <td>{cell(`cost-${row}`, `Row ${row} cost`, amount(range?.shipping_cost ?? null))}</td>
+            id={`${key}-enabled`}
+            name="enabled"
+            type="checkbox"
+            defaultChecked={mine && !mine.ok ? mine.values.enabled === 'on' : method.enabled}
+          />{' '}
+          Offered to shoppers
+        </label>
+        {method.type === 'freeshipping' ? (
+          <>
+            <label htmlFor={`${key}-minimum`}>Free from a subtotal of ({currency})</label>
+            <input
+              id={`${key}-minimum`}
+              name="minimum"
+              inputMode="decimal"
+              defaultValue={typed(mine, 'minimum', amount(method.minimum))}
+              {...described(mine, key, 'minimum')}
+            />
+            <FieldMessage answer={mine} formKey={key} name="minimum" />
+          </>
+        ) : (
+          <fieldset aria-describedby={errorOf(mine, 'ranges') ? `${key}-ranges-error` : undefined}>
+            <legend>Cost by cart subtotal ({currency}), both limits included</legend>
+            <FieldMessage answer={mine} formKey={key} name="ranges" />
+            <div className="admin-table-wrap">
+              <table className="admin-table admin-shipping-ranges">
+                <thead>
+                  <tr>
+                    <th scope="col">Row</th>
+                    <th scope="col">From</th>
+                    <th scope="col">To</th>
+                    <th scope="col">Cost</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <p className="admin-muted">
-            A blank “To” means no upper limit. Fill the last, empty row to add a band; clear a row to remove
-            it.
-          </p>
-        </fieldset>
-      )}
-      <button type="submit" className="admin-button admin-button--small">
-        Save {method.name}
-      </button>
-    </Form>
+                </thead>
+                <tbody>
+                  {rows.map(({ row, range }) => (
+                    <tr key={row}>
+                      <th scope="row">{row}</th>
+                      <td>{cell(`lower-${row}`, `Row ${row} from`, amount(range?.lower_limit ?? null))}</td>
+                      <td>{cell(`upper-${row}`, `Row ${row} to`, amount(range?.upper_limit ?? null))}</td>
+                      <td>{cell(`cost-${row}`, `Row ${row} cost`, amount(range?.shipping_cost ?? null))}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <p className="admin-muted">
+              A blank “To” means no upper limit. Fill the last, empty row to add a band; clear a row to remove
+              it.
+            </p>
+          </fieldset>
+        )}
+        <button type="submit" className="admin-button admin-button--small">
+          Save {method.name}
+        </button>
+      </Form>
+      <ConfirmEffect answer={mine} action={`Save ${method.name}`} />
+    </>
   );
 }
 
@@ -248,31 +290,34 @@ function MinimumForm({ region, answer }: { region: Region; answer?: ShippingAnsw
   const key = `free-minimum-${region.id}`;
   const mine = answerFor(answer, key);
   return (
-    <Form
-      method="post"
-      className="admin-form"
-      aria-labelledby={`${key}-title`}
-      key={region.freeShippingMinimum}
-      noValidate
-    >
-      <h3 id={`${key}-title`}>Free-shipping minimum</h3>
-      <FormMessage answer={mine} />
-      <CsrfField />
-      <input type="hidden" name="intent" value="free-minimum" />
-      <input type="hidden" name="region" value={region.id} />
-      <label htmlFor={`${key}-minimum`}>Carts from this subtotal ship free ({region.currency})</label>
-      <input
-        id={`${key}-minimum`}
-        name="minimum"
-        inputMode="decimal"
-        defaultValue={typed(mine, 'minimum', amount(region.freeShippingMinimum))}
-        {...described(mine, key, 'minimum')}
-      />
-      <FieldMessage answer={mine} formKey={key} name="minimum" />
-      <button type="submit" className="admin-button admin-button--small">
-        Save minimum
-      </button>
-    </Form>
+    <>
+      <Form
+        method="post"
+        className="admin-form"
+        aria-labelledby={`${key}-title`}
+        key={region.freeShippingMinimum}
+        noValidate
+      >
+        <h3 id={`${key}-title`}>Free-shipping minimum</h3>
+        <FormMessage answer={mine} />
+        <CsrfField />
+        <input type="hidden" name="intent" value="free-minimum" />
+        <input type="hidden" name="region" value={region.id} />
+        <label htmlFor={`${key}-minimum`}>Carts from this subtotal ship free ({region.currency})</label>
+        <input
+          id={`${key}-minimum`}
+          name="minimum"
+          inputMode="decimal"
+          defaultValue={typed(mine, 'minimum', amount(region.freeShippingMinimum))}
+          {...described(mine, key, 'minimum')}
+        />
+        <FieldMessage answer={mine} formKey={key} name="minimum" />
+        <button type="submit" className="admin-button admin-button--small">
+          Save minimum
+        </button>
+      </Form>
+      <ConfirmEffect answer={mine} action="Save the minimum" />
+    </>
   );
 }
 

@@ -20,6 +20,8 @@ const id = z.coerce
 const region = z
   .string({ error: 'Reload the page: this form lost its region.' })
   .regex(/^[a-z0-9_]{1,40}$/, 'Reload the page: this form lost its region.');
+/** Set by the confirmation's second post: the person confirmed the effect the money guard named (issue 40). */
+const confirmed = z.literal('1').optional();
 const checkbox = z
   .string()
   .optional()
@@ -106,10 +108,17 @@ const methodForm = z
       .min(1, 'Enter a name.')
       .max(80, 'A name is at most 80 characters.'),
     enabled: checkbox,
+    confirmed,
   })
   .catchall(z.unknown())
   .transform((form, ctx) => {
-    const base = { intent: form.intent, id: form.id, name: form.name, enabled: form.enabled };
+    const base = {
+      intent: form.intent,
+      id: form.id,
+      name: form.name,
+      enabled: form.enabled,
+      confirmed: form.confirmed,
+    };
     if (form.kind === 'freeshipping') {
       const minimum = readAmount(form.minimum, 'The free-shipping minimum');
       if ('error' in minimum || minimum.value === null) {
@@ -153,7 +162,7 @@ const zoneForm = z.object({
 });
 
 const minimumForm = z
-  .object({ intent: z.literal('free-minimum'), region, minimum: z.unknown() })
+  .object({ intent: z.literal('free-minimum'), region, minimum: z.unknown(), confirmed })
   .transform((form, ctx) => {
     const minimum = readAmount(form.minimum, 'The free-shipping minimum');
     if ('error' in minimum || minimum.value === null) {
@@ -165,7 +174,7 @@ const minimumForm = z
       ]);
       return z.NEVER;
     }
-    return { intent: form.intent, region: form.region, minimum: minimum.value };
+    return { intent: form.intent, region: form.region, minimum: minimum.value, confirmed: form.confirmed };
   });
 
 const groupsForm = z

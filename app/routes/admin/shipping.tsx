@@ -1,7 +1,11 @@
 import { data, useActionData } from 'react-router';
 import { can } from '#core/staff-permissions.ts';
 import { formatMoney, REGION_LABELS } from '../../components/admin/money.ts';
-import { type ShippingAnswer, ShippingRegion } from '../../components/admin/shipping-forms.tsx';
+import {
+  type ConfirmAnswer,
+  type ShippingAnswer,
+  ShippingRegion,
+} from '../../components/admin/shipping-forms.tsx';
 import { attemptStaff, parseStaffForm, type refuse } from '../../lib/backoffice/form.server.ts';
 import { formKeyOf, shippingForm } from '../../lib/backoffice/shipping-form.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
@@ -14,7 +18,11 @@ export function meta() {
   return [{ title: 'Shipping | Ridgeline back office' }];
 }
 
-/** Zones, methods and their bands, free-shipping minimums and the §6 hidden groups, per region (issue 20). */
+/**
+ * Zones, methods and their bands, free-shipping minimums and the §6 hidden groups, per region (issue 20). Bands
+ * and minimums go through the money guard (issue 40, core/shipping-guard.ts): a cut of more than half, or a paid
+ * band made free, shows its effect and is saved only when sent again with the confirmation.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const { services, staff } = await requireStaff(args, 'catalogue:read');
   return {
@@ -53,16 +61,36 @@ export async function action(args: Route.ActionArgs) {
       ? { ok: true as const, target, message: message(done.value) }
       : aimed(done.answer, target, values);
   };
+  /** `run` for a money change: a large drop is not a mistake to correct but an effect to confirm, with the same fields. */
+  const guarded = async <T,>(call: () => Promise<T>, message: (value: T) => string) => {
+    const done = await attemptStaff(services, async (): Promise<{ saved: T } | { effect: string }> => {
+      try {
+        return { saved: await call() };
+      } catch (error) {
+        if (services.errorCode(error) !== 'needs-confirmation') throw error;
+        return { effect: (error as Error).message };
+      }
+    });
+    if (!done.ok) return aimed(done.answer, target, values);
+    if ('effect' in done.value) {
+      const { confirmed: _, ...fields } = values;
+      return data<ConfirmAnswer>(
+        { ok: false, target, message: '', fieldErrors: {}, values, confirm: done.value.effect, fields },
+        { status: 409 },
+      );
+    }
+    return { ok: true as const, target, message: message(done.value.saved) };
+  };
   switch (form.intent) {
     case 'method':
-      return run(
+      return guarded(
         () =>
-          admin.updateMethod(actor, form.id, {
-            name: form.name,
-            enabled: form.enabled,
-            ranges: form.ranges,
-            minimum: form.minimum,
-          }),
+          admin.updateMethod(
+            actor,
+            form.id,
+            { name: form.name, enabled: form.enabled, ranges: form.ranges, minimum: form.minimum },
+            { confirmed: form.confirmed === '1' },
+          ),
         (method) => `${method.name} saved${method.enabled ? '' : ' (switched off: shoppers do not see it)'}.`,
       );
     case 'zone':
@@ -71,8 +99,11 @@ export async function action(args: Route.ActionArgs) {
         (zone) => `${zone.name} ships to ${zone.countries.join(', ')}.`,
       );
     case 'free-minimum':
-      return run(
-        () => admin.setFreeShippingMinimum(actor, form.region, form.minimum),
+      return guarded(
+        () =>
+          admin.setFreeShippingMinimum(actor, form.region, form.minimum, {
+            confirmed: form.confirmed === '1',
+          }),
         (saved) =>
           `Free shipping in ${label(saved.regionId)} now starts at ${formatMoney(saved.freeShippingMinimum, saved.currency)}.`,
       );
