@@ -168,8 +168,15 @@ const SALE_STATES: Record<SaleState, string> = {
 export default function ProductPricesPage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
   const { product, regions, canWrite, zone } = loaderData;
-  /** A sale time as its input shows it, on the store's clock ('' for none). */
-  const storeTimeValue = (at: string | null) => (at ? toDateTimeLocal(at, zone) : '');
+  /**
+   * A sale time as its input shows it, on the store's clock ('' for none), to the second when it has seconds: a
+   * save of the whole form sends it back unchanged.
+   */
+  const storeTimeValue = (at: string | null) => {
+    if (!at) return '';
+    const seconds = new Date(at).getUTCSeconds();
+    return `${toDateTimeLocal(at, zone)}${seconds ? `:${String(seconds).padStart(2, '0')}` : ''}`;
+  };
   const errorOf = (regionId: string, field: PriceField) =>
     answer && !answer.ok ? answer.fieldErrors[regionField(regionId, field)] : undefined;
   const describedBy = (regionId: string, field: PriceField) =>
