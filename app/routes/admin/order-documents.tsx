@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { z } from 'zod';
 import { countryByIso } from '#core/countries.ts';
 import { formatStoreDate } from '#core/store-time.ts';
+import type { OrderAddressRecord } from '#server/commerce/schema-sales.ts';
 import { formatMoney } from '../../components/admin/money.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import documentStyles from '../../styles/admin-order-documents.css?url';
@@ -81,18 +82,7 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-function addressLines(address: {
-  first_name: string;
-  last_name: string;
-  company?: string;
-  street_1: string;
-  street_2?: string;
-  city: string;
-  state: string;
-  zip: string;
-  country_iso2: string;
-  phone?: string;
-}): string[] {
+function addressLines(address: OrderAddressRecord): string[] {
   return [
     `${address.first_name} ${address.last_name}`.trim(),
     address.company ?? '',
