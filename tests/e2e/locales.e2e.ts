@@ -185,9 +185,23 @@ collect(readJson(join(ROOT, 'seed/media/manifest.json')), editorsText);
 
 // Long texts of the seed, for shown texts that quote them (a search snippet: a tagline and a description).
 const longEditorsTexts = [...editorsText].filter((text) => text.length >= 40);
+// Editors' texts with placeholders ("… orders over {amount}."), shown with the placeholder filled in.
+const editorsPatterns = [...editorsText]
+  .filter((text) => /\{\w+\}/.test(text))
+  .map(
+    (text) =>
+      new RegExp(
+        `^${text
+          .split(/\{\w+\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.+')}$`,
+      ),
+  );
 /** Whether a shown text is the editors' content rather than display text. */
 const isEditorsText = (text: string) =>
-  editorsText.has(text) || longEditorsTexts.some((content) => text.includes(content));
+  editorsText.has(text) ||
+  longEditorsTexts.some((content) => text.includes(content)) ||
+  editorsPatterns.some((pattern) => pattern.test(text));
 
 /** An English text that `language` translates: the whole shown string matches it, placeholders as any text. */
 interface EnglishText {
