@@ -82,6 +82,10 @@ export const configSchema = z.object({
     .int({ error: 'must be a whole number' })
     .min(0, { error: 'must be a whole number' }),
   ADMISSION_MAX_WAIT_MS: wholeCount,
+  // Checkouts and cart changes of a shopper with a session: their own line, served before pages, and a longer
+  // wait (a checkout dropped is a sale lost; a page is reloaded). docs/decisions/0035-admission-lanes.md.
+  ADMISSION_CHECKOUT_QUEUE: wholeCount,
+  ADMISSION_CHECKOUT_WAIT_MS: wholeCount,
   PUBLIC_BASE_URL: z
     .string()
     .trim()
@@ -233,6 +237,8 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   ADMISSION_CONCURRENCY: '4',
   ADMISSION_QUEUE: '32',
   ADMISSION_MAX_WAIT_MS: '250',
+  ADMISSION_CHECKOUT_QUEUE: '1000',
+  ADMISSION_CHECKOUT_WAIT_MS: '10000',
   PUBLIC_BASE_URL: undefined,
   GTM_ID: undefined,
   RECAPTCHA_SITE_KEY: undefined,

@@ -31,7 +31,7 @@ import { privatePages } from './middleware/private-pages.ts';
 import { sameOriginPosts } from './middleware/same-origin.ts';
 import { coalescedResponse } from './one-chunk-per-turn.ts';
 import type { RedirectRulesSource } from './published-redirects.ts';
-import { requestLogger } from './request-logger.ts';
+import { requestLogger, wasAborted } from './request-logger.ts';
 import { sampledWarning } from './sampled-warning.ts';
 import { type SitemapSource, seoRoutes, staticPages } from './seo-routes.ts';
 
@@ -242,7 +242,8 @@ export function createHttpApp({
   }
 
   app.onError((error, c) => {
-    services.logger.error({ err: error, path: c.req.path }, 'unhandled error');
+    // Work cut short because the client went away is not a server error (the request logger says "aborted").
+    if (!wasAborted(c.req.raw)) services.logger.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json({ status: 500, title: 'Internal Server Error' }, 500);
   });
 
@@ -251,14 +252,16 @@ export function createHttpApp({
 
 /** Admission control as configured; null when ADMISSION_CONCURRENCY is 0. */
 function admissionFrom(services: Services): Admission | null {
-  const { ADMISSION_CONCURRENCY, ADMISSION_QUEUE, ADMISSION_MAX_WAIT_MS } = services.config;
-  if (ADMISSION_CONCURRENCY === 0) return null;
+  const { config } = services;
+  if (config.ADMISSION_CONCURRENCY === 0) return null;
   const warn = sampledWarning(services.logger, 'admission control: busy, answered 503');
   return createAdmission({
-    concurrency: ADMISSION_CONCURRENCY,
-    maxQueue: ADMISSION_QUEUE,
-    maxWaitMs: ADMISSION_MAX_WAIT_MS,
-    onRefuse: (reason, path) => warn(reason, { path }),
+    concurrency: config.ADMISSION_CONCURRENCY,
+    maxQueue: config.ADMISSION_QUEUE,
+    maxWaitMs: config.ADMISSION_MAX_WAIT_MS,
+    checkoutQueue: config.ADMISSION_CHECKOUT_QUEUE,
+    checkoutWaitMs: config.ADMISSION_CHECKOUT_WAIT_MS,
+    onRefuse: (reason, path, lane) => warn(reason, { path, lane }),
   });
 }
 
