@@ -135,6 +135,8 @@ export function createServices(input: {
   const watcher = readCacheWatcher(db);
   const catalogueCache = createVersionedCache<unknown>({
     version: async () => scopeVersion(await watcher.current(), ['catalogue']),
+    // Listings and product sets named their products (dependsOn): a sale drops only the sets that show it.
+    changes: watcher.changes,
     maxEntries: 500,
   });
   return {

@@ -4,7 +4,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { createDataVersionWatcher } from '../cache/data-version.ts';
+import { pageCacheVersions } from '../cache/data-version.ts';
 import { createPageCache } from '../cache/page-cache.ts';
 import { CONTENT_BASE_PATH, previewRoutes } from '../content/index.ts';
 import { type DatabaseHandle, databaseTrouble, recentDatabaseTrouble } from '../db/database.ts';
@@ -212,7 +212,7 @@ export function createHttpApp({
       ? createPageCache({
           render,
           renderToSend: renderAndSend,
-          dataVersion: createDataVersionWatcher(database.db).current,
+          ...pageCacheVersions(database.db),
           freshMs: services.config.PAGE_CACHE_FRESH_SECONDS * 1000,
           onError: (error) => services.logger.error({ err: error }, 'page cache refresh failed'),
           degraded: () => databaseTrouble() !== null || recentDatabaseTrouble(5000) !== null,

@@ -39,10 +39,12 @@ describe.each(testDatabaseTargets)('catalogue CSV on $name', (target) => {
   }
   const read = (text: string) => parse(text, { columns: true, bom: true }) as Record<string, string>[];
   const write = (records: Record<string, string>[]) => stringify(records, { header: true });
+  // What the storefront's caches follow: the catalogue's version, and the product change log's (prices, stock).
   const catalogueVersion = async () =>
     (
       (await handle.db.execute(
-        sql`select version from data_versions where scope = 'catalogue'`,
+        sql`select string_agg(scope || ':' || version, ',' order by scope) as version from data_versions
+            where scope in ('catalogue', 'product-changes')`,
       )) as unknown as {
         rows: { version: string }[];
       }
