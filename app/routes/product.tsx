@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import { mediaUrl, tileImage } from '#core/media-url.ts';
+import { mediaIdOfPath } from '#core/product-image.ts';
 import { ProductPage } from '../components/catalogue/product-page.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { backInStockAction } from '../lib/catalogue/back-in-stock.server.ts';
@@ -75,7 +76,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       )
     : Promise.resolve(null);
   const selected = result.view.colours.find((colour) => colour.slug === result.view.selectedColour);
-  const imageId = selected?.imageId ?? result.view.uid;
+  // The product's own image (core/product-image.ts); a product with no colours shows its thumbnail, if any.
+  const imageId = selected ? selected.imageId : mediaIdOfPath(result.product.thumbnail);
   return data(
     {
       view: result.view,
@@ -91,13 +93,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         url: `${origin}${result.view.href}`,
         title: result.view.title,
         description: result.view.tagline,
-        media: productShareImage(origin, imageId),
+        media: imageId ? productShareImage(origin, imageId) : '',
       }),
       related,
       addOns,
       jsonLd: productJsonLd(result.view, {
         origin,
-        image: `${origin}${mediaUrl(tileImage(imageId), { width: 1200, height: 1600 })}`,
+        image: imageId ? `${origin}${mediaUrl(tileImage(imageId), { width: 1200, height: 1600 })}` : null,
         brand: 'Ridgeline Snowshoe Co.',
         description: result.seoDescription,
       }),
@@ -137,7 +139,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
     title: loaderData.seoTitle,
     description: loaderData.seoDescription,
     url: `${origin}${location.pathname}`,
-    image: loaderData.jsonLd.image[0],
+    image: loaderData.jsonLd.image?.[0],
     type: 'product',
     locale: hreflang,
   });

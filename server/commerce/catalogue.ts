@@ -86,6 +86,7 @@ export function productOptionsJson(row: ProductRow) {
       label: value.label,
       hexColors: value.hexColors,
       slug: value.slug,
+      image: value.image ?? null,
     })),
   }));
 }

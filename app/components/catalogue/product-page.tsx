@@ -16,7 +16,8 @@ const QUANTITIES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 interface Props {
   view: ProductPageView;
-  imageId: string;
+  /** The shown colour's image (core/product-image.ts), null for a product without images. */
+  imageId: string | null;
   breadcrumbs: Array<{ name: string; path: string }>;
   backInStock: { enabled: boolean; copy: string };
   origin: string;
@@ -50,7 +51,11 @@ export function ProductPage(props: Props) {
         </ol>
       </nav>
       <div className="product__layout">
-        <ImageSet key={imageId} setId={imageId} alt={title} />
+        {imageId ? (
+          <ImageSet key={imageId} setId={imageId} alt={title} />
+        ) : (
+          <div className="image-set__frame" />
+        )}
         <div className="product__info">
           <div className="product__tags">
             {view.tags.sale ? <span className="tile__tag tile__tag--sale">{t('sale')}</span> : null}
@@ -106,7 +111,7 @@ export function ProductPage(props: Props) {
             url={`${origin}${view.href}`}
             title={view.title}
             description={view.tagline}
-            media={productShareImage(origin, imageId)}
+            media={imageId ? productShareImage(origin, imageId) : ''}
             links={props.shareLinks}
           />
           <section className="product__details" aria-labelledby="details-heading">

@@ -1,6 +1,7 @@
 import type { CurrencyFormatSettings } from '#core/currency-format.ts';
 import { internalHref } from '#core/links.ts';
 import { priceBandText } from '#core/price-bands.ts';
+import { mediaIdOfPath } from '#core/product-image.ts';
 import { RELATED_PRODUCTS } from '#core/related-products.ts';
 import type { Entry } from '#server/content/content-client.ts';
 import { optional } from '../router/optional.server.ts';
@@ -23,7 +24,7 @@ import {
   PRICE_BANDS,
   parseListingQuery,
 } from './listing.ts';
-import { admitTiles, quickAddVariants, showFilteredColour, type TileView } from './tile.ts';
+import { admitTiles, colourOptions, quickAddVariants, showFilteredColour, type TileView } from './tile.ts';
 
 type Raw = Record<string, unknown>;
 const first = (value: unknown): Raw | null =>
@@ -92,7 +93,7 @@ export async function loadCategoryPage(shopper: Shopper, uid: string, url: URL) 
         {
           title: text(item.clp_display_title) || text(sub.display_title) || text(sub.title),
           href: internalHref(locale, text(sub.url), 'product_category'),
-          imageId: sample ? `${sample.thumbnail?.split('/').at(-1) ?? sample.slug}` : null,
+          imageId: sample ? (colourOptions(sample)[0]?.imageId ?? mediaIdOfPath(sample.thumbnail)) : null,
         },
       ];
     },

@@ -215,7 +215,7 @@ export function variantFor(
 /** schema.org Product with one Offer per the shown price (§2 Product/Offer JSON-LD). */
 export function productJsonLd(
   view: ProductPageView,
-  facts: { origin: string; image: string; brand: string; description: string },
+  facts: { origin: string; image: string | null; brand: string; description: string },
 ) {
   const offerPrice = view.price?.amount;
   return {
@@ -223,7 +223,7 @@ export function productJsonLd(
     '@type': 'Product',
     name: view.title,
     sku: view.sku || undefined,
-    image: [facts.image],
+    image: facts.image ? [facts.image] : undefined,
     description: facts.description,
     brand: { '@type': 'Brand', name: facts.brand },
     url: `${facts.origin}${view.href}`,

@@ -1,0 +1,126 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CURRENCY_FORMAT } from '#core/currency-format.ts';
+import { mediaUrl, tileImage } from '#core/media-url.ts';
+import type { Actor } from '#server/backoffice/audit.ts';
+import { categories } from '#server/commerce/schema-catalogue.ts';
+import { loadConfig } from '#server/config.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import { seedDemoStore } from '#server/seed/seed.ts';
+import { createServices, type Services } from '#server/services.ts';
+import { colourOptions, tileView } from '../../app/lib/catalogue/tile.ts';
+import { insertActor } from '../support/staff-actor.ts';
+import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+
+/**
+ * Issue 41, one image resolver: a product created in the back office, with an image uploaded for each of its two
+ * colours, shows those images on its category tile (the listing reads no variants) and every image URL the tile
+ * asks for answers 200 from the media service; nothing is guessed from the slugs (that guess answered 404).
+ */
+describe.each(testDatabaseTargets)('a new product’s own images on $name', (target) => {
+  let handle: DatabaseHandle;
+  let services: Services;
+  let actor: Actor;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    handle = await openMigrated(target);
+    await seedDemoStore(handle.db);
+    dataDir = mkdtempSync(join(tmpdir(), 'ridgeline-product-images-'));
+    services = createServices({
+      config: loadConfig({
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        CONTENT_CACHE_POLICY: '-1',
+        SEARCH_SYNC_INTERVAL_MS: '0',
+        SEARCH_CACHE_TTL_MS: '0',
+      }),
+      logger: pino({ level: 'silent' }),
+      db: handle.db,
+      build: { id: 'test', timestamp: 0 },
+    });
+    actor = await insertActor(handle.db, 'merchandiser', 'product-images-test@ridgeline.example');
+  }, 120_000);
+  afterAll(async () => {
+    services?.search.stop();
+    await handle?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const photo = (colour: string) =>
+    sharp({ create: { width: 600, height: 800, channels: 3, background: colour } })
+      .jpeg()
+      .toBuffer();
+
+  it('shows each colour’s uploaded image on the tile, and the media service answers every URL with 200', async () => {
+    const [mens] = await handle.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.path, 'snowshoes/mens'));
+    const created = await services.commerce.productAdmin.create(actor, {
+      name: 'Alpine Trek Snowshoe',
+      slug: 'alpine-trek-snowshoe',
+      sku: 'RS-ALPTREK',
+      categoryId: mens!.id,
+      weight: 2,
+      description: 'A trekking frame.',
+      tagline: 'For long days',
+      options: [
+        { name: 'Colour', values: ['Black', 'Spruce'] },
+        { name: 'Size', values: ['25"', '30"'] },
+      ],
+      prices: { us: 249, ca: 329, eu_region_1: 239 },
+    });
+    const before = await services.productImages.view(created.id);
+    const [black, spruce] = before.colours;
+    const first = await services.productImages.upload(actor, created.id, {
+      bytes: await photo('#1d1f21'),
+      alt: '',
+      colourId: black!.id,
+    });
+    const second = await services.productImages.upload(actor, created.id, {
+      bytes: await photo('#2f5d46'),
+      alt: '',
+      colourId: spruce!.id,
+    });
+    // A third image for a colour that already shows one is added to the gallery and changes nothing shown.
+    await services.productImages.upload(actor, created.id, {
+      bytes: await photo('#999999'),
+      alt: '',
+      colourId: black!.id,
+    });
+    await services.commerce.catalogueAdmin.setPublished(actor, created.id, true);
+
+    const pricing = await services.commerce.groups.pricing('us', null);
+    const listing = await services.commerce.catalogue.listProducts(pricing, {
+      categoryIds: [mens!.id],
+      limit: 500,
+    });
+    const product = listing.data.find((entry) => entry.id === created.id);
+    expect(product?.variants).toBeUndefined();
+    expect(colourOptions(product!).map((colour) => [colour.label, colour.imageId])).toEqual([
+      ['Black', first.id],
+      ['Spruce', second.id],
+    ]);
+    const tile = tileView(null, product!, {
+      locale: { language: 'en', country: 'us' },
+      shoppingRegion: true,
+      isPro: false,
+      currency: { ...DEFAULT_CURRENCY_FORMAT, code: 'USD' },
+    });
+    expect(tile.imageId).toBe(first.id);
+    const urls = [tile.imageId, ...tile.swatches.map((swatch) => swatch.imageId)].map(
+      (id) => mediaUrl(tileImage(id!), { width: 480, height: 640 })!,
+    );
+    for (const url of urls) {
+      expect(url).not.toContain('alpine-trek-snowshoe-');
+      const answer = await services.media.request(url.replace(/^\/media/, ''));
+      expect(answer.status, url).toBe(200);
+    }
+  }, 120_000);
+});
