@@ -130,6 +130,8 @@ export const configSchema = z.object({
   CONTENT_PREVIEW_TOKEN: z.string().trim().min(32, { error: 'must be at least 32 characters' }).optional(),
   // The key of signed staff invitation links; unset, one is drawn and kept per database.
   STAFF_INVITE_KEY: z.string().trim().min(32, { error: 'must be at least 32 characters' }).optional(),
+  // The key of the throttles' hashed keys (an address is never stored in clear); unset, one is drawn and kept per database.
+  THROTTLE_KEY: z.string().trim().min(32, { error: 'must be at least 32 characters' }).optional(),
   CONTENT_ENVIRONMENT: z.string().trim().min(1, { error: 'must not be empty' }),
   CONTENT_BRANCH: z.string().trim().optional(),
   CONTENT_CACHE_POLICY: z
@@ -255,6 +257,7 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   CONTENT_MANAGEMENT_TOKEN: undefined,
   CONTENT_PREVIEW_TOKEN: undefined,
   STAFF_INVITE_KEY: undefined,
+  THROTTLE_KEY: undefined,
   CONTENT_ENVIRONMENT: 'production',
   CONTENT_BRANCH: undefined,
   CONTENT_CACHE_POLICY: '1',
@@ -344,5 +347,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     SEARCH_KEY: parsed.data.SEARCH_KEY ?? drawn.SEARCH_KEY,
     CONTENT_MANAGEMENT_TOKEN: parsed.data.CONTENT_MANAGEMENT_TOKEN ?? drawn.CONTENT_MANAGEMENT_TOKEN,
     STAFF_INVITE_KEY: parsed.data.STAFF_INVITE_KEY ?? drawn.STAFF_INVITE_KEY,
+    THROTTLE_KEY: parsed.data.THROTTLE_KEY ?? drawn.THROTTLE_KEY,
   };
 }

@@ -87,6 +87,7 @@ export function createServices(input: {
   const origin = config.PUBLIC_BASE_URL ?? listeningOrigin(config);
   const commerce = createCommerce(db, {
     logger,
+    throttleKey: config.THROTTLE_KEY,
     accountLimits: {
       windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
       loginPerIp: config.LOGIN_LIMIT_PER_IP,

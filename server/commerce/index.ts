@@ -169,6 +169,8 @@ export interface CommerceOptions {
   blockedUrlSubstrings?: readonly string[];
   /** STORE_TIME_ZONE: the days of the back office's order filters. */
   storeTimeZone?: string;
+  /** THROTTLE_KEY, the key of the throttles' hashed keys; unset (tests), one is drawn for this engine. */
+  throttleKey?: string;
 }
 
 const silent = { warn: () => {}, error: () => {} };
@@ -181,8 +183,8 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
   const events = createEventBus(logger);
   const customers = createCustomers(db);
   const carts = createCarts(db, groups, shipping);
-  const sessions = createSessions(db);
-  const rateLimits = createRateLimits(db);
+  const rateLimits = createRateLimits(db, options.throttleKey);
+  const sessions = createSessions(db, undefined, rateLimits);
   const checkout = createCheckout(db, groups, shipping);
   const accountLimits = options.accountLimits ?? DEFAULT_ACCOUNT_LIMITS;
   const accounts = createAccounts({
@@ -193,7 +195,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     events,
     limits: () => accountLimits,
   });
-  const customerAdmin = createCustomerAdmin({ db, customers, accounts, groups });
+  const customerAdmin = createCustomerAdmin({ db, customers, accounts, groups, rateLimits });
   const proAccounts = createProAccounts({ db, groups, customerAdmin, events });
   const stock = createStock(db, { onBackInStock: (changes) => events.emit('back-in-stock', { changes }) });
 

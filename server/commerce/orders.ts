@@ -113,8 +113,8 @@ export function createOrders(
       const { windowSeconds, perIp, perEmail } = deps.statusLimits;
       await deps.rateLimits.throttle(
         [
-          [`order-status:ip:${caller.ip}`, perIp],
-          [`order-status:email:${email.trim().toLowerCase()}`, perEmail],
+          [deps.rateLimits.key('order-status', 'ip', caller.ip), perIp],
+          [deps.rateLimits.key('order-status', 'email', email), perEmail],
         ],
         windowSeconds,
       );
