@@ -232,6 +232,25 @@ export function createCheckout(
       }
       if ((cartRow.customerId ?? null) !== input.customerId)
         throw new CheckoutError('stale-cart', 404, `No cart ${input.cartId}`);
+      // Sold out already (a flash sale's last units gone): answered without joining the line for the variants'
+      // row locks, where every other checkout of the article waits its turn. Stock only falls between this read
+      // and the locked one below, which decides whenever this one lets the order through.
+      const short = await db
+        .select({ variantId: cartItems.variantId })
+        .from(cartItems)
+        .innerJoin(variants, eq(variants.id, cartItems.variantId))
+        .innerJoin(products, eq(products.id, cartItems.productId))
+        .where(
+          and(
+            eq(cartItems.cartId, cartRow.id),
+            sql`${products.inventoryTracking} <> 'none'`,
+            sql`${variants.inventoryLevel} < ${cartItems.quantity}`,
+          ),
+        );
+      if (short.length)
+        throw new CheckoutError('sold-out', 409, 'Part of the cart has sold out', {
+          variantIds: short.map((row) => row.variantId),
+        });
       const pricing = await groups.pricing(cartRow.regionId, input.customerId);
       const proStatus =
         pricing.isPro && input.customerId !== null ? await groups.proStatus(input.customerId) : null;
