@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DISCOUNT_REFUSALS,
   type DiscountCart,
   type DiscountCodeRule,
   discountRefusalText,
@@ -9,6 +10,8 @@ import {
   shareOut,
   shopperKey,
 } from './discount-code.ts';
+import { DISPLAY_TEXT_DEFAULTS } from './display-text-defaults.ts';
+import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
 
 const now = new Date('2026-12-07T12:00:00Z');
 
@@ -318,5 +321,15 @@ describe('guardDiscountCode', () => {
       verdict: 'confirm',
       message: 'This code takes more than half off: 60 % off.',
     });
+  });
+});
+
+describe('refusals at the edge', () => {
+  it('have an error code each, whose sentence exists in English', () => {
+    for (const reason of DISCOUNT_REFUSALS) {
+      const code = `discount-${reason}` as ErrorCode;
+      expect(ERROR_CODES[code]?.text).toBe(discountRefusalText(reason));
+      expect(DISPLAY_TEXT_DEFAULTS).toHaveProperty([discountRefusalText(reason)]);
+    }
   });
 });
