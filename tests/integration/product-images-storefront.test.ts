@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CURRENCY_FORMAT } from '#core/currency-format.ts';
 import { mediaUrl, tileImage } from '#core/media-url.ts';
 import type { Actor } from '#server/backoffice/audit.ts';
-import { categories } from '#server/commerce/schema-catalogue.ts';
+import { categories, products } from '#server/commerce/schema-catalogue.ts';
 import { loadConfig } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { seedDemoStore } from '#server/seed/seed.ts';
@@ -123,4 +123,61 @@ describe.each(testDatabaseTargets)('a new product’s own images on $name', (tar
       expect(answer.status, url).toBe(200);
     }
   }, 120_000);
+
+  it('keeps the product’s text per language in its content entry: German on de, English where none, refusals by field', async () => {
+    const [row] = await handle.db.select().from(products).where(eq(products.slug, 'alpine-trek-snowshoe'));
+    const admin = services.commerce.productAdmin;
+    const german = {
+      name: 'Alpentrek-Schneeschuh',
+      tagline: 'Für lange Tage',
+      description: 'Ein Rahmen für Touren.\n\nGebaut in Vermont.',
+      seoTitle: '',
+      seoDescription: '',
+      colours: { black: 'Schwarz', spruce: 'Fichtengrün' },
+    };
+    await admin.setText(actor, row!.id, 'de', german);
+    const texts = await admin.text(row!.id);
+    expect(texts.map((entry) => [entry.locale, entry.own])).toEqual([
+      ['en-us', true],
+      ['de', true],
+      ['fr', false],
+      ['es', false],
+      ['it', false],
+      ['sv', false],
+      ['no', false],
+      ['ja', false],
+    ]);
+    const de = texts.find((entry) => entry.locale === 'de')!.text;
+    expect(de).toMatchObject({
+      name: 'Alpentrek-Schneeschuh',
+      description: 'Ein Rahmen für Touren.\n\nGebaut in Vermont.',
+      seoTitle: 'Alpentrek-Schneeschuh | Ridgeline Snowshoe Co.',
+      seoDescription: 'Für lange Tage',
+      colours: { black: 'Schwarz', spruce: 'Fichtengrün' },
+    });
+    expect(texts.find((entry) => entry.locale === 'fr')!.text.name).toBe('Alpine Trek Snowshoe');
+
+    // The storefront's content client reads it at once (published), and French falls back to English.
+    const deEntry = await services.content.client.productByUid('alpine-trek-snowshoe', 'de');
+    expect(deEntry?.title).toBe('Alpentrek-Schneeschuh');
+    expect(deEntry?.description).toBe('<p>Ein Rahmen für Touren.</p><p>Gebaut in Vermont.</p>');
+    const frEntry = await services.content.client.productByUid('alpine-trek-snowshoe', 'fr');
+    expect(frEntry?.title).toBe('Alpine Trek Snowshoe');
+
+    // English is the fallback and the commerce name; it cannot be emptied.
+    await expect(
+      admin.setText(actor, row!.id, 'en-us', { ...german, name: ' ', colours: {} }),
+    ).rejects.toMatchObject({ status: 400, fields: { name: expect.stringContaining('English') } });
+    await admin.setText(actor, row!.id, 'en-us', {
+      name: 'Alpine Trek Snowshoe II',
+      tagline: 'For long days',
+      description: 'A trekking frame.',
+      seoTitle: '',
+      seoDescription: '',
+      colours: { black: 'Black', spruce: 'Spruce Green' },
+    });
+    const [renamed] = await handle.db.select().from(products).where(eq(products.id, row!.id));
+    expect(renamed!.name).toBe('Alpine Trek Snowshoe II');
+    expect((await admin.text(row!.id))[2]!.text.colours).toEqual({ black: 'Black', spruce: 'Spruce Green' });
+  }, 60_000);
 });

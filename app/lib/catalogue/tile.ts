@@ -150,6 +150,20 @@ export function colourOptions(product: CommerceProduct): Array<SwatchView & { id
   }));
 }
 
+/**
+ * The colour names of the content entry in the page's language, by colour slug (issue 41: colour value names per
+ * locale live with the product's other text, decision 0039); the commerce label where the entry names none.
+ */
+export function colourNamesOf(content: ContentProduct | null): Record<string, string> {
+  const names: Record<string, string> = {};
+  const colours = content?.colours;
+  if (Array.isArray(colours))
+    for (const colour of colours as Array<{ slug?: unknown; label?: unknown }>)
+      if (typeof colour?.slug === 'string' && typeof colour.label === 'string' && colour.label)
+        names[colour.slug] = colour.label;
+  return names;
+}
+
 export function productHref(locale: TileContext['locale'], content: ContentProduct | null, slug: string) {
   return internalHref(locale, content?.url || `/${slug}`, 'product');
 }
@@ -166,9 +180,10 @@ export function tileView(
   const title = content?.display_title || content?.title || commerce.name;
   const href = productHref(context.locale, content, commerce.slug);
   const colours = colourOptions(commerce);
+  const names = colourNamesOf(content);
   const swatches = colours.map((colour) => ({
     slug: colour.slug,
-    label: colour.label,
+    label: names[colour.slug] ?? colour.label,
     hex: colour.hex,
     imageId: colour.imageId,
   }));
