@@ -12,7 +12,15 @@ import {
   waitingAhead,
 } from './admission.ts';
 
-const settings = { concurrency: 2, maxQueue: 4, maxWaitMs: 100, checkoutQueue: 300, checkoutWaitMs: 10_000 };
+const settings = {
+  concurrency: 2,
+  maxQueue: 4,
+  maxWaitMs: 100,
+  checkoutQueue: 300,
+  checkoutWaitMs: 10_000,
+  crawlerQueue: 3,
+  crawlerWaitMs: 1000,
+};
 const state = (
   over: Partial<Omit<AdmissionState, 'waiting'>> & { waiting?: Partial<AdmissionState['waiting']> },
 ): AdmissionState => ({
@@ -20,7 +28,7 @@ const state = (
   serviceMs: 20,
   shedding: false,
   ...over,
-  waiting: { checkout: 0, shopper: 0, page: 0, ...over.waiting },
+  waiting: { checkout: 0, shopper: 0, page: 0, crawler: 0, ...over.waiting },
 });
 
 describe('decideAdmission', () => {
@@ -98,6 +106,7 @@ describe('the checkout lane', () => {
     expect(longestWaitMs('checkout', settings)).toBe(10_000);
     expect(longestWaitMs('page', settings)).toBe(100);
     expect(longestWaitMs('shopper', settings)).toBe(100);
+    expect(longestWaitMs('crawler', settings)).toBe(1000);
     // 20 ms each two at a time: the 999th waits ~10 s, the 1,000th ~10.01 s.
     const roomy = { ...settings, checkoutQueue: 2000 };
     expect(decideAdmission(state({ running: 2, waiting: { checkout: 998 } }), roomy, 'checkout')).toEqual({
@@ -158,12 +167,49 @@ describe('the shopper lane', () => {
   });
 });
 
+describe('the crawler lane', () => {
+  it('is served last: a crawler counts everyone waiting', () => {
+    const crowded = state({ running: 2, waiting: { checkout: 1, shopper: 1, page: 1, crawler: 1 } });
+    expect(waitingAhead(crowded, 'crawler')).toBe(4);
+  });
+
+  it('waits longer than a page in a short line of its own: a bot a few pages at a time is not turned away', () => {
+    expect(longestWaitMs('crawler', settings)).toBe(1000);
+    // Slots open every 200 / 2 = 100 ms: a page 3rd in line (~300 ms) is refused, a crawler 3rd in line waits.
+    const slow = state({ running: 2, waiting: { crawler: 2 }, serviceMs: 200 });
+    expect(decideAdmission(slow, settings, 'crawler')).toEqual({ action: 'wait' });
+    const pages = state({ running: 2, waiting: { page: 2 }, serviceMs: 200 });
+    expect(decideAdmission(pages, settings, 'page')).toEqual({ action: 'refuse', reason: 'wait-too-long' });
+    const full = state({ running: 2, waiting: { crawler: 3 }, serviceMs: 1 });
+    expect(decideAdmission(full, settings, 'crawler')).toEqual({ action: 'refuse', reason: 'line-full' });
+  });
+
+  it('is shed first: behind a sale’s checkouts, or past capacity at half its wait', () => {
+    const sale = state({ running: 2, waiting: { checkout: 150 } });
+    expect(decideAdmission(sale, settings, 'crawler')).toEqual({ action: 'refuse', reason: 'wait-too-long' });
+    // 6th in line at 100 ms a slot: ~600 ms, within 1,000 but not within half of it.
+    const roomy = { ...settings, crawlerQueue: 10 };
+    const busy = state({ running: 2, waiting: { crawler: 2, page: 3 }, serviceMs: 200 });
+    expect(decideAdmission(busy, roomy, 'crawler')).toEqual({ action: 'wait' });
+    expect(decideAdmission({ ...busy, shedding: true }, roomy, 'crawler')).toEqual({
+      action: 'refuse',
+      reason: 'wait-too-long',
+    });
+  });
+});
+
 describe('nextInLine', () => {
   const lines = (over: Partial<Record<AdmissionLane, string[]>>) => ({
     checkout: [],
     shopper: [],
     page: [],
+    crawler: [],
     ...over,
+  });
+
+  it('serves crawlers only when nobody else waits', () => {
+    expect(nextInLine(lines({ crawler: ['bot-1'], page: ['page-1'] }))).toBe('page-1');
+    expect(nextInLine(lines({ crawler: ['bot-1', 'bot-2'] }))).toBe('bot-1');
   });
 
   it('takes the checkout lane first, then the shopper lane, then pages', () => {
@@ -201,6 +247,12 @@ describe('admissionLane', () => {
     expect(admissionLane('GET', '/api/cart/abc', true)).toBe('shopper');
     expect(admissionLane('GET', '/api/orders/7', true)).toBe('shopper');
     expect(admissionLane('HEAD', '/en-us/cart', true)).toBe('shopper');
+  });
+
+  it('puts a crawler without a session in the crawler lane, and a crawler with one by what it does', () => {
+    expect(admissionLane('GET', '/en-us/p/trail-24', false, true)).toBe('crawler');
+    expect(admissionLane('GET', '/en-us/p/trail-24', true, true)).toBe('page');
+    expect(admissionLane('GET', '/en-us/cart', true, true)).toBe('shopper');
   });
 
   it('leaves everything else, and everyone without a session, with the pages', () => {

@@ -11,7 +11,9 @@
  * later. So requests wait in lanes, served in rank order, each lane first come first served:
  *   1. `checkout` — placing an order and changing a cart, by a shopper with a session: waits up to seconds;
  *   2. `shopper` — that shopper's cart and checkout pages and cart/order API reads: a page's wait, ahead of pages;
- *   3. `page` — every other page render (crawlers included), /api and /graphql: shed first.
+ *   3. `page` — every other page render, /api and /graphql: shed before checkouts;
+ *   4. `crawler` — a search engine's bot: served last, shed first, but with a short line of its own and a longer
+ *      wait, since a bot fetching a few pages at a time waits politely and a 503 costs the store its listing.
  */
 export interface AdmissionSettings {
   /** Requests rendered at the same time. */
@@ -28,9 +30,13 @@ export interface AdmissionSettings {
   checkoutQueue: number;
   /** Longest a checkout or cart change may wait for its turn. */
   checkoutWaitMs: number;
+  /** Crawlers' requests allowed to wait (their own line). */
+  crawlerQueue: number;
+  /** Longest a crawler's request may wait (past capacity: half of it, like a page). */
+  crawlerWaitMs: number;
 }
 
-export const ADMISSION_LANES = ['checkout', 'shopper', 'page'] as const;
+export const ADMISSION_LANES = ['checkout', 'shopper', 'page', 'crawler'] as const;
 
 /** Lanes in the order they are served. */
 export type AdmissionLane = (typeof ADMISSION_LANES)[number];
@@ -82,7 +88,8 @@ export function waitingAhead(state: AdmissionState, lane: AdmissionLane): number
 
 /** The longest `lane` waits for a turn. */
 export function longestWaitMs(lane: AdmissionLane, settings: AdmissionSettings): number {
-  return lane === 'checkout' ? settings.checkoutWaitMs : settings.maxWaitMs;
+  if (lane === 'checkout') return settings.checkoutWaitMs;
+  return lane === 'crawler' ? settings.crawlerWaitMs : settings.maxWaitMs;
 }
 
 export function decideAdmission(
@@ -99,8 +106,13 @@ export function decideAdmission(
       ? { action: 'wait' }
       : { action: 'refuse', reason: 'line-full' };
   }
-  const longest = state.shedding ? settings.maxWaitMs * EXPECTED_WAIT_SHARE_SHEDDING : settings.maxWaitMs;
+  const whole = longestWaitMs(lane, settings);
+  const longest = state.shedding ? whole * EXPECTED_WAIT_SHARE_SHEDDING : whole;
   if (expectedWaitMs(ahead, state, settings) > longest) return { action: 'refuse', reason: 'wait-too-long' };
+  if (lane === 'crawler')
+    return state.waiting.crawler < settings.crawlerQueue
+      ? { action: 'wait' }
+      : { action: 'refuse', reason: 'line-full' };
   // The shopper lane is chosen by a session cookie being present, before anything checks it: a flood of
   // requests with a made-up cookie may take half the page line, never all of it, so browsing still gets turns.
   if (lane === 'shopper' && state.waiting.shopper >= shopperShare(settings))
@@ -143,11 +155,16 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * The lane of a request. `checkout`: placing an order (the checkout page's post) or changing a cart (a post to
  * the cart, an add-to-cart on a product or category page, a change through the cart API) by a shopper with a
- * session. `shopper`: the same shopper reading the cart and checkout pages or the cart and order API. Everything
- * else, signed in or not, is a `page`.
+ * session. `shopper`: the same shopper reading the cart and checkout pages or the cart and order API. `crawler`:
+ * a search engine's bot (by its user agent) without a session. Everything else, signed in or not, is a `page`.
  */
-export function admissionLane(method: string, path: string, hasSession: boolean): AdmissionLane {
-  if (!hasSession) return 'page';
+export function admissionLane(
+  method: string,
+  path: string,
+  hasSession: boolean,
+  isCrawler = false,
+): AdmissionLane {
+  if (!hasSession) return isCrawler ? 'crawler' : 'page';
   const changes = !READS.has(method.toUpperCase());
   if (changes && (CART_CHANGE_PAGE.test(path) || /^\/api\/cart(\/|$)/.test(path))) return 'checkout';
   return CART_OR_CHECKOUT.test(path) ? 'shopper' : 'page';

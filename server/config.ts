@@ -86,6 +86,9 @@ export const configSchema = z.object({
   // wait (a checkout dropped is a sale lost; a page is reloaded). docs/decisions/0035-admission-lanes.md.
   ADMISSION_CHECKOUT_QUEUE: wholeCount,
   ADMISSION_CHECKOUT_WAIT_MS: wholeCount,
+  // Search engines' bots: served after pages, in a short line of their own with a longer wait.
+  ADMISSION_CRAWLER_QUEUE: wholeCount,
+  ADMISSION_CRAWLER_WAIT_MS: wholeCount,
   PUBLIC_BASE_URL: z
     .string()
     .trim()
@@ -241,6 +244,8 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   ADMISSION_MAX_WAIT_MS: '250',
   ADMISSION_CHECKOUT_QUEUE: '1000',
   ADMISSION_CHECKOUT_WAIT_MS: '10000',
+  ADMISSION_CRAWLER_QUEUE: '16',
+  ADMISSION_CRAWLER_WAIT_MS: '2000',
   PUBLIC_BASE_URL: undefined,
   GTM_ID: undefined,
   RECAPTCHA_SITE_KEY: undefined,

@@ -17,6 +17,7 @@ import { catalogueSitemapSource } from './catalogue-sitemap.ts';
 import { contentManagementApi } from './content-management-api.ts';
 import { contentSitemapSource } from './content-sitemap.ts';
 import { displayTextRoutes } from './display-text-route.ts';
+import { foreignHostWarning } from './foreign-host-warning.ts';
 import { gzippedPage } from './gzip-in-slot.ts';
 import type { RedirectRules } from './legacy-redirects.ts';
 import { loadContextFactory } from './load-context.ts';
@@ -221,6 +222,7 @@ export function createHttpApp({
     // Only a request for the store's own host may fill or read the shared cache: pages no longer take any URL
     // from the Host header, and a request naming another host cannot plant an entry others are served.
     const ownHost = storeHosts(services.origin, services.config.PORT);
+    const foreignHost = foreignHostWarning(services.logger, services.config.PUBLIC_BASE_URL);
     // A storefront request with a genuine preview cookie reads drafts through the preview client, outside the
     // page cache; the back office is never previewed (decision 0010).
     const previewServices: Services | null = preview
@@ -237,7 +239,9 @@ export function createHttpApp({
         ? c.req.header('x-forwarded-host')
         : undefined;
       const host = forwarded?.split(',')[0]?.trim() ?? c.req.header('host') ?? '';
-      return pageCache && ownHost(host) ? pageCache.handle(c.req.raw) : renderAndSend(c.req.raw);
+      if (pageCache && ownHost(host)) return pageCache.handle(c.req.raw);
+      if (pageCache) foreignHost(host);
+      return renderAndSend(c.req.raw);
     });
   }
 
@@ -261,6 +265,8 @@ function admissionFrom(services: Services): Admission | null {
     maxWaitMs: config.ADMISSION_MAX_WAIT_MS,
     checkoutQueue: config.ADMISSION_CHECKOUT_QUEUE,
     checkoutWaitMs: config.ADMISSION_CHECKOUT_WAIT_MS,
+    crawlerQueue: config.ADMISSION_CRAWLER_QUEUE,
+    crawlerWaitMs: config.ADMISSION_CRAWLER_WAIT_MS,
     onRefuse: (reason, path, lane) => warn(reason, { path, lane }),
   });
 }

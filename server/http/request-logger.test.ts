@@ -82,6 +82,8 @@ describe('requestLogger', () => {
       maxWaitMs: 5000,
       checkoutQueue: 1,
       checkoutWaitMs: 5000,
+      crawlerQueue: 1,
+      crawlerWaitMs: 5000,
       initialServiceMs: 1,
     });
     let finish: (() => void) | null = null;

@@ -21,7 +21,7 @@ const request = (path: string, cookie?: string, method = 'GET') =>
   new Request(`http://localhost${path}`, { method, ...(cookie ? { headers: { cookie } } : {}) });
 
 /** The checkout lane's own limits, far from the pages' in these tests. */
-const checkoutLine = { checkoutQueue: 100, checkoutWaitMs: 10_000 };
+const checkoutLine = { checkoutQueue: 100, checkoutWaitMs: 10_000, crawlerQueue: 4, crawlerWaitMs: 2000 };
 
 describe('createAdmission', () => {
   it('runs a few at once, then the waiters in arrival order, and refuses past the line', async () => {
@@ -58,7 +58,7 @@ describe('createAdmission', () => {
     ]);
     expect(admission.stats()).toMatchObject({
       running: 0,
-      waiting: { checkout: 0, shopper: 0, page: 0 },
+      waiting: { checkout: 0, shopper: 0, page: 0, crawler: 0 },
       admitted: 4,
       refused: 1,
     });
@@ -82,7 +82,10 @@ describe('createAdmission', () => {
     const served = await first;
     expect(served.status).toBe(200);
     expect(await served.text()).toBe('a');
-    expect(admission.stats()).toMatchObject({ waiting: { checkout: 0, shopper: 0, page: 0 }, running: 0 });
+    expect(admission.stats()).toMatchObject({
+      waiting: { checkout: 0, shopper: 0, page: 0, crawler: 0 },
+      running: 0,
+    });
   });
 
   it('past capacity (a refusal in the last second), keeps the line to half the longest wait', async () => {
@@ -120,6 +123,7 @@ describe('createAdmission', () => {
 
   it('lets checkouts wait past a page’s longest wait, and serves them before the pages', async () => {
     const admission = createAdmission({
+      ...checkoutLine,
       concurrency: 1,
       maxQueue: 5,
       maxWaitMs: 30,
@@ -135,12 +139,12 @@ describe('createAdmission', () => {
       admission.run(request('/en-us/checkout', 'rl_session=s1', 'POST'), work(name)),
     );
     const cart = admission.run(request('/api/cart/c1/items', 'rl_session=s2', 'POST'), work('cart-change'));
-    expect(admission.stats().waiting).toEqual({ checkout: 3, shopper: 0, page: 1 });
+    expect(admission.stats().waiting).toEqual({ checkout: 3, shopper: 0, page: 1, crawler: 0 });
     // The page waited its 30 ms and is answered 503; the checkouts still wait.
     const shed = await page;
     expect(shed.status).toBe(503);
     await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(admission.stats().waiting).toEqual({ checkout: 3, shopper: 0, page: 0 });
+    expect(admission.stats().waiting).toEqual({ checkout: 3, shopper: 0, page: 0, crawler: 0 });
     await vi.waitFor(() => expect(started).toEqual(['page-a']));
     finishNext();
     await (await first).text();
@@ -174,6 +178,29 @@ describe('createAdmission', () => {
     finishNext();
     expect(await (await checkout).text()).toBe('checkout');
     expect(started).toEqual(['browse-a', 'checkout']);
+  });
+
+  it('lets a crawler wait past a page’s longest wait, after the pages', async () => {
+    const admission = createAdmission({ ...checkoutLine, concurrency: 1, maxQueue: 5, maxWaitMs: 30 });
+    const { work, started, finishNext } = gatedWork();
+    const bot = (path: string) =>
+      new Request(`http://localhost${path}`, {
+        headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' },
+      });
+    const first = admission.run(request('/en-us/p/a'), work('a'));
+    const crawled = admission.run(bot('/en-us/p/b'), work('bot'));
+    const page = admission.run(request('/en-us/p/c'), work('page'));
+    expect(admission.stats().waiting).toMatchObject({ page: 1, crawler: 1 });
+    // The page waited its 30 ms and is refused; the crawler, 2 s at most, still waits.
+    expect((await page).status).toBe(503);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(admission.stats().waiting).toMatchObject({ page: 0, crawler: 1 });
+    await vi.waitFor(() => expect(started).toEqual(['a']));
+    finishNext();
+    await (await first).text();
+    await vi.waitFor(() => expect(started).toEqual(['a', 'bot']));
+    finishNext();
+    expect(await (await crawled).text()).toBe('bot');
   });
 
   it('lets a waiter whose client went away leave the line, neither run nor counted as refused', async () => {
@@ -238,7 +265,10 @@ describe('createAdmission', () => {
     // Nobody had read the first body yet: the slot measures the work, not the delivery to a slow client.
     expect(await first.text()).toBe('<head><deferred/>');
     expect(await (await second).text()).toBe('b');
-    expect(admission.stats()).toMatchObject({ running: 0, waiting: { checkout: 0, shopper: 0, page: 0 } });
+    expect(admission.stats()).toMatchObject({
+      running: 0,
+      waiting: { checkout: 0, shopper: 0, page: 0, crawler: 0 },
+    });
   });
 
   it('gives the slot back when the client goes away mid-body', async () => {

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { isbot } from 'isbot';
 import {
   type AdmissionLane,
   type AdmissionSettings,
@@ -11,6 +12,7 @@ import {
 } from '#core/admission.ts';
 import { parseCookies } from '#core/cookies.ts';
 import { SESSION_COOKIE_NAMES } from '../../commerce/sessions.ts';
+import { currentTroubleNote } from '../../db/database.ts';
 import { readAhead, withBody } from '../read-ahead.ts';
 import { unavailableResponse } from './load-shed.ts';
 import { markRefused } from './refusals.ts';
@@ -74,12 +76,12 @@ export function createAdmission(options: AdmissionOptions): Admission {
   const retryAfter = options.retryAfterSeconds ?? 1;
   const state: AdmissionState = {
     running: 0,
-    waiting: { checkout: 0, shopper: 0, page: 0 },
+    waiting: { checkout: 0, shopper: 0, page: 0, crawler: 0 },
     serviceMs: options.initialServiceMs ?? 20,
     shedding: false,
   };
   let lastRefusal = Number.NEGATIVE_INFINITY;
-  const lines: Record<AdmissionLane, Waiter[]> = { checkout: [], shopper: [], page: [] };
+  const lines: Record<AdmissionLane, Waiter[]> = { checkout: [], shopper: [], page: [], crawler: [] };
   const counts = { admitted: 0, refused: 0 };
 
   const count = () => {
@@ -87,6 +89,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
       checkout: lines.checkout.length,
       shopper: lines.shopper.length,
       page: lines.page.length,
+      crawler: lines.crawler.length,
     };
   };
   const leave = (waiter: Waiter) => {
@@ -119,7 +122,8 @@ export function createAdmission(options: AdmissionOptions): Admission {
     const hasSession = SESSION_COOKIE_NAMES.some((name) =>
       parseCookies(request.headers.get('cookie')).has(name),
     );
-    const lane = admissionLane(request.method, path, hasSession);
+    const userAgent = request.headers.get('user-agent');
+    const lane = admissionLane(request.method, path, hasSession, Boolean(userAgent && isbot(userAgent)));
     state.shedding = now() - lastRefusal < SHEDDING_MS;
     const decision = decideAdmission(state, options, lane);
     const arrived = now();
@@ -166,13 +170,16 @@ export function createAdmission(options: AdmissionOptions): Admission {
     }
     counts.admitted++;
     const started = now();
+    const trouble = currentTroubleNote();
     options.onAdmit?.({ lane, waitedMs: started - arrived });
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
       clearTimeout(longestHold);
-      state.serviceMs = nextServiceMs(state.serviceMs, now() - started);
+      // A request the database failed (away, restarting) measured the outage, not a render: counted, it would
+      // keep the line refusing for seconds after the database is back (issue 42 #2).
+      if (!trouble?.trouble) state.serviceMs = nextServiceMs(state.serviceMs, now() - started);
       state.running--;
       next();
     };
