@@ -89,6 +89,14 @@ export function withDatabaseTrouble<T>(work: () => T): { result: T; note: Troubl
   return { result: scope.run(note, work), note };
 }
 
+/**
+ * The current request's note itself (undefined outside one), to read after its work has ended: whoever measures
+ * a request (admission's service time) can tell one the database failed from one it served.
+ */
+export function currentTroubleNote(): Readonly<TroubleNote> | undefined {
+  return scope.getStore();
+}
+
 /** The trouble noted so far in the current request (null outside one, or when all went well). */
 export function databaseTrouble(): DatabaseTrouble | null {
   return scope.getStore()?.trouble ?? null;

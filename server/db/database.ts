@@ -13,6 +13,7 @@ import { trackPgliteWrites } from './write-epoch.ts';
 export type { DatabaseTrouble, PoolStats } from './bounded-pool.ts';
 export {
   classifyDatabaseError,
+  currentTroubleNote,
   DatabaseBusyError,
   databaseTrouble,
   recentDatabaseTrouble,
