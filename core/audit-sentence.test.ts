@@ -142,6 +142,19 @@ describe('describeAudit: products and prices', () => {
     expect(product('product.publish')).toBe('Ada published Summit Trail 25');
     expect(product('product.unpublish')).toBe('Ada unpublished Summit Trail 25');
     expect(product('product.flags')).toBe('Ada changed the tags of Summit Trail 25');
+    expect(product('product.fit-chart', null, { name: 'Deep snow' })).toBe(
+      'Ada changed the fit chart of Summit Trail 25 (series “Deep snow”)',
+    );
+    expect(product('product.fit-chart')).toBe('Ada changed the fit chart of Summit Trail 25');
+    expect(product('product.fit-series', null, { seriesId: 4, name: 'Deep snow' })).toBe(
+      'Ada sized Summit Trail 25 by “Deep snow”',
+    );
+    expect(product('product.fit-series', null, { seriesId: 4 })).toBe(
+      'Ada sized Summit Trail 25 by another series',
+    );
+    expect(product('product.fit-series', { seriesId: 4 }, null)).toBe(
+      'Ada removed the fit chart of Summit Trail 25',
+    );
     expect(product('product.category', { categoryId: 3 }, { categoryId: 36 })).toBe(
       'Ada moved Summit Trail 25 to category 36',
     );

@@ -406,6 +406,12 @@ function sentenceOf(entry: AuditRecord, who: string, name: string, context: Cont
       return `${who} unpublished ${name}`;
     case 'product.flags':
       return `${who} changed the tags of ${name}`;
+    case 'product.fit-chart':
+      return `${who} changed the fit chart of ${name}${text(after.name) ? ` (series ${quoted(text(after.name), '')})` : ''}`;
+    case 'product.fit-series':
+      return after.seriesId === undefined
+        ? `${who} removed the fit chart of ${name}`
+        : `${who} sized ${name} by ${quoted(text(after.name), 'another series')}`;
     case 'product.category':
       return `${who} moved ${name} to category ${show('categoryId', after.categoryId, context)}`;
     case 'product.image.upload':

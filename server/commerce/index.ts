@@ -24,6 +24,7 @@ import { type CatalogueCsv, createCatalogueCsv } from './catalogue-csv.ts';
 import { type Checkout, createCheckout, type PlaceOrderInput } from './checkout.ts';
 import { type CurrencyJson, currencyJson } from './currency-json.ts';
 import { type CustomerAdmin, createCustomerAdmin } from './customer-admin.ts';
+import { createFitCharts, type FitCharts } from './fit-charts.ts';
 import { type Customers, createCustomers } from './customers.ts';
 import {
   createDiscountCodeAdmin,
@@ -121,6 +122,8 @@ export interface Commerce {
   discountCodes: DiscountCodeAdmin;
   /** Counts a client's discount-code attempt with the sign-in's per-address limit (429 past it). */
   discountCodeThrottle: CodeThrottle;
+  /** Fit charts (issue 45): a product's load ranges per size for the fit finder, edited on the back office's Fit tab. */
+  fitCharts: FitCharts;
   shipping: Shipping;
   /** Back office (issue 20): zones, methods and ranges, free-shipping minimums and hidden groups per region. */
   shippingAdmin: ShippingAdmin;
@@ -233,6 +236,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     customers,
     carts,
     discountCodes: createDiscountCodeAdmin(db),
+    fitCharts: createFitCharts(db),
     discountCodeThrottle: codeThrottle(rateLimits, () => ({
       perIp: accountLimits.loginPerIp,
       windowSeconds: accountLimits.windowSeconds,
