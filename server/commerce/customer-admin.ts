@@ -20,6 +20,7 @@ import {
   sessions,
   signupConfirmations,
 } from './schema-customers.ts';
+import { discountRedemptions } from './schema-discounts.ts';
 import { carts, type OrderAddressRecord, orderItems, orders } from './schema-sales.ts';
 
 /**
@@ -518,6 +519,12 @@ export function createCustomerAdmin(deps: {
           .delete(signupConfirmations)
           .where(sql`lower(${signupConfirmations.email}) = ${email}`)
           .returning({ tokenHash: signupConfirmations.tokenHash });
+        // A guest's uses of a discount code are counted under their address (core/discount-code.ts shopperKey):
+        // the count stays with the order, under a key that names no one.
+        await tx
+          .update(discountRedemptions)
+          .set({ shopperKey: sql`'erased:' || ${discountRedemptions.id}` })
+          .where(eq(discountRedemptions.shopperKey, `email:${email}`));
         const customerOrders = await tx
           .select({
             id: orders.id,
