@@ -45,6 +45,12 @@ export function subscribeMail(deps: {
     const format = await commerce.currencies.get(order.currency_code);
     const method = commerce.checkout.payment.byId(row?.paymentMethod ?? '');
     const texts = DISPLAY_TEXT_DEFAULTS as Record<string, string>;
+    const label = order.coupon_code
+      ? ((await textOf(locale))?.['discount line'] ?? texts['discount line']!).replace(
+          '{code}',
+          order.coupon_code,
+        )
+      : '';
     await mailer.send(
       orderConfirmationMessage({
         id: order.id,
@@ -59,6 +65,8 @@ export function subscribeMail(deps: {
           price: item.price_inc_tax,
         })),
         subtotal: order.subtotal_inc_tax,
+        discount:
+          order.coupon_code && order.coupon_discount > 0 ? { label, amount: order.coupon_discount } : null,
         shippingCost: order.shipping_cost_inc_tax,
         total: order.total_inc_tax,
         shippingMethod: row?.shippingMethod ?? '',
