@@ -7,6 +7,7 @@ import { backInStockAction } from '../lib/catalogue/back-in-stock.server.ts';
 import { addToCartAction } from '../lib/catalogue/cart-action.server.ts';
 import { shopperFor } from '../lib/catalogue/catalogue.server.ts';
 import { loadAddOns } from '../lib/catalogue/category.server.ts';
+import { loadProductFit } from '../lib/catalogue/fit-finder.server.ts';
 import { loadProductPage, loadRecommendations, loadRelated } from '../lib/catalogue/product.server.ts';
 import { productJsonLd } from '../lib/catalogue/product.ts';
 import { optional } from '../lib/router/optional.server.ts';
@@ -17,6 +18,7 @@ import { productShareLinks } from '../lib/share/product-share.server.ts';
 import { loadErrorContent, notFound } from '../lib/shell/error-content.server.ts';
 import type { RouteHandle } from '../lib/shell/layout.ts';
 import catalogueCss from '../styles/catalogue.css?url';
+import fitFinderCss from '../styles/fit-finder.css?url';
 import productCss from '../styles/product.css?url';
 import shareMenuCss from '../styles/share-menu.css?url';
 import type { Route } from './+types/product';
@@ -29,6 +31,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: catalogueCss },
   { rel: 'stylesheet', href: productCss },
   { rel: 'stylesheet', href: shareMenuCss },
+  { rel: 'stylesheet', href: fitFinderCss },
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -97,6 +100,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       }),
       related,
       addOns,
+      fit: await loadProductFit(shopper, { id: result.product.id, categoryPath: result.category.path }, url),
       jsonLd: productJsonLd(result.view, {
         origin,
         image: imageId ? `${origin}${mediaUrl(tileImage(imageId), { width: 1200, height: 1600 })}` : null,

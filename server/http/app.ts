@@ -22,7 +22,7 @@ import { gzippedPage } from './gzip-in-slot.ts';
 import type { RedirectRules } from './legacy-redirects.ts';
 import { loadContextFactory } from './load-context.ts';
 import { localeRouting } from './locale-routing.ts';
-import { type Admission, createAdmission } from './middleware/admission.ts';
+import { type Admission, createAdmission, requestLane } from './middleware/admission.ts';
 import { blocklist } from './middleware/blocklist.ts';
 import { bodyLimits, defaultRouteLimits, UPLOAD_ROUTE_LIMITS } from './middleware/body-limit.ts';
 import { clientAddress, fromTrustedProxy, requestClientIp } from './middleware/client-ip.ts';
@@ -103,7 +103,15 @@ export function createHttpApp({
   );
   const shedWarning = sampledWarning(services.logger, 'database busy or unreachable, answered 503');
   app.use(
-    loadShed({ poolStats: database.poolStats, onShed: (reason, path) => shedWarning(reason, { path }) }),
+    loadShed({
+      poolStats: database.poolStats,
+      onShed: (reason, path) => shedWarning(reason, { path }),
+      // A checkout waits for its turn in admission control's own line (below) and holds no connection meanwhile.
+      waitsInOwnLine:
+        services.config.ADMISSION_CONCURRENCY > 0
+          ? (request) => requestLane(request) === 'checkout'
+          : undefined,
+    }),
   );
   app.use(compress());
   // Rendering work takes turns (issue 22): uncached pages (below) and the database-backed APIs.

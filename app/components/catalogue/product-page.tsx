@@ -10,6 +10,8 @@ import { SKIP_ON_ERROR } from '../skip-on-error.tsx';
 import { ImageSet } from './image-set.tsx';
 import { PriceTag } from './price-tag.tsx';
 import { type GridTile, ProductGrid } from './product-grid.tsx';
+import type { ProductFit } from '../../lib/catalogue/fit-query.ts';
+import { ProductFitFinder } from './fit-finder.tsx';
 import { SizeChart } from './size-chart.tsx';
 
 const QUANTITIES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
@@ -26,6 +28,8 @@ interface Props {
   /** Each share network's link, from the loader (product-share.server.ts). */
   shareLinks: Readonly<Record<string, string>>;
   related: Promise<TileView[] | null>;
+  /** "Find your size" on a snowshoe's page (issue 45); null on other products. */
+  fit: ProductFit | null;
   addOns: Promise<{ heading: string; tiles: GridTile[] } | null>;
 }
 
@@ -96,6 +100,7 @@ export function ProductPage(props: Props) {
               </ul>
             </fieldset>
           ) : null}
+          {props.fit ? <ProductFitFinder fit={props.fit} /> : null}
           {view.sellable ? (
             <AddToCart {...props} colourLabel={colour?.label ?? null} />
           ) : (
@@ -174,19 +179,22 @@ export function ProductPage(props: Props) {
   );
 }
 
-function AddToCart({ view, colourLabel, csrfToken, backInStock }: Props & { colourLabel: string | null }) {
+function AddToCart({ view, colourLabel, csrfToken, backInStock, fit }: Props & { colourLabel: string | null }) {
   const t = useText();
   const fetcher = useFetcher<AddToCartResult>();
   // Without JavaScript the form posts as a document; its answer arrives as the route's action data.
   const posted = useActionData<AddToCartResult | undefined>();
   const sizes = view.sizes;
-  const [size, setSize] = useState<string | null>(
-    sizes.find((candidate) => candidate.available)?.label ?? sizes[0]?.label ?? null,
-  );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new colour picks its first size in stock
+  // The fit finder's size comes first (issue 45), in stock or not: it is the size that fits.
+  const answer = fit?.result;
+  const fitSize = answer?.kind === 'size' ? sizes.find((option) => option.label === answer.size)?.label : undefined;
+  const preferred = () =>
+    fitSize ?? sizes.find((candidate) => candidate.available)?.label ?? sizes[0]?.label ?? null;
+  const [size, setSize] = useState<string | null>(preferred);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new colour or a new fit answer picks its size again
   useEffect(() => {
-    setSize(sizes.find((candidate) => candidate.available)?.label ?? sizes[0]?.label ?? null);
-  }, [colourLabel]);
+    setSize(preferred());
+  }, [colourLabel, fitSize]);
   const variant = variantFor(view.variants, colourLabel, sizes.length > 0 ? size : null);
   const inStock = Boolean(variant?.inStock && variant.purchasable);
   const result = fetcher.data ?? (posted && 'productId' in posted ? posted : undefined);

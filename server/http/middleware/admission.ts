@@ -118,12 +118,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
   };
 
   const run = async (request: Request, work: () => Promise<Response>): Promise<Response> => {
-    const path = new URL(request.url).pathname;
-    const hasSession = SESSION_COOKIE_NAMES.some((name) =>
-      parseCookies(request.headers.get('cookie')).has(name),
-    );
-    const userAgent = request.headers.get('user-agent');
-    const lane = admissionLane(request.method, path, hasSession, Boolean(userAgent && isbot(userAgent)));
+    const lane = requestLane(request);
     state.shedding = now() - lastRefusal < SHEDDING_MS;
     const decision = decideAdmission(state, options, lane);
     const arrived = now();
@@ -215,6 +210,20 @@ export function createAdmission(options: AdmissionOptions): Admission {
     },
     stats: () => ({ ...state, ...counts }),
   };
+}
+
+/** The lane a request waits in (core/admission.ts's rule, from its method, path, cookie and user agent). */
+export function requestLane(request: Request): AdmissionLane {
+  const hasSession = SESSION_COOKIE_NAMES.some((name) =>
+    parseCookies(request.headers.get('cookie')).has(name),
+  );
+  const userAgent = request.headers.get('user-agent');
+  return admissionLane(
+    request.method,
+    new URL(request.url).pathname,
+    hasSession,
+    Boolean(userAgent && isbot(userAgent)),
+  );
 }
 
 /**
