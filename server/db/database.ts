@@ -17,6 +17,7 @@ export {
   DatabaseBusyError,
   databaseTrouble,
   recentDatabaseTrouble,
+  troubleDuringRequest,
   withDatabaseTrouble,
 } from './bounded-pool.ts';
 

@@ -7,7 +7,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { pageCacheVersions } from '../cache/data-version.ts';
 import { createPageCache } from '../cache/page-cache.ts';
 import { CONTENT_BASE_PATH, previewRoutes } from '../content/index.ts';
-import { type DatabaseHandle, databaseTrouble, recentDatabaseTrouble } from '../db/database.ts';
+import { type DatabaseHandle, troubleDuringRequest } from '../db/database.ts';
 import { createGraphqlRoutes } from '../graphql/index.ts';
 import { type Services, startBackgroundWork } from '../services.ts';
 import { createApiRouter } from './api/index.ts';
@@ -224,7 +224,9 @@ export function createHttpApp({
           ...pageCacheVersions(database.db),
           freshMs: services.config.PAGE_CACHE_FRESH_SECONDS * 1000,
           onError: (error) => services.logger.error({ err: error }, 'page cache refresh failed'),
-          degraded: () => databaseTrouble() !== null || recentDatabaseTrouble(5000) !== null,
+          // Trouble before this render began is not in it: once the database is back, pages are kept again at
+          // once, not 5 s after the last failure (a busy store rendered every page meanwhile; issue 42 #2).
+          degraded: () => troubleDuringRequest() !== null,
         })
       : null;
     // Only a request for the store's own host may fill or read the shared cache: pages no longer take any URL
