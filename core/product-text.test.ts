@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressFromName,
+  categoryLabels,
   descriptionHtml,
   descriptionText,
   isProductTextLocale,
@@ -140,5 +142,23 @@ describe('product text per content locale', () => {
       description: '<p>English body.</p>',
       seo_meta: { seo_description: 'English SEO' },
     });
+  });
+});
+
+describe('addresses and category labels', () => {
+  it('suggests an address from the name', () => {
+    expect(addressFromName('Alpine Trek Snowshoe')).toBe('alpine-trek-snowshoe');
+    expect(addressFromName('  Crème Brûlée — Größe 2 ')).toBe('creme-brulee-grosse-2');
+    expect(addressFromName('!!!')).toBe('');
+    expect(addressFromName('x'.repeat(100))).toHaveLength(80);
+  });
+  it('names categories from the root, slugs where a parent is unknown', () => {
+    const labels = categoryLabels([
+      { id: 1, name: 'Snowshoes', path: 'snowshoes' },
+      { id: 2, name: "Men's", path: 'snowshoes/mens' },
+      { id: 3, name: 'Poles', path: 'accessories/poles' },
+    ]);
+    expect(labels.get(2)).toBe("Snowshoes › Men's");
+    expect(labels.get(3)).toBe('accessories › Poles');
   });
 });

@@ -161,3 +161,32 @@ export function withProductText(base: Fields, input: ProductText, fallback: Prod
     colours,
   };
 }
+
+/**
+ * The storefront address a product's name suggests (`Alpine Trek Snowshoe` → `alpine-trek-snowshoe`): accents
+ * dropped, anything else than letters and digits a single dash, at most 80 characters. The merchandiser may edit it.
+ */
+export function addressFromName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 80)
+    .replace(/^-+|-+$/g, '');
+}
+
+/** A category as merchandisers name it: its names from the root (`Snowshoes › Men's`), not its slug path. */
+export function categoryLabels(
+  categories: ReadonlyArray<{ id: number; name: string; path: string }>,
+): Map<number, string> {
+  const byPath = new Map(categories.map((category) => [category.path, category.name]));
+  return new Map(
+    categories.map((category) => {
+      const parts = category.path.split('/');
+      const names = parts.map((_, index) => byPath.get(parts.slice(0, index + 1).join('/')) ?? parts[index]!);
+      return [category.id, names.join(' › ')];
+    }),
+  );
+}

@@ -375,6 +375,53 @@ export function createProductAdmin(
       });
     },
 
+    /**
+     * The swatch colour of each colour value (`#rrggbb`), as tiles and the product page draw it; values not named
+     * keep theirs. One transaction with its audit entry.
+     */
+    async setSwatches(actor: Actor, productId: number, swatches: Record<number, string>) {
+      const bad = Object.entries(swatches).find(([, hex]) => !/^#[0-9a-f]{6}$/i.test(hex));
+      if (bad)
+        throw badRequest('Choose a colour for each swatch.', { [`swatch-${bad[0]}`]: 'Choose a colour.' });
+      return db.transaction(async (tx) => {
+        const product = await lockProduct(tx, productId);
+        const colour = product.options.find((option) => /^colou?r$/i.test(option.displayName || option.name));
+        if (!colour) throw badRequest('This product has no colour option.');
+        const unknown = Object.keys(swatches).find(
+          (id) => !colour.values.some((value) => value.entityId === Number(id)),
+        );
+        if (unknown) throw badRequest(`The product has no colour ${unknown}.`);
+        const before = Object.fromEntries(
+          colour.values.map((value) => [value.label, value.hexColors[0] ?? null]),
+        );
+        const options = product.options.map((option) =>
+          option === colour
+            ? {
+                ...option,
+                values: option.values.map((value) => {
+                  const hex = swatches[value.entityId];
+                  return hex ? { ...value, hexColors: [hex.toLowerCase()] } : value;
+                }),
+              }
+            : option,
+        );
+        await tx.update(products).set({ options }).where(eq(products.id, productId));
+        const after = Object.fromEntries(
+          options
+            .find((option) => option.id === colour.id)!
+            .values.map((value) => [value.label, value.hexColors[0] ?? null]),
+        );
+        await recordAudit(tx, actor, {
+          action: 'product.swatches',
+          entity: 'product',
+          entityId: productId,
+          before,
+          after,
+        });
+        return after;
+      });
+    },
+
     /** The product's text in every content locale, English first (what a locale without its own shows). */
     async text(productId: number): Promise<LocaleText[]> {
       const [product] = await db.select().from(products).where(eq(products.id, productId));

@@ -11,6 +11,7 @@ import type { Actor } from '#server/backoffice/audit.ts';
 import { categories, products } from '#server/commerce/schema-catalogue.ts';
 import { loadConfig } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
+import { productNamesFor } from '#server/mail/product-names.ts';
 import { seedDemoStore } from '#server/seed/seed.ts';
 import { createServices, type Services } from '#server/services.ts';
 import { colourOptions, tileView } from '../../app/lib/catalogue/tile.ts';
@@ -163,6 +164,11 @@ describe.each(testDatabaseTargets)('a new product’s own images on $name', (tar
     expect(deEntry?.description).toBe('<p>Ein Rahmen für Touren.</p><p>Gebaut in Vermont.</p>');
     const frEntry = await services.content.client.productByUid('alpine-trek-snowshoe', 'fr');
     expect(frEntry?.title).toBe('Alpine Trek Snowshoe');
+    // Mails name the product in the mail's language (a German shipping mail), English where it has none.
+    const names = productNamesFor(handle.db, services.content.client);
+    expect((await names([row!.id, row!.id], 'de')).get(row!.id)).toBe('Alpentrek-Schneeschuh');
+    expect((await names([row!.id], 'fr')).get(row!.id)).toBe('Alpine Trek Snowshoe');
+    expect((await names([], 'de')).size).toBe(0);
 
     // English is the fallback and the commerce name; it cannot be emptied.
     await expect(
@@ -176,8 +182,20 @@ describe.each(testDatabaseTargets)('a new product’s own images on $name', (tar
       seoDescription: '',
       colours: { black: 'Black', spruce: 'Spruce Green' },
     });
+    // Swatches: one colour per colour value, refused when it is not a colour.
+    const colourValues = row!.options[0]!.values;
+    await admin.setSwatches(actor, row!.id, { [colourValues[1]!.entityId]: '#2F5D46' });
+    await expect(
+      admin.setSwatches(actor, row!.id, { [colourValues[0]!.entityId]: 'green' }),
+    ).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(admin.setSwatches(actor, row!.id, { 999999: '#000000' })).rejects.toMatchObject({
+      status: 400,
+    });
     const [renamed] = await handle.db.select().from(products).where(eq(products.id, row!.id));
     expect(renamed!.name).toBe('Alpine Trek Snowshoe II');
+    expect(renamed!.options[0]!.values.map((value) => value.hexColors)).toEqual([[], ['#2f5d46']]);
     expect((await admin.text(row!.id))[2]!.text.colours).toEqual({ black: 'Black', spruce: 'Spruce Green' });
   }, 60_000);
 });

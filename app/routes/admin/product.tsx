@@ -2,6 +2,7 @@ import { data, Form, Link, useActionData } from 'react-router';
 import { z } from 'zod';
 import { mediaUrl, tileImage } from '#core/media-url.ts';
 import {
+  categoryLabels,
   isProductTextLocale,
   PRODUCT_TEXT_LIMITS,
   PRODUCT_TEXT_LOCALE_NAMES,
@@ -39,7 +40,8 @@ export async function loader(args: Route.LoaderArgs) {
   const done = await attemptStaff(services, () => services.commerce.catalogueAdmin.detail(id));
   if (!done.ok) throw data('No such product', { status: 404 });
   const product = done.value;
-  const asked = new URL(args.request.url).searchParams.get('text') ?? 'en-us';
+  const url = new URL(args.request.url);
+  const asked = url.searchParams.get('text') ?? 'en-us';
   const textLocale: ProductTextLocale = isProductTextLocale(asked) ? asked : 'en-us';
   const [entry, texts] = await Promise.all([
     services.content.client.productByUid(product.slug, 'en-us') as Promise<Raw | null>,
@@ -62,6 +64,8 @@ export async function loader(args: Route.LoaderArgs) {
       : null,
     texts,
     textLocale,
+    created: url.searchParams.get('created') === '1',
+    categoryLabels: Object.fromEntries(categoryLabels(product.categories)),
     canWrite: can(staff.role, 'catalogue:write'),
   };
 }
@@ -75,6 +79,7 @@ const productForm = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('publish') }),
   z.object({ intent: z.literal('unpublish') }),
   z.object({ intent: z.literal('flags'), isNew: yes, isRedesigned: yes }),
+  z.object({ intent: z.literal('swatches') }),
   z.object({
     intent: z.literal('text'),
     locale: z.enum(PRODUCT_TEXT_LOCALES, { error: 'Choose a language.' }),
@@ -97,6 +102,16 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.ok) return parsed.answer;
   const form = parsed.data;
   const admin = services.commerce.catalogueAdmin;
+  if (form.intent === 'swatches') {
+    // One colour input per colour value: `swatch-{valueId}`.
+    const swatches: Record<number, string> = {};
+    for (const [key, value] of parsed.form.entries())
+      if (key.startsWith('swatch-') && typeof value === 'string') swatches[Number(key.slice(7))] = value;
+    const done = await attemptStaff(services, () =>
+      services.commerce.productAdmin.setSwatches(actor, id, swatches),
+    );
+    return done.ok ? { ok: true as const, message: 'Swatches saved.' } : done.answer;
+  }
   if (form.intent === 'text') {
     // Colour names come as `colour-{slug}`, one per colour value the form showed.
     const colours: Record<string, string> = {};
@@ -138,7 +153,9 @@ const dateTime = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T',
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
-  const { product, content, canWrite, texts, textLocale } = loaderData;
+  const { product, content, canWrite, texts, textLocale, created } = loaderData;
+  const categoryName = (id: number, path: string) => loaderData.categoryLabels[id] ?? path;
+  const colourOption = product.options.find((option) => /^colou?r$/i.test(option.displayName));
   const english = texts.find((entry) => entry.locale === 'en-us')!;
   const shown = texts.find((entry) => entry.locale === textLocale) ?? english;
   const fallback = shown.locale !== 'en-us' && !shown.own;
@@ -150,6 +167,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <h1 id="product-title">{product.name}</h1>
       <ProductTabs productId={product.id} current="overview" />
       <FormMessage answer={answer} />
+      {created && !answer ? (
+        <p className="admin-notice admin-notice--ok" role="status">
+          Product created, unpublished: give it its text in each language, images and stock, then publish it.
+        </p>
+      ) : null}
 
       <h2 id="product-text-heading">Text for shoppers</h2>
       <nav aria-label="Languages of the product text" className="admin-locale-tabs">
@@ -286,9 +308,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           )}
         </dd>
         <dt>Category</dt>
-        <dd>{product.category ? product.category.path : '—'}</dd>
+        <dd>{product.category ? categoryName(product.category.id, product.category.path) : '—'}</dd>
         <dt>Listed in</dt>
-        <dd>{product.listedIn.map((category) => category.path).join(', ') || 'No category listing'}</dd>
+        <dd>
+          {product.listedIn.map((category) => categoryName(category.id, category.path)).join(', ') ||
+            'No category listing'}
+        </dd>
         <dt>Category ids per region</dt>
         <dd>
           {product.category
@@ -345,7 +370,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <select id="product-category" name="categoryId" defaultValue={product.category?.id}>
               {product.categories.map((category) => (
                 <option key={category.id} value={category.id}>
-                  {category.path}
+                  {categoryName(category.id, category.path)}
                 </option>
               ))}
             </select>
@@ -354,6 +379,30 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </button>
           </Form>
         </div>
+      ) : null}
+
+      {colourOption && canWrite ? (
+        <Form method="post" className="admin-form admin-product-form" aria-labelledby="swatches-heading">
+          <h2 id="swatches-heading">Swatches</h2>
+          <CsrfField />
+          <input type="hidden" name="intent" value="swatches" />
+          <div className="admin-swatch-inputs">
+            {colourOption.values.map((value) => (
+              <label key={value.entityId} htmlFor={`swatch-${value.entityId}`}>
+                <input
+                  id={`swatch-${value.entityId}`}
+                  name={`swatch-${value.entityId}`}
+                  type="color"
+                  defaultValue={value.hexColors[0] ?? '#cccccc'}
+                />{' '}
+                {value.label}
+              </label>
+            ))}
+          </div>
+          <button type="submit" className="admin-button admin-button--small">
+            Save swatches
+          </button>
+        </Form>
       ) : null}
 
       <h2>Variants</h2>
