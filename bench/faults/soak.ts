@@ -1,6 +1,6 @@
 /**
  * Soak (issue 10, load): `tsx bench/faults/soak.ts [--minutes 30] [--share 70] [--quick] [--pg-port 5432]
- * [--checkouts 2.5] [--carts 5] [--searches 5] [--no-shopping] [--whole-catalogue]`.
+ * [--checkouts 2.5] [--carts 5] [--searches 5] [--no-shopping] [--whole-catalogue] [--rate <req/s>]`.
  *
  * The server on a temporary PostgreSQL database with its production settings (page cache on). First the
  * peak: autocannon as fast as it goes for 20 s on a mix of anonymous pages and /api reads. Then the same mix
@@ -60,6 +60,7 @@ async function main(): Promise<boolean> {
     searches: { type: 'string', default: '5' },
     'no-shopping': { type: 'boolean', default: false },
     'whole-catalogue': { type: 'boolean', default: false },
+    rate: { type: 'string' },
   });
   const shopping = values['no-shopping'] !== true;
   const shares = {
@@ -102,7 +103,8 @@ async function main(): Promise<boolean> {
       seconds: quick ? 10 : 20,
       headers,
     });
-    const rate = Math.max(1, Math.round(peak.rps * share));
+    // A fixed rate compares runs on a machine whose other load moves the measured peak.
+    const rate = values.rate ? Number(values.rate) : Math.max(1, Math.round(peak.rps * share));
     say(
       `Peak: ${fixed(peak.rps)} req/s (p99 ${fixed(peak.all.p99, 0)} ms, ${statusLine(peak.status)}); ` +
         `soak rate ${rate} req/s; load average ${loadAverage()}\n`,
