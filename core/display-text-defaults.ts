@@ -439,8 +439,10 @@ export const DISPLAY_TEXT_DEFAULTS = {
   'error url': 'Enter a web address starting with https://',
   // Fit finder (issue 45): the form on snowshoe pages, the answer's sentences and the category's matches.
   'find your size': 'Find your size',
-  'fit intro': "Tell us your weight, what you carry and where you walk: we pick the size from this snowshoe's load chart.",
-  'fit intro category': 'Tell us your weight, what you carry and where you walk: we show the snowshoes here that carry you, each in your size.',
+  'fit intro':
+    "Tell us your weight, what you carry and where you walk: we pick the size from this snowshoe's load chart.",
+  'fit intro category':
+    'Tell us your weight, what you carry and where you walk: we show the snowshoes here that carry you, each in your size.',
   'fit weight': 'Your weight',
   'fit pack weight': 'Pack weight',
   'fit unit': 'Unit',
@@ -463,7 +465,8 @@ export const DISPLAY_TEXT_DEFAULTS = {
   'fit reason largest': 'More float would help, but {size} is already the largest size.',
   'fit reason below chart': 'That is lighter than the chart starts, so the smallest size.',
   'fit preselected': '{size} is chosen for you below.',
-  'fit no ranges': 'There is no size chart for this product yet, so we cannot recommend a size. Our customer service is glad to help.',
+  'fit no ranges':
+    'There is no size chart for this product yet, so we cannot recommend a size. Our customer service is glad to help.',
   'fit too heavy': 'Total load {load} is more than the largest size carries ({size}: up to {max}).',
   'fit error weight': 'Enter your weight between {min} and {max} {unit}.',
   'fit error pack': 'Enter a pack weight between 0 and {max} {unit}.',

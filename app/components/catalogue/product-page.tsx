@@ -186,8 +186,7 @@ function AddToCart({ view, colourLabel, csrfToken, backInStock, fit }: Props & {
   const posted = useActionData<AddToCartResult | undefined>();
   const sizes = view.sizes;
   // The fit finder's size comes first (issue 45), in stock or not: it is the size that fits.
-  const answer = fit?.result;
-  const fitSize = answer?.kind === 'size' ? sizes.find((option) => option.label === answer.size)?.label : undefined;
+  const fitSize = sizes.find((option) => option.label === fit?.size)?.label;
   const preferred = () =>
     fitSize ?? sizes.find((candidate) => candidate.available)?.label ?? sizes[0]?.label ?? null;
   const [size, setSize] = useState<string | null>(preferred);
