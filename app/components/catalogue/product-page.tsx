@@ -1,17 +1,17 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Await, Link, useActionData, useFetcher } from 'react-router';
 import type { AddToCartResult } from '../../lib/catalogue/cart.ts';
+import type { ProductFit } from '../../lib/catalogue/fit-query.ts';
 import { type ProductPageView, variantFor } from '../../lib/catalogue/product.ts';
 import type { TileView } from '../../lib/catalogue/tile.ts';
 import { useText } from '../../lib/locale/use-text.ts';
 import { PRODUCT_SHARE_NETWORKS, productShareImage } from '../../lib/share/product-networks.ts';
 import { ShareMenu } from '../share-menu.tsx';
 import { SKIP_ON_ERROR } from '../skip-on-error.tsx';
+import { ProductFitFinder } from './fit-finder.tsx';
 import { ImageSet } from './image-set.tsx';
 import { PriceTag } from './price-tag.tsx';
 import { type GridTile, ProductGrid } from './product-grid.tsx';
-import type { ProductFit } from '../../lib/catalogue/fit-query.ts';
-import { ProductFitFinder } from './fit-finder.tsx';
 import { SizeChart } from './size-chart.tsx';
 
 const QUANTITIES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
@@ -179,7 +179,13 @@ export function ProductPage(props: Props) {
   );
 }
 
-function AddToCart({ view, colourLabel, csrfToken, backInStock, fit }: Props & { colourLabel: string | null }) {
+function AddToCart({
+  view,
+  colourLabel,
+  csrfToken,
+  backInStock,
+  fit,
+}: Props & { colourLabel: string | null }) {
   const t = useText();
   const fetcher = useFetcher<AddToCartResult>();
   // Without JavaScript the form posts as a document; its answer arrives as the route's action data.
