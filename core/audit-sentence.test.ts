@@ -668,3 +668,37 @@ describe('formatAuditMoney', () => {
     expect(formatAuditMoney(5, 'XYZ')).toBe('5.00 XYZ');
   });
 });
+
+describe('describeAudit: discount codes', () => {
+  it('names the code in each sentence and links to its page', () => {
+    const created = describeAudit(
+      entry({
+        action: 'discount-code.created',
+        entity: 'discount-code',
+        entityId: '5',
+        after: { code: 'WINTER10' },
+      }),
+    );
+    expect(created.sentence).toBe('Ada created discount code WINTER10');
+    expect(created.link).toEqual({ href: '/admin/discount-codes/5', label: 'discount code WINTER10' });
+    expect(
+      sentence({
+        action: 'discount-code.updated',
+        entity: 'discount-code',
+        before: { code: 'WINTER10' },
+        after: { code: 'WINTER12' },
+      }),
+    ).toBe('Ada changed discount code WINTER12');
+    expect(
+      sentence({
+        action: 'discount-code.deactivated',
+        entity: 'discount-code',
+        before: { code: 'OLD' },
+        after: {},
+      }),
+    ).toBe('Ada deactivated discount code OLD');
+    expect(sentence({ action: 'discount-code.activated', entity: 'discount-code', entityId: '9' })).toBe(
+      'Ada activated discount code 9',
+    );
+  });
+});
