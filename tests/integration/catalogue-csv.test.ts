@@ -51,6 +51,9 @@ describe.each(testDatabaseTargets)('catalogue CSV on $name', (target) => {
     ).rows[0]?.version;
 
   it('exports one row per variant with the documented columns, and reads back with no changes', async () => {
+    // UTF-8 with a byte-order mark first (Excel reads accents right); Response.text() drops it, so read the bytes.
+    const bytes = new Uint8Array(await new Response(commerce.catalogueCsv.exportCsv()).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = await exportText();
     const records = read(text);
     const [{ count }] = (await handle.db.select({ count: sql<number>`count(*)::int` }).from(variants)) as [
@@ -73,6 +76,8 @@ describe.each(testDatabaseTargets)('catalogue CSV on $name', (target) => {
     ]);
     const report = await commerce.catalogueCsv.dryRun(text);
     expect(report).toEqual({ rows: count, changes: [], unchanged: count, errors: [], drops: [] });
+    // The file as saved, byte-order mark included, reads back the same.
+    expect(await commerce.catalogueCsv.dryRun(`\uFEFF${text}`)).toEqual(report);
   });
 
   it('edits 1,000 prices: the dry run lists exactly those, the import writes them and the catalogue reads them', async () => {
