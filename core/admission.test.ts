@@ -6,6 +6,7 @@ import {
   decideAdmission,
   EXPECTED_WAIT_SHARE_SHEDDING,
   expectedWaitMs,
+  isSearchCrawler,
   longestWaitMs,
   nextInLine,
   nextServiceMs,
@@ -263,6 +264,34 @@ describe('admissionLane', () => {
     expect(admissionLane('POST', '/en-us/cartography', true)).toBe('page');
     expect(admissionLane('POST', '/en-us/account/login', true)).toBe('page');
     expect(admissionLane('POST', '/api/customers', true)).toBe('page');
+  });
+});
+
+describe('isSearchCrawler', () => {
+  it('knows search engines’ crawlers by their names', () => {
+    for (const agent of [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+      'Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)',
+      'Mozilla/5.0 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)',
+      'Mozilla/5.0 (compatible; Yahoo! Slurp; http://help.yahoo.com/help/us/ysearch/slurp)',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/13.1.1 Safari/605.1.15 (Applebot/0.1)',
+      'Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)',
+    ])
+      expect(isSearchCrawler(agent)).toBe(true);
+  });
+
+  it('leaves browsers, headless browsers, curl, node and load generators with the pages', () => {
+    for (const agent of [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      'curl/8.5.0',
+      'node',
+      'autocannon',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Robotic-Arm-App',
+    ])
+      expect(isSearchCrawler(agent)).toBe(false);
+    expect(isSearchCrawler(null)).toBe(false);
   });
 });
 

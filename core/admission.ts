@@ -144,6 +144,18 @@ export function nextServiceMs(previous: number, sampleMs: number): number {
   return previous + (sampleMs - previous) / 8;
 }
 
+/**
+ * A search engine's or an SEO tool's crawler, by the word its user agent names itself with (Googlebot, bingbot,
+ * YandexBot, Baiduspider, Applebot, AhrefsBot, Yahoo! Slurp…). Not isbot's wider net: that also takes curl,
+ * node's fetch, load generators and headless browsers for bots, which would move load tests and monitoring out
+ * of the page lane.
+ */
+const CRAWLER = /bot\b|crawler|spider|slurp/i;
+
+export function isSearchCrawler(userAgent: string | null): boolean {
+  return userAgent !== null && CRAWLER.test(userAgent);
+}
+
 /** A page or route of the cart and the checkout, with or without React Router's `.data` suffix. */
 const CART_OR_CHECKOUT = /^\/[^/]+\/(cart|checkout)(\.data$|\/|$)|^\/api\/(cart|checkout|orders?)(\/|$)/;
 

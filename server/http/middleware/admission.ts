@@ -1,11 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
-import { isbot } from 'isbot';
 import {
   type AdmissionLane,
   type AdmissionSettings,
   type AdmissionState,
   admissionLane,
   decideAdmission,
+  isSearchCrawler,
   longestWaitMs,
   nextInLine,
   nextServiceMs,
@@ -217,12 +217,11 @@ export function requestLane(request: Request): AdmissionLane {
   const hasSession = SESSION_COOKIE_NAMES.some((name) =>
     parseCookies(request.headers.get('cookie')).has(name),
   );
-  const userAgent = request.headers.get('user-agent');
   return admissionLane(
     request.method,
     new URL(request.url).pathname,
     hasSession,
-    Boolean(userAgent && isbot(userAgent)),
+    isSearchCrawler(request.headers.get('user-agent')),
   );
 }
 
