@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Await, data } from 'react-router';
 import { CategoryPage } from '../components/catalogue/category-page.tsx';
-import { CategoryFitFinder } from '../components/catalogue/fit-finder.tsx';
+import { FitFinderSlot } from '../components/catalogue/fit-finder.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { SKIP_ON_ERROR } from '../components/skip-on-error.tsx';
 import { addToCartAction } from '../lib/catalogue/cart-action.server.ts';
@@ -72,7 +72,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
       <CategoryPage
         page={page}
         csrfToken={csrfToken}
-        fit={loaderData.fit ? <CategoryFitFinder fit={loaderData.fit} /> : null}
+        fit={loaderData.fit ? <FitFinderSlot fit={loaderData.fit} page="category" /> : null}
         addOns={
           <Suspense fallback={null}>
             <Await resolve={addOns} errorElement={SKIP_ON_ERROR}>

@@ -1,14 +1,14 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Await, Link, useActionData, useFetcher } from 'react-router';
 import type { AddToCartResult } from '../../lib/catalogue/cart.ts';
-import type { ProductFit } from '../../lib/catalogue/fit-query.ts';
+import type { FitSlot } from '../../lib/catalogue/fit-query.ts';
 import { type ProductPageView, variantFor } from '../../lib/catalogue/product.ts';
 import type { TileView } from '../../lib/catalogue/tile.ts';
 import { useText } from '../../lib/locale/use-text.ts';
 import { PRODUCT_SHARE_NETWORKS, productShareImage } from '../../lib/share/product-networks.ts';
 import { ShareMenu } from '../share-menu.tsx';
 import { SKIP_ON_ERROR } from '../skip-on-error.tsx';
-import { ProductFitFinder } from './fit-finder.tsx';
+import { FitFinderSlot } from './fit-finder.tsx';
 import { ImageSet } from './image-set.tsx';
 import { PriceTag } from './price-tag.tsx';
 import { type GridTile, ProductGrid } from './product-grid.tsx';
@@ -29,7 +29,7 @@ interface Props {
   shareLinks: Readonly<Record<string, string>>;
   related: Promise<TileView[] | null>;
   /** "Find your size" on a snowshoe's page (issue 45); null on other products. */
-  fit: ProductFit | null;
+  fit: FitSlot | null;
   addOns: Promise<{ heading: string; tiles: GridTile[] } | null>;
 }
 
@@ -100,7 +100,7 @@ export function ProductPage(props: Props) {
               </ul>
             </fieldset>
           ) : null}
-          {props.fit ? <ProductFitFinder fit={props.fit} /> : null}
+          {props.fit ? <FitFinderSlot fit={props.fit} page="product" /> : null}
           {view.sellable ? (
             <AddToCart {...props} colourLabel={colour?.label ?? null} />
           ) : (

@@ -1,15 +1,20 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { recommendSize, weightUnitFor } from '#core/fit-finder.ts';
 import { pluralKey } from '#core/plural.ts';
+import { CategoryFitMarkup, ProductFitMarkup } from '../../components/catalogue/fit-finder-markup.tsx';
 import type { Shopper } from './catalogue.server.ts';
 import { categoryListing, contentByUid } from './catalogue.server.ts';
 import {
-  type CategoryFit,
   type CategoryFitMatch,
+  type CategoryFitView,
   type FitRequest,
+  type FitSlot,
+  type FitView,
   fitResult,
   fitSearch,
   keptParams,
-  type ProductFit,
+  type ProductFitView,
   readFitRequest,
 } from './fit-query.ts';
 import { fitErrors, fitSentences, type Translate, weightIn } from './fit-sentences.ts';
@@ -17,8 +22,9 @@ import { admitTiles } from './tile.ts';
 
 /**
  * The fit finder's loaders (issue 45, decision 0040): the form shows on snowshoe pages (a size there is a length
- * chosen by load); the answer comes from the product's chart (core/fit-finder.ts) and is phrased here in the
- * page's language. Nothing is stored: the question is the page's URL.
+ * chosen by load); the answer comes from the product's chart (core/fit-finder.ts), is phrased here in the page's
+ * language and rendered to HTML here, so the browser gets no code for it. Nothing is stored: the question is the
+ * page's URL.
  */
 
 /** Snowshoes are sized by load; every other product is sized some other way and shows no fit finder. */
@@ -40,7 +46,7 @@ async function translator(shopper: Shopper): Promise<Translate> {
   };
 }
 
-function viewBase(request: FitRequest, url: URL, t: Translate) {
+function viewBase(request: FitRequest, url: URL, t: Translate): Omit<FitView, 'outcome'> {
   return {
     values: request.values,
     errors: fitErrors(request.errors, request.values.unit, t),
@@ -48,20 +54,33 @@ function viewBase(request: FitRequest, url: URL, t: Translate) {
   };
 }
 
-export async function loadProductFit(
+function slot(html: string, view: FitView, size: string | null): FitSlot {
+  return {
+    html,
+    size,
+    event: view.outcome
+      ? {
+          fit_outcome: view.outcome,
+          fit_size: size,
+          fit_terrain: view.values.terrain,
+          fit_snow: view.values.snow,
+          fit_unit: view.values.unit,
+        }
+      : null,
+  };
+}
+
+async function productView(
   shopper: Shopper,
-  product: { id: number; categoryPath: string | null },
+  productId: number,
+  request: FitRequest,
   url: URL,
-): Promise<ProductFit | null> {
-  if (!sizedByLoad(product.categoryPath)) return null;
-  const request = readFitRequest(url.searchParams, weightUnitFor(shopper.locale.segment));
-  if (!request.submitted)
-    return { ...viewBase(request, url, (key) => key), outcome: null, size: null, sentences: [] };
-  const t = await translator(shopper);
+  t: Translate,
+): Promise<ProductFitView> {
   const base = viewBase(request, url, t);
   if (!request.query) return { ...base, outcome: null, size: null, sentences: [] };
-  const charts = await shopper.services.commerce.fitCharts.chartsOf([product.id]);
-  const result = fitResult(recommendSize(charts.get(product.id) ?? [], request.query), request.query);
+  const charts = await shopper.services.commerce.fitCharts.chartsOf([productId]);
+  const result = fitResult(recommendSize(charts.get(productId) ?? [], request.query), request.query);
   const size = result.kind === 'size' ? result.size : null;
   return {
     ...base,
@@ -75,20 +94,29 @@ export async function loadProductFit(
   };
 }
 
-export async function loadCategoryFit(
+export async function loadProductFit(
   shopper: Shopper,
-  category: { id: number; uid: string },
+  product: { id: number; categoryPath: string | null },
   url: URL,
-): Promise<CategoryFit | null> {
-  if (!sizedByLoad(category.uid)) return null;
+): Promise<FitSlot | null> {
+  if (!sizedByLoad(product.categoryPath)) return null;
   const request = readFitRequest(url.searchParams, weightUnitFor(shopper.locale.segment));
-  const empty = { outcome: null, heading: null, matches: [], notes: [] };
-  if (!request.submitted) return { ...viewBase(request, url, (key) => key), ...empty };
   const t = await translator(shopper);
+  const view = await productView(shopper, product.id, request, url, t);
+  return slot(renderToStaticMarkup(createElement(ProductFitMarkup, { fit: view, t })), view, view.size);
+}
+
+async function categoryView(
+  shopper: Shopper,
+  categoryId: number,
+  request: FitRequest,
+  url: URL,
+  t: Translate,
+): Promise<CategoryFitView> {
   const base = viewBase(request, url, t);
   const query = request.query;
-  if (!query) return { ...base, ...empty };
-  const listing = await categoryListing(shopper, category.id);
+  if (!query) return { ...base, outcome: null, heading: null, matches: [], notes: [] };
+  const listing = await categoryListing(shopper, categoryId);
   const [contents, charts] = await Promise.all([
     contentByUid(
       shopper,
@@ -129,4 +157,16 @@ export async function loadCategoryFit(
       ...(withoutChart.length > 0 ? [t('fit without chart', { names: withoutChart.join(', ') })] : []),
     ],
   };
+}
+
+export async function loadCategoryFit(
+  shopper: Shopper,
+  category: { id: number; uid: string },
+  url: URL,
+): Promise<FitSlot | null> {
+  if (!sizedByLoad(category.uid)) return null;
+  const request = readFitRequest(url.searchParams, weightUnitFor(shopper.locale.segment));
+  const t = await translator(shopper);
+  const view = await categoryView(shopper, category.id, request, url, t);
+  return slot(renderToStaticMarkup(createElement(CategoryFitMarkup, { fit: view, t })), view, null);
 }

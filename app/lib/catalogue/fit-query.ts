@@ -97,19 +97,18 @@ export function fitSearch(values: FitFormValues): string {
   return params.toString();
 }
 
-/** What a fit finder shows: finished strings from the server, so the page ships no code to phrase them. */
-interface FitView {
+/** What a fit finder's markup shows: finished strings from the server (fit-finder-markup.tsx). */
+export interface FitView {
   values: FitFormValues;
   /** Each refused field's message. */
   errors: Partial<Record<'weight' | 'pack', string>>;
   /** Other search parameters of the page (colour, sort, filters), kept when the form is sent. */
   keep: [string, string][];
-  /** What the answer was, for the analytics event (never the weights); null before the form is sent. */
+  /** What the answer was; null before the form is sent. */
   outcome: 'size' | 'no-ranges' | 'too-heavy' | 'matches' | 'no-matches' | null;
 }
 
-/** The product page's fit finder; null on a page of a product not sized by load. */
-export interface ProductFit extends FitView {
+export interface ProductFitView extends FitView {
   /** The recommended size, which the size picker shows chosen. */
   size: string | null;
   sentences: string[];
@@ -123,11 +122,25 @@ export interface CategoryFitMatch {
   size: string;
 }
 
-export interface CategoryFit extends FitView {
+export interface CategoryFitView extends FitView {
   heading: string | null;
   matches: CategoryFitMatch[];
   /** The load too heavy for some, the products without a chart. */
   notes: string[];
+}
+
+/** What a page receives: the fit finder as server-rendered HTML, the size to preselect and the analytics event. */
+export interface FitSlot {
+  html: string;
+  size: string | null;
+  /** The event's fields on use (never the weights); null before the form is sent. */
+  event: {
+    fit_outcome: string;
+    fit_size: string | null;
+    fit_terrain: string;
+    fit_snow: string;
+    fit_unit: string;
+  } | null;
 }
 
 /** The page's other search parameters, which the fit form sends along (a page number starts over). */
