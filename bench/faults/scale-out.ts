@@ -276,11 +276,21 @@ async function main(): Promise<boolean> {
 
     const path = `/en-us/p/${slug}`;
     results.push(['anonymous product page cached on process 2 (HIT)', await cachedOn(two, path)]);
+    // Stock moves pages only where it changes what they show (decision 0036): 500 → 1 keeps the page, and the
+    // order then sells the size's last unit, which the size picker shows.
+    await client.query('update variants set inventory_level = 1 where id = $1', [product.variant_id]);
+    await sleep(1_500);
+    const kept = await publicFetch(`${two.url}${path}`);
+    await kept.arrayBuffer();
+    results.push([
+      'a stock change that leaves the size in stock keeps the page (HIT at once)',
+      kept.headers.get('x-page-cache') === 'HIT',
+    ]);
     const ordered = await placeOrder(one, product.product_id, product.variant_id);
     results.push(['order placed on process 1 through the public host', ordered]);
     const afterStock = await invalidatedWithin(two, path, /./);
     results.push([
-      `stock change by an order on process 1 → process 2 re-renders (MISS) after ${fixed(afterStock, 2)} s`,
+      `the order sells the last unit on process 1 → process 2 re-renders (MISS) after ${fixed(afterStock, 2)} s`,
       ordered && Number.isFinite(afterStock),
     ]);
     results.push(['page cached again on process 2 (HIT)', await cachedOn(two, path)]);
