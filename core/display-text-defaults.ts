@@ -269,6 +269,7 @@ export const DISPLAY_TEXT_DEFAULTS = {
   'play video': 'Play video',
   'pause video': 'Pause video',
   'you might also like': 'You might also like',
+  'complete your kit': 'Complete your kit',
   // Cart, accounts, checkout, orders and pro (issue 8)
   'account signed out copy': 'Sign in to see your orders, addresses and pro pricing.',
   'address line 2': 'Apartment, suite, etc.',

@@ -23,6 +23,7 @@ import { productEntryWriter } from './content/product-entry.ts';
 import type { Database } from './db/database.ts';
 import { subscribeBackInStockMail } from './mail/back-in-stock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { productNamesFor } from './mail/product-names.ts';
 import { subscribeMail } from './mail/subscribers.ts';
 import { createMediaRoutes, MEDIA_MANIFEST, MEDIA_ORIGINALS_DIR } from './media/index.ts';
 import { createMediaUploads } from './media/upload.ts';
@@ -122,7 +123,13 @@ export function createServices(input: {
     outboxDir: join(config.DATA_DIR, 'outbox'),
     logger,
   });
-  subscribeMail({ commerce, mailer, origin, textFor: (locale) => content.client.displayText(locale) });
+  subscribeMail({
+    commerce,
+    mailer,
+    origin,
+    textFor: (locale) => content.client.displayText(locale),
+    productNames: productNamesFor(db, content.client),
+  });
   subscribeBackInStockMail(db, commerce.events, {
     mailer,
     origin,

@@ -151,15 +151,17 @@ function AddOns({
   addOns,
   csrfToken,
 }: {
-  addOns: { heading: string; tiles: GridTile[] };
+  addOns: { heading: string | null; tiles: GridTile[] };
   csrfToken: string | null;
 }) {
+  const t = useText();
+  const heading = addOns.heading ?? t('complete your kit');
   return (
     <section className="add-ons" aria-labelledby="add-ons-heading">
-      <h2 id="add-ons-heading">{addOns.heading}</h2>
+      <h2 id="add-ons-heading">{heading}</h2>
       <ProductGrid
         tiles={addOns.tiles}
-        list={{ id: 'add_on_products', name: addOns.heading }}
+        list={{ id: 'add_on_products', name: heading }}
         addOn
         csrfToken={csrfToken}
       />

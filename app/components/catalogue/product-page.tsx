@@ -30,7 +30,7 @@ interface Props {
   related: Promise<TileView[] | null>;
   /** "Find your size" on a snowshoe's page (issue 45); null on other products. */
   fit: FitSlot | null;
-  addOns: Promise<{ heading: string; tiles: GridTile[] } | null>;
+  addOns: Promise<{ heading: string | null; tiles: GridTile[] } | null>;
 }
 
 /** Product page (§2): gallery, variant choice (colour in the URL), price, stock, add to cart, details. */
@@ -145,10 +145,10 @@ export function ProductPage(props: Props) {
           {(addOns) =>
             addOns ? (
               <section className="add-ons" aria-labelledby="product-add-ons">
-                <h2 id="product-add-ons">{addOns.heading}</h2>
+                <h2 id="product-add-ons">{addOns.heading ?? t('complete your kit')}</h2>
                 <ProductGrid
                   tiles={addOns.tiles}
-                  list={{ id: 'add_on_products', name: addOns.heading }}
+                  list={{ id: 'add_on_products', name: addOns.heading ?? t('complete your kit') }}
                   addOn
                   csrfToken={props.csrfToken}
                 />

@@ -164,7 +164,7 @@ export async function loadAddOns(
   contentUid: string | null,
   uid: string,
 ): Promise<{
-  heading: string;
+  heading: string | null;
   tiles: Array<TileView & { quickAdd: ReturnType<typeof quickAddVariants> }>;
 } | null> {
   const client = shopper.services.content.client;
@@ -190,5 +190,6 @@ export async function loadAddOns(
     ...tile,
     quickAdd: quickAddVariants(resolved.find((pair) => pair.commerce.id === tile.id)!.commerce),
   }));
-  return tiles.length ? { heading: text(addOn.heading) || 'Complete your kit', tiles } : null;
+  // An editor's heading in the page's language; without one the page says 'complete your kit' in it (display text).
+  return tiles.length ? { heading: text(addOn.heading) || null, tiles } : null;
 }
