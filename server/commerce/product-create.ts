@@ -460,12 +460,13 @@ export function createProductAdmin(
         const englishFields = held['en-us'];
         if (!englishFields)
           throw conflict(`Product ${product.slug} has no English content entry to translate.`, 'conflict');
-        const english = productTextOf(englishFields);
+        // English's colour names default to the commerce labels (a new product's entry names none yet).
+        const english = withColourNames(productTextOf(englishFields), product.options, null);
         const before = held[locale] ? productTextOf(held[locale]) : null;
         const fields = withProductText(
           held[locale] ?? englishFields,
           input,
-          locale === 'en-us' ? input : english,
+          locale === 'en-us' ? { ...input, colours: english.colours } : english,
         );
         await content.writeLocale(executor, product.slug, locale, fields);
         const name = fields.title as string;

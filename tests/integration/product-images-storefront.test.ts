@@ -157,6 +157,12 @@ describe.each(testDatabaseTargets)('a new product’s own images on $name', (tar
       colours: { black: 'Schwarz', spruce: 'Fichtengrün' },
     });
     expect(texts.find((entry) => entry.locale === 'fr')!.text.name).toBe('Alpine Trek Snowshoe');
+    // A language saved without colour names shows English's, which are the commerce labels until named.
+    await admin.setText(actor, row!.id, 'it', { ...german, name: 'Racchetta Alpine Trek', colours: {} });
+    expect((await admin.text(row!.id)).find((entry) => entry.locale === 'it')!.text.colours).toEqual({
+      black: 'Black',
+      spruce: 'Spruce',
+    });
 
     // The storefront's content client reads it at once (published), and French falls back to English.
     const deEntry = await services.content.client.productByUid('alpine-trek-snowshoe', 'de');
@@ -197,5 +203,23 @@ describe.each(testDatabaseTargets)('a new product’s own images on $name', (tar
     expect(renamed!.name).toBe('Alpine Trek Snowshoe II');
     expect(renamed!.options[0]!.values.map((value) => value.hexColors)).toEqual([[], ['#2f5d46']]);
     expect((await admin.text(row!.id))[2]!.text.colours).toEqual({ black: 'Black', spruce: 'Spruce Green' });
+  }, 60_000);
+
+  it('counts every variant of a product in one save, leaving unchanged ones out', async () => {
+    const [row] = await handle.db.select().from(products).where(eq(products.slug, 'alpine-trek-snowshoe'));
+    const view = await services.commerce.stockAdmin.product(row!.id);
+    const [first, second, third] = view.variants;
+    const done = await services.commerce.stockAdmin.countMany(actor, row!.id, [
+      { variantId: first!.id, level: 5 },
+      { variantId: second!.id, level: 0 },
+      { variantId: third!.id, level: 12 },
+    ]);
+    expect(done.map((change) => [change.variantId, change.before, change.after])).toEqual([
+      [first!.id, 0, 5],
+      [third!.id, 0, 12],
+    ]);
+    await expect(
+      services.commerce.stockAdmin.countMany(actor, row!.id, [{ variantId: 1, level: 3 }]),
+    ).rejects.toMatchObject({ status: 404 });
   }, 60_000);
 });
