@@ -8,6 +8,7 @@ import { productIdOf } from '../../lib/admin/record-id.server.ts';
 import { parseFitForm } from '../../lib/backoffice/fit-chart-form.ts';
 import { attemptStaff, parseStaffForm, refuse } from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
+import fitStyles from '../../styles/admin-fit.css?url';
 import productStyles from '../../styles/admin-product-edit.css?url';
 import type { Route } from './+types/product-fit';
 
@@ -17,7 +18,10 @@ import type { Route } from './+types/product-fit';
  * in it, and the page names them.
  */
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: productStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: productStyles },
+  { rel: 'stylesheet', href: fitStyles },
+];
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Fit chart of ${loaderData?.fit.productName ?? 'product'} | Ridgeline back office` }];
@@ -183,7 +187,7 @@ export default function ProductFitPage({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
           {canWrite && others.length > 0 ? (
-            <Form method="post" className="admin-inline-form" aria-label="Use another series">
+            <Form method="post" className="admin-fit-other" aria-label="Use another series">
               <CsrfField />
               <input type="hidden" name="intent" value="use" />
               <label htmlFor="fit-series">Use a series</label>
@@ -201,7 +205,7 @@ export default function ProductFitPage({ loaderData }: Route.ComponentProps) {
             </Form>
           ) : null}
           {canWrite && fit.series ? (
-            <Form method="post" className="admin-inline-form">
+            <Form method="post" className="admin-fit-other">
               <CsrfField />
               <input type="hidden" name="intent" value="remove" />
               <button type="submit" className="admin-button admin-button--small admin-button--quiet">
