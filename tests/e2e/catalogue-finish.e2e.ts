@@ -44,8 +44,12 @@ test.describe('a merchandiser finishes a product in one place', () => {
     await page.goto('/admin/products/new');
 
     // The address follows the name; categories are named, not slugs.
-    await page.getByLabel('Name', { exact: true }).fill(NAME);
-    await expect(page.getByLabel(/^Address/)).toHaveValue(SLUG);
+    // Typed again until the page has hydrated (the address follows the name in the browser).
+    await expect(async () => {
+      await page.getByLabel('Name', { exact: true }).fill('');
+      await page.getByLabel('Name', { exact: true }).fill(NAME);
+      await expect(page.getByLabel(/^Address/)).toHaveValue(SLUG, { timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
     await page.getByLabel('SKU').fill('rs-alptrek');
     await page.getByLabel('Main category').selectOption({ label: "Snowshoes › Men's Snowshoes" });
     await page.getByLabel('Weight (kg)').fill('2');
