@@ -318,8 +318,8 @@ async function main(): Promise<boolean> {
       say(`  ${passed ? 'ok    ' : 'FAILED'}  ${name}`);
     }
     say(
-      '  (Each process polls data_versions at most once a second; no LISTEN/NOTIFY, so a change reaches the\n' +
-        '   other processes within about a second plus one render.)\n',
+      '  (Each process reads data_versions at most every 100 ms when a request needs it (decision 0036); no\n' +
+        '   LISTEN/NOTIFY, so a change reaches the other processes within a few tenths of a second plus one render.)\n',
     );
 
     // Throughput through the round-robin proxy: 1 process, then all of them.
