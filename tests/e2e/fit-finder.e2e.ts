@@ -138,5 +138,7 @@ test('in the United States the form weighs in pounds, and with consent the event
         fit_unit: 'lb',
       },
     ]);
+  // The page view names the page without the weights the URL carries.
+  expect(JSON.stringify(await dataLayer(page))).not.toMatch(/weight=|pack=/);
   expect(errors).toEqual([]);
 });
