@@ -479,6 +479,7 @@ export const DISPLAY_TEXT_DEFAULTS = {
   'fit too heavy count one': '{count} more is made for lighter loads.',
   'fit without chart': 'No size chart yet: {names}.',
   'fit clear': 'Clear my size',
+  'fit chart': "This snowshoe's load chart",
 } as const satisfies Record<string, string>;
 
 export type DisplayTextKey = keyof typeof DISPLAY_TEXT_DEFAULTS;

@@ -58,6 +58,11 @@ for (const width of [390, 1440]) {
       await expect(answer).toContainText('Gesamtlast 105 kg: Die Tabelle ergibt 25 in.');
       await expect(answer).toContainText('Pulverschnee braucht mehr Auftrieb, also eine Größe größer.');
       await expect(page.getByRole('radio', { name: '30 in' })).toBeChecked();
+      // The snowshoe's own chart is beside the form; the generic size guide, which could contradict it, is gone.
+      await expect(page.getByRole('table', { name: 'Belastungstabelle dieses Schneeschuhs' })).toContainText(
+        '80–113 kg',
+      );
+      await expect(page.locator('details.size-chart')).toHaveCount(0);
       // No consent in Germany yet: nothing about the question reaches the data layer.
       expect((await dataLayer(page)).filter((event) => event.event === 'fit_finder')).toEqual([]);
 

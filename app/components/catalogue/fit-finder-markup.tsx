@@ -14,11 +14,13 @@ function FitFinder({
   fit,
   intro,
   t,
+  chart,
   children,
 }: {
   fit: FitView;
   intro: string;
   t: Translate;
+  chart?: ReactNode;
   children: ReactNode;
 }) {
   const { values, errors } = fit;
@@ -48,6 +50,7 @@ function FitFinder({
     <details className="fit-finder" open={Boolean(fit.outcome) || Boolean(errors.weight || errors.pack)}>
       <summary>{t('find your size')}</summary>
       <p className="fit-finder__intro">{intro}</p>
+      {chart}
       <form method="get" className="fit-finder__form">
         {fit.keep.map(([name, value]) => (
           <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
@@ -94,7 +97,32 @@ function FitFinder({
 /** On a snowshoe's page, beside the size picker (which shows the answer's size chosen). */
 export function ProductFitMarkup({ fit, t }: { fit: ProductFitView; t: Translate }) {
   return (
-    <FitFinder fit={fit} intro={t('fit intro')} t={t}>
+    <FitFinder
+      fit={fit}
+      intro={t('fit intro')}
+      t={t}
+      chart={
+        fit.chart.length > 0 ? (
+          <table className="fit-finder__chart">
+            <caption>{t('fit chart')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('size')}</th>
+                <th scope="col">{t('fits')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {fit.chart.map((row) => (
+                <tr key={row.size}>
+                  <th scope="row">{row.size}</th>
+                  <td>{row.loads}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null
+      }
+    >
       {fit.sentences.map((sentence, index) => (
         <p key={sentence} className={index === 0 && fit.size ? 'fit-finder__size' : undefined}>
           {sentence}

@@ -136,7 +136,9 @@ export function ProductPage(props: Props) {
                 </tbody>
               </table>
             ) : null}
-            {view.sizes.length > 0 ? <SizeChart sizes={view.sizes.map((size) => size.label)} /> : null}
+            {view.sizes.length > 0 && !props.fit?.charted ? (
+              <SizeChart sizes={view.sizes.map((size) => size.label)} />
+            ) : null}
           </section>
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { recommendSize, weightUnitFor } from '#core/fit-finder.ts';
+import { fromKg, recommendSize, weightUnitFor } from '#core/fit-finder.ts';
 import { pluralKey } from '#core/plural.ts';
 import { CategoryFitMarkup, ProductFitMarkup } from '../../components/catalogue/fit-finder-markup.tsx';
 import type { Shopper } from './catalogue.server.ts';
@@ -54,10 +54,11 @@ function viewBase(request: FitRequest, url: URL, t: Translate): Omit<FitView, 'o
   };
 }
 
-function slot(html: string, view: FitView, size: string | null): FitSlot {
+function slot(html: string, view: FitView, size: string | null, charted: boolean): FitSlot {
   return {
     html,
     size,
+    charted,
     event: view.outcome
       ? {
           fit_outcome: view.outcome,
@@ -78,12 +79,19 @@ async function productView(
   t: Translate,
 ): Promise<ProductFitView> {
   const base = viewBase(request, url, t);
-  if (!request.query) return { ...base, outcome: null, size: null, sentences: [] };
-  const charts = await shopper.services.commerce.fitCharts.chartsOf([productId]);
-  const result = fitResult(recommendSize(charts.get(productId) ?? [], request.query), request.query);
+  const ranges = (await shopper.services.commerce.fitCharts.chartsOf([productId])).get(productId) ?? [];
+  const { unit } = request.values;
+  const number = new Intl.NumberFormat(shopper.locale.segment, { maximumFractionDigits: 1 });
+  const chart = ranges.map((range) => ({
+    size: range.size,
+    loads: `${number.format(fromKg(range.minKg, unit))}–${number.format(fromKg(range.maxKg, unit))} ${t(`fit unit ${unit}`)}`,
+  }));
+  if (!request.query) return { ...base, outcome: null, size: null, sentences: [], chart };
+  const result = fitResult(recommendSize(ranges, request.query), request.query);
   const size = result.kind === 'size' ? result.size : null;
   return {
     ...base,
+    chart,
     outcome: result.kind,
     size,
     sentences: [
@@ -103,7 +111,12 @@ export async function loadProductFit(
   const request = readFitRequest(url.searchParams, weightUnitFor(shopper.locale.segment));
   const t = await translator(shopper);
   const view = await productView(shopper, product.id, request, url, t);
-  return slot(renderToStaticMarkup(createElement(ProductFitMarkup, { fit: view, t })), view, view.size);
+  return slot(
+    renderToStaticMarkup(createElement(ProductFitMarkup, { fit: view, t })),
+    view,
+    view.size,
+    view.chart.length > 0,
+  );
 }
 
 async function categoryView(
@@ -168,5 +181,5 @@ export async function loadCategoryFit(
   const request = readFitRequest(url.searchParams, weightUnitFor(shopper.locale.segment));
   const t = await translator(shopper);
   const view = await categoryView(shopper, category.id, request, url, t);
-  return slot(renderToStaticMarkup(createElement(CategoryFitMarkup, { fit: view, t })), view, null);
+  return slot(renderToStaticMarkup(createElement(CategoryFitMarkup, { fit: view, t })), view, null, false);
 }

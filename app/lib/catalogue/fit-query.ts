@@ -112,6 +112,8 @@ export interface ProductFitView extends FitView {
   /** The recommended size, which the size picker shows chosen. */
   size: string | null;
   sentences: string[];
+  /** The product's own chart in the shopper's unit ("80–113 kg"), shown with the form; empty without one. */
+  chart: { size: string; loads: string }[];
 }
 
 export interface CategoryFitMatch {
@@ -133,6 +135,8 @@ export interface CategoryFitView extends FitView {
 export interface FitSlot {
   html: string;
   size: string | null;
+  /** The product has a chart of its own: the page leaves out the generic size guide, which could contradict it. */
+  charted: boolean;
   /** The event's fields on use (never the weights); null before the form is sent. */
   event: {
     fit_outcome: string;
