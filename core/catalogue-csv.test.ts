@@ -7,6 +7,7 @@ import {
   formatOptions,
   parseCatalogueCsv,
   parsePriceCell,
+  parseSaleTimeCell,
   parseStockCell,
   planCatalogueImport,
 } from './catalogue-csv.ts';
@@ -273,11 +274,7 @@ describe('planCatalogueImport', () => {
       'Peak',
       'Colour: Blue; Size: S',
       '50.00',
-      '',
-      '',
-      '',
-      '',
-      '',
+      ...Array(11).fill(''),
       '9',
       'no',
     ]);
@@ -359,5 +356,240 @@ describe('catalogue CSV files that cannot be read', () => {
     expect(parseCatalogueCsv('variant_sku,price_usd\nRL-A,1000001\n').errors[0]!.message).toContain('above');
     const many = `variant_sku\n${Array.from({ length: CSV_MAX_ROWS + 1 }, (_, i) => `RL-${i}`).join('\n')}\n`;
     expect(parseCatalogueCsv(many).errors[0]!.message).toContain(`at most ${CSV_MAX_ROWS}`);
+  });
+});
+
+describe('sale start and end columns', () => {
+  const zone = 'America/Denver';
+  const at = (iso: string) => new Date(iso);
+  // 2026-12-24 08:00 in Denver (UTC−7 in winter) is 15:00 UTC; the stored start carries seconds the file has not.
+  const scheduled = (): CatalogueVariantState =>
+    state({
+      prices: {
+        us: {
+          retail: 12995,
+          sale: 9995,
+          saleStartsAt: at('2026-12-24T15:00:30Z'),
+          saleEndsAt: at('2027-01-02T06:59:00Z'),
+        },
+        ca: { retail: 17995, sale: 15995 },
+        eu_region_1: { retail: 11995, sale: null },
+      },
+    });
+  const now = at('2026-12-07T10:00:00Z');
+  const withSchedule = () => new Map([['RL-TRAIL-RED-M', scheduled()]]);
+  const planIn = (text: string, current = withSchedule()) =>
+    planCatalogueImport(parseCatalogueCsv(text, zone), current, { zone, now });
+
+  it('reads a time on the store clock as a person or a spreadsheet writes it, empty as none', () => {
+    expect(parseSaleTimeCell('2026-12-24 08:00', zone)).toEqual({
+      ok: true,
+      value: at('2026-12-24T15:00:00Z'),
+    });
+    expect(parseSaleTimeCell('2026-12-24T08:00', zone)).toEqual({
+      ok: true,
+      value: at('2026-12-24T15:00:00Z'),
+    });
+    expect(parseSaleTimeCell(' 2026-12-24 8:00 ', zone)).toEqual({
+      ok: true,
+      value: at('2026-12-24T15:00:00Z'),
+    });
+    expect(parseSaleTimeCell('2026-12-24', zone)).toEqual({ ok: true, value: at('2026-12-24T07:00:00Z') });
+    expect(parseSaleTimeCell('', zone)).toEqual({ ok: true, value: null });
+    expect(parseSaleTimeCell('2026-12-24 08:00', 'UTC')).toEqual({
+      ok: true,
+      value: at('2026-12-24T08:00:00Z'),
+    });
+    for (const bad of ['24/12/2026 08:00', '2026-02-30 08:00', '2026-12-24 24:00', 'soon']) {
+      const result = parseSaleTimeCell(bad, zone);
+      expect(result.ok || result.message).toBe(
+        `"${bad}" is not a date and time like 2026-12-24 08:00 (year-month-day hour:minute, America/Denver time); leave it empty for none`,
+      );
+    }
+  });
+
+  it('exports the sale times on the store clock, to the minute, and empty when there are none', () => {
+    const cells = catalogueCsvRecord({ ...scheduled(), variantSku: 'RL-TRAIL-RED-M' }, zone);
+    const column = (name: string) => cells[CATALOGUE_CSV_COLUMNS.indexOf(name as never)];
+    expect(column('sale_start_usd')).toBe('2026-12-24 08:00');
+    expect(column('sale_end_usd')).toBe('2027-01-01 23:59');
+    expect(column('sale_start_cad')).toBe('');
+    expect(column('sale_end_eur')).toBe('');
+    expect(CATALOGUE_CSV_COLUMNS.slice(4, 8)).toEqual([
+      'price_usd',
+      'sale_usd',
+      'sale_start_usd',
+      'sale_end_usd',
+    ]);
+  });
+
+  it('reads an exported row back unchanged, seconds and an expired end included', () => {
+    const current = withSchedule();
+    const expired = scheduled();
+    expired.prices.us!.saleEndsAt = at('2026-12-01T00:00:00Z');
+    current.set('RL-TRAIL-RED-L', { ...expired, variantId: 12, productId: 3 });
+    const rows = [...current].map(([sku, value]) =>
+      catalogueCsvRecord({ ...value, variantSku: sku }, zone).join(','),
+    );
+    const result = planIn([HEADER, ...rows].join('\n'), current);
+    expect(result).toMatchObject({ errors: [], changes: [], unchanged: 2, prices: [] });
+  });
+
+  it('changes a sale end and writes only the columns the file has', () => {
+    const result = planIn('variant_sku,sale_end_usd\nRL-TRAIL-RED-M,2027-01-15 18:00\n');
+    expect(result.errors).toEqual([]);
+    expect(result.changes[0]!.fields).toEqual([
+      { field: 'sale_end_usd', before: '2027-01-01 23:59', after: '2027-01-15 18:00' },
+    ]);
+    expect(result.prices).toEqual([
+      { productId: 1, regionId: 'us', retail: 12995, sale: 9995, saleEndsAt: at('2027-01-16T01:00:00Z') },
+    ]);
+    const cleared = planIn('variant_sku,sale_start_usd,sale_end_usd\nRL-TRAIL-RED-M,,\n');
+    expect(cleared.prices[0]).toMatchObject({ saleStartsAt: null, saleEndsAt: null });
+    expect(cleared.changes[0]!.fields.map((field) => [field.field, field.after])).toEqual([
+      ['sale_start_usd', ''],
+      ['sale_end_usd', ''],
+    ]);
+  });
+
+  it('keeps the stored times when the file has no sale time columns (an older export)', () => {
+    const result = planIn('variant_sku,sale_usd\nRL-TRAIL-RED-M,89.95\n');
+    expect(result.errors).toEqual([]);
+    expect(result.prices).toEqual([{ productId: 1, regionId: 'us', retail: 12995, sale: 8995 }]);
+    // The stored end still bounds a new start.
+    const late = planIn('variant_sku,sale_start_usd\nRL-TRAIL-RED-M,2027-01-05 08:00\n');
+    expect(late.errors[0]).toMatchObject({ row: 2, column: 'sale_end_usd' });
+  });
+
+  it('names an end not after the start, a time without a sale price and an end already past, on their rows', () => {
+    const current = withSchedule();
+    current.set('RL-PEAK-BLUE-S', {
+      ...scheduled(),
+      variantId: 21,
+      productId: 2,
+      productSku: 'RL-PEAK',
+      name: 'Peak',
+    });
+    current.set('RL-FELL-GREY-M', {
+      ...scheduled(),
+      variantId: 31,
+      productId: 4,
+      productSku: 'RL-FELL',
+      name: 'Fell',
+    });
+    current.set('RL-RIDGE-RED-L', {
+      ...scheduled(),
+      variantId: 41,
+      productId: 5,
+      productSku: 'RL-RIDGE',
+      name: 'Ridge',
+    });
+    const result = planIn(
+      [
+        'variant_sku,sale_usd,sale_start_usd,sale_end_usd,sale_start_eur',
+        'RL-TRAIL-RED-M,99.95,2026-12-24 08:00,2026-12-24 08:00,',
+        'RL-PEAK-BLUE-S,,2026-12-24 08:00,2027-02-01 08:00,',
+        'RL-FELL-GREY-M,99.95,,2026-12-01 08:00,',
+        'RL-RIDGE-RED-L,99.95,2026-12-24 08:00,2027-01-01 23:59,2026-12-24 08:00',
+      ].join('\n'),
+      current,
+    );
+    expect(result.errors.map((error) => [error.row, error.column, error.message])).toEqual([
+      [
+        2,
+        'sale_end_usd',
+        'sale_end_usd 2026-12-24 08:00 is not after sale_start_usd 2026-12-24 08:00; a sale ends after it starts: write a later end or an earlier start',
+      ],
+      [
+        3,
+        'sale_end_usd',
+        'sale_end_usd is set but sale_usd is empty; a sale end needs a sale price: write sale_usd or empty sale_end_usd',
+      ],
+      [
+        4,
+        'sale_end_usd',
+        'sale_end_usd 2026-12-01 08:00 has already passed (America/Denver time); write a later end, or empty the cell for a sale that runs until it is removed',
+      ],
+      [
+        5,
+        'sale_start_eur',
+        'sale_start_eur is set but sale_eur is empty; a sale start needs a sale price: write sale_eur or empty sale_start_eur',
+      ],
+    ]);
+    expect(result.prices).toEqual([]);
+  });
+
+  it('keeps the stored times when a sale is emptied and the file repeats them', () => {
+    const result = planIn(
+      'variant_sku,sale_usd,sale_start_usd,sale_end_usd\nRL-TRAIL-RED-M,,2026-12-24 08:00,2027-01-01 23:59\n',
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.prices).toEqual([
+      {
+        productId: 1,
+        regionId: 'us',
+        retail: 12995,
+        sale: null,
+        saleStartsAt: at('2026-12-24T15:00:30Z'),
+        saleEndsAt: at('2027-01-02T06:59:00Z'),
+      },
+    ]);
+  });
+
+  it('reports every bad date in one pass, naming row and column', () => {
+    const current = withSchedule();
+    current.set('RL-TRAIL-RED-L', { ...scheduled(), variantId: 12 });
+    const parsed = parseCatalogueCsv(
+      'variant_sku,sale_start_usd,sale_end_cad\nRL-TRAIL-RED-M,12/24/2026 8:00,\nRL-TRAIL-RED-L,,2026-13-01 08:00\n',
+      zone,
+    );
+    expect(parsed.errors.map((error) => [error.row, error.sku, error.column])).toEqual([
+      [2, 'RL-TRAIL-RED-M', 'sale_start_usd'],
+      [3, 'RL-TRAIL-RED-L', 'sale_end_cad'],
+    ]);
+    expect(parsed.errors[0]!.message).toMatch(
+      /^sale_start_usd "12\/24\/2026 8:00" is not a date and time like/,
+    );
+    expect(planCatalogueImport(parsed, current, { zone, now }).errors).toHaveLength(2);
+  });
+
+  it('guards what a shopper pays: an expired sale set running again is a drop to confirm', () => {
+    const current = withSchedule();
+    const expired = scheduled();
+    expired.prices.us = {
+      retail: 12995,
+      sale: 4995,
+      saleStartsAt: null,
+      saleEndsAt: at('2026-12-01T00:00:00Z'),
+    };
+    current.set('RL-TRAIL-RED-M', expired);
+    const result = planIn('variant_sku,sale_end_usd\nRL-TRAIL-RED-M,2026-12-31 23:00\n', current);
+    expect(result.errors).toEqual([]);
+    expect(result.drops).toEqual([
+      {
+        row: 2,
+        sku: 'RL-TRAIL-RED-M',
+        column: 'sale_usd',
+        message: 'sale_usd: This lowers the price of Trail by more than half, to $49.95.',
+      },
+    ]);
+    // Moving a sale's end earlier leaves what a shopper pays: no confirmation.
+    const ending = planIn('variant_sku,sale_end_usd\nRL-TRAIL-RED-M,2026-12-30 08:00\n');
+    expect(ending).toMatchObject({ errors: [], drops: [] });
+    expect(ending.prices).toHaveLength(1);
+  });
+
+  it('names a sale time for a currency the product has no price in', () => {
+    const result = planIn(
+      'variant_sku,sale_start_eur\nRL-TRAIL-RED-M,2026-12-24 08:00\n',
+      new Map([['RL-TRAIL-RED-M', state({ prices: {} })]]),
+    );
+    expect(result.errors[0]).toMatchObject({ row: 2, column: 'sale_start_eur' });
+    // An empty time cell of a currency without a price changes nothing.
+    const empty = planIn(
+      'variant_sku,sale_end_eur\nRL-TRAIL-RED-M,\n',
+      new Map([['RL-TRAIL-RED-M', state({ prices: {} })]]),
+    );
+    expect(empty).toMatchObject({ errors: [], changes: [], unchanged: 1 });
   });
 });

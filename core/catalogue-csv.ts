@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { guardMoney } from './money-guard.ts';
 import { COMMERCE_REGION_CURRENCY, COMMERCE_REGIONS, type CommerceRegion } from './regions.ts';
 import { MAX_STOCK_LEVEL } from './stock-change.ts';
+import { DEFAULT_STORE_TIME_ZONE, formatStoreTime, parseStoreDateTime } from './store-time.ts';
 
 /**
  * The catalogue CSV of the back office (issue 20; format in README.md, "Catalogue CSV"): one row per variant,
@@ -17,10 +18,15 @@ export const CSV_MAX_ROWS = 50_000;
 
 const lower = (region: CommerceRegion) => COMMERCE_REGION_CURRENCY[region].toLowerCase();
 
-/** `price_usd` and `sale_usd` per commerce region, in the order of COMMERCE_REGIONS. */
+/**
+ * `price_usd`, `sale_usd`, `sale_start_usd` and `sale_end_usd` per commerce region, in the order of
+ * COMMERCE_REGIONS. The sale's times are on the store's clock (STORE_TIME_ZONE, decision 0031).
+ */
 export const PRICE_COLUMNS = COMMERCE_REGIONS.flatMap((region) => [
   `price_${lower(region)}`,
   `sale_${lower(region)}`,
+  `sale_start_${lower(region)}`,
+  `sale_end_${lower(region)}`,
 ]);
 
 export const CATALOGUE_CSV_COLUMNS = [
@@ -45,10 +51,16 @@ export interface CsvRowError {
   message: string;
 }
 
-/** A price cell: cents, or null for an empty sale cell (no sale). Undefined: the column is absent or blank. */
+/**
+ * A price cell: cents, or null for an empty sale cell (no sale). Undefined: the column is absent or blank. The
+ * sale's times: an instant, null for an empty cell (no start: from now on; no end: until removed), undefined when
+ * the column is absent (an older export), which leaves the stored time alone.
+ */
 export interface CsvRegionPrice {
   retail?: number;
   sale?: number | null;
+  saleStartsAt?: Date | null;
+  saleEndsAt?: Date | null;
 }
 
 export interface CatalogueCsvRow {
@@ -103,14 +115,49 @@ export function parseStockCell(text: string): Cell<number> {
   return { ok: true, value: count };
 }
 
+/** How the file writes a sale time: `2026-12-24 08:00` on the store's clock, what a person types. */
+export const SALE_TIME_EXAMPLE = '2026-12-24 08:00';
+
+const SALE_TIME = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2}))?$/;
+
+/**
+ * A sale start or end cell on the store's clock: `2026-12-24 08:00` (a `T` for the space, a one-digit hour or a
+ * bare day, its midnight, are read too, as spreadsheets rewrite them); null for an empty cell (no time).
+ */
+export function parseSaleTimeCell(text: string, zone: string): Cell<Date | null> {
+  const value = text.trim();
+  if (value === '') return { ok: true, value: null };
+  const match = SALE_TIME.exec(value);
+  const pad = (part: string | undefined) => (part ?? '0').padStart(2, '0');
+  const at = match
+    ? parseStoreDateTime(
+        `${match[1]}-${pad(match[2])}-${pad(match[3])}T${pad(match[4])}:${match[5] ?? '00'}`,
+        zone,
+      )
+    : null;
+  if (!at)
+    return {
+      ok: false,
+      message: `"${value}" is not a date and time like ${SALE_TIME_EXAMPLE} (year-month-day hour:minute, ${zone} time); leave it empty for none`,
+    };
+  return { ok: true, value: at };
+}
+
+/** A sale time as the file writes it; empty for none. */
+export const formatSaleTime = (at: Date | null | undefined, zone: string) =>
+  at ? formatStoreTime(at, zone) : '';
+
 /** Cents as the file writes them: 129.95. */
 export const formatCents = (cents: number) => (cents / 100).toFixed(2);
 
 /** The export guards cells a spreadsheet would run as a formula with a quote; read them back without it. */
 const unguard = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
 
-/** Reads a catalogue CSV: the header, then every row's cells, each problem with its row and column. */
-export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
+/**
+ * Reads a catalogue CSV: the header, then every row's cells, each problem with its row and column. Sale times are
+ * read on the store's clock, `zone`.
+ */
+export function parseCatalogueCsv(text: string, zone: string = DEFAULT_STORE_TIME_ZONE): ParsedCatalogueCsv {
   const errors: CsvRowError[] = [];
   let records: { record: string[]; info: { lines: number } }[];
   try {
@@ -213,7 +260,17 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
           else fail(`${saleColumn} ${result.message}`, saleColumn);
         }
       }
-      if (price.retail !== undefined || price.sale !== undefined) parsed.prices[region] = price;
+      for (const [column, key] of [
+        [`sale_start_${lower(region)}`, 'saleStartsAt'],
+        [`sale_end_${lower(region)}`, 'saleEndsAt'],
+      ] as const) {
+        const time = cell(column);
+        if (time === undefined) continue;
+        const result = parseSaleTimeCell(time, zone);
+        if (result.ok) price[key] = result.value;
+        else fail(`${column} ${result.message}`, column);
+      }
+      if (Object.keys(price).length) parsed.prices[region] = price;
     }
     const stock = cell('stock');
     if (stock !== undefined) {
@@ -235,7 +292,15 @@ export interface CatalogueVariantState {
   options: string;
   published: boolean;
   stock: number;
-  prices: Partial<Record<CommerceRegion, { retail: number; sale: number | null }>>;
+  prices: Partial<Record<CommerceRegion, StoredPrice>>;
+}
+
+/** A region's stored price: cents, and the sale's times (none when absent). */
+export interface StoredPrice {
+  retail: number;
+  sale: number | null;
+  saleStartsAt?: Date | null;
+  saleEndsAt?: Date | null;
 }
 
 export interface FieldChange {
@@ -263,6 +328,9 @@ export interface PriceUpdate {
   regionId: CommerceRegion;
   retail: number;
   sale: number | null;
+  /** Written only when the file has the column (undefined: the stored time stays). */
+  saleStartsAt?: Date | null;
+  saleEndsAt?: Date | null;
 }
 
 export interface CatalogueImportPlan {
@@ -299,7 +367,15 @@ const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 export function planCatalogueImport(
   parsed: ParsedCatalogueCsv,
   current: ReadonlyMap<string, CatalogueVariantState>,
+  options: { zone?: string; now?: Date } = {},
 ): CatalogueImportPlan {
+  const zone = options.zone ?? DEFAULT_STORE_TIME_ZONE;
+  const at = options.now ?? new Date();
+  // A time the file repeats to the minute on the store's clock is the stored one (the file has no seconds, and a
+  // wall time the clocks pass twice reads as its first occurrence): it keeps the stored instant.
+  const sameTime = (a: Date | null, b: Date | null) => formatSaleTime(a, zone) === formatSaleTime(b, zone);
+  const timeOf = (sent: Date | null | undefined, stored: Date | null | undefined) =>
+    sent === undefined || sameTime(sent, stored ?? null) ? (stored ?? null) : sent;
   const errors = [...parsed.errors];
   const changes: RowChange[] = [];
   const stock: StockUpdate[] = [];
@@ -310,11 +386,24 @@ export function planCatalogueImport(
    * product, so the other rows of the product may carry the price as it is (they leave it alone) or the same new
    * one; only two different new prices for one product are an error.
    */
-  const priceChanges = new Map<string, { row: number; price: { retail?: number; sale: number | null } }>();
-  const effective = (sent: CsvRegionPrice, now: CatalogueVariantState['prices'][CommerceRegion]) => ({
+  const priceChanges = new Map<string, { row: number; price: Effective }>();
+  type Effective = ReturnType<typeof effective>;
+  const effective = (sent: CsvRegionPrice, now: StoredPrice | undefined) => ({
     retail: sent.retail ?? now?.retail,
     sale: sent.sale === undefined ? (now?.sale ?? null) : sent.sale,
+    saleStartsAt: timeOf(sent.saleStartsAt, now?.saleStartsAt),
+    saleEndsAt: timeOf(sent.saleEndsAt, now?.saleEndsAt),
   });
+  const samePrice = (a: Effective, b: StoredPrice | Effective | undefined) =>
+    b !== undefined &&
+    a.retail === b.retail &&
+    a.sale === b.sale &&
+    (a.saleStartsAt?.getTime() ?? null) === (b.saleStartsAt?.getTime() ?? null) &&
+    (a.saleEndsAt?.getTime() ?? null) === (b.saleEndsAt?.getTime() ?? null);
+  // What a shopper pays: the sale counts unless its end has passed (a sale starting later is guarded when it is
+  // saved, as the prices page does, server/commerce/price-admin.ts).
+  const pays = (price: { retail: number; sale: number | null; saleEndsAt?: Date | null }) =>
+    price.sale !== null && (!price.saleEndsAt || price.saleEndsAt > at) ? price.sale : price.retail;
   for (const row of parsed.rows) {
     const state = current.get(row.variantSku);
     if (!state) continue;
@@ -324,8 +413,7 @@ export function planCatalogueImport(
       if (!sent || priceChanges.has(key)) continue;
       const now = state.prices[region];
       const price = effective(sent, now);
-      if (!now || price.retail !== now.retail || price.sale !== now.sale)
-        priceChanges.set(key, { row: row.row, price });
+      if (!samePrice(price, now)) priceChanges.set(key, { row: row.row, price });
     }
   }
   let unchanged = 0;
@@ -363,17 +451,27 @@ export function planCatalogueImport(
       if (!change) continue;
       if (change.row !== row.row) {
         const price = effective(sent, now);
-        const keeps = now && price.retail === now.retail && price.sale === now.sale;
-        const agrees = price.retail === change.price.retail && price.sale === change.price.sale;
-        if (!keeps && !agrees)
+        if (!samePrice(price, now) && !samePrice(price, change.price))
           fail(
             `The ${currency.toUpperCase()} price differs from row ${change.row} of the same product (${state.productSku}), which changes it; prices belong to the product, so give its rows that price or the current one`,
             `price_${currency}`,
           );
         continue;
       }
-      const retail = sent.retail ?? now?.retail;
-      const sale = sent.sale === undefined ? (now?.sale ?? null) : sent.sale;
+      const { retail, sale, saleStartsAt, saleEndsAt } = change.price;
+      const startColumn = `sale_start_${currency}`;
+      const endColumn = `sale_end_${currency}`;
+      // A time the file sets anew (not the stored one repeated) needs a sale price to start or end.
+      const newStart = saleStartsAt !== null && !sameTime(saleStartsAt, now?.saleStartsAt ?? null);
+      const newEnd = saleEndsAt !== null && !sameTime(saleEndsAt, now?.saleEndsAt ?? null);
+      if (sale === null && (newStart || newEnd)) {
+        const column = newEnd ? endColumn : startColumn;
+        fail(
+          `${column} is set but sale_${currency} is empty; a sale ${newEnd ? 'end' : 'start'} needs a sale price: write sale_${currency} or empty ${column}`,
+          column,
+        );
+        continue;
+      }
       if (retail === undefined) {
         // An empty sale cell of a product with no price in that currency changes nothing.
         if (sale !== null)
@@ -389,25 +487,31 @@ export function planCatalogueImport(
         );
         continue;
       }
-      if (now && now.retail === retail && now.sale === sale) continue;
-      // What a shopper pays (the sale while one is set), before and after, through the money guard: a price
+      if (saleStartsAt && saleEndsAt && saleEndsAt <= saleStartsAt) {
+        fail(
+          `${endColumn} ${formatSaleTime(saleEndsAt, zone)} is not after ${startColumn} ${formatSaleTime(saleStartsAt, zone)}; a sale ends after it starts: write a later end or an earlier start`,
+          endColumn,
+        );
+        continue;
+      }
+      if (newEnd && saleEndsAt <= at) {
+        fail(
+          `${endColumn} ${formatSaleTime(saleEndsAt, zone)} has already passed (${zone} time); write a later end, or empty the cell for a sale that runs until it is removed`,
+          endColumn,
+        );
+        continue;
+      }
+      // What a shopper pays (the sale while it is in force), before and after, through the money guard: a price
       // that would make the product free is an error, a drop of more than half waits for a confirmation.
-      const pays = sale ?? retail;
-      const column = `${sale === null ? 'price' : 'sale'}_${currency}`;
+      const after = pays({ retail, sale, saleEndsAt });
+      const column = `${after === sale ? 'sale' : 'price'}_${currency}`;
       const verdict = now
         ? guardMoney(
-            [
-              {
-                productId: state.productId,
-                name: state.name,
-                before: (now.sale ?? now.retail) / 100,
-                after: pays / 100,
-              },
-            ],
+            [{ productId: state.productId, name: state.name, before: pays(now) / 100, after: after / 100 }],
             { currency: currency.toUpperCase(), remedy: 'Write a price above 0.' },
           )
         : null;
-      if (verdict?.verdict === 'refuse' || pays <= 0) {
+      if (verdict?.verdict === 'refuse' || after <= 0) {
         fail(
           `${column}: ${verdict?.verdict === 'refuse' ? verdict.message : `a first price of 0.00 would make ${state.name} free; write a price above 0.`}`,
           column,
@@ -428,7 +532,19 @@ export function planCatalogueImport(
           before: now?.sale == null ? '' : formatCents(now.sale),
           after: sale === null ? '' : formatCents(sale),
         });
-      prices.push({ productId: state.productId, regionId: region, retail, sale });
+      const update: PriceUpdate = { productId: state.productId, regionId: region, retail, sale };
+      for (const [key, field] of [
+        ['saleStartsAt', startColumn],
+        ['saleEndsAt', endColumn],
+      ] as const) {
+        const stored = now?.[key] ?? null;
+        const next = change.price[key];
+        if ((stored?.getTime() ?? null) !== (next?.getTime() ?? null))
+          fields.push({ field, before: formatSaleTime(stored, zone), after: formatSaleTime(next, zone) });
+        // Written only where the file has the column; an older export leaves the stored times alone.
+        if (sent[key] !== undefined) update[key] = next;
+      }
+      prices.push(update);
     }
     if (row.stock !== undefined && row.stock !== state.stock) {
       fields.push({ field: 'stock', before: String(state.stock), after: String(row.stock) });
@@ -457,11 +573,19 @@ export function planCatalogueImport(
   };
 }
 
-/** One export row of a variant, in CATALOGUE_CSV_COLUMNS order. */
-export function catalogueCsvRecord(state: CatalogueVariantState & { variantSku: string }): string[] {
+/** One export row of a variant, in CATALOGUE_CSV_COLUMNS order; sale times on the store's clock, `zone`. */
+export function catalogueCsvRecord(
+  state: CatalogueVariantState & { variantSku: string },
+  zone: string = DEFAULT_STORE_TIME_ZONE,
+): string[] {
   const priceCells = COMMERCE_REGIONS.flatMap((region) => {
     const price = state.prices[region];
-    return [price ? formatCents(price.retail) : '', price?.sale == null ? '' : formatCents(price.sale)];
+    return [
+      price ? formatCents(price.retail) : '',
+      price?.sale == null ? '' : formatCents(price.sale),
+      formatSaleTime(price?.saleStartsAt, zone),
+      formatSaleTime(price?.saleEndsAt, zone),
+    ];
   });
   return [
     state.productSku,

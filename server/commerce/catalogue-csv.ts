@@ -11,6 +11,7 @@ import {
 } from '#core/catalogue-csv.ts';
 import { CONFIRM_DROPS_LABEL } from '#core/money-guard.ts';
 import { COMMERCE_REGIONS } from '#core/regions.ts';
+import { DEFAULT_STORE_TIME_ZONE } from '#core/store-time.ts';
 import { type Actor, recordAudit } from '../backoffice/audit.ts';
 import type { Database } from '../db/database.ts';
 import { toCsv } from './csv-writer.ts';
@@ -40,6 +41,8 @@ const AUDIT_SAMPLE = 500;
 
 export interface CatalogueCsvOptions {
   logger?: { error(object: unknown, message: string): void };
+  /** STORE_TIME_ZONE: the clock of the sale start and end columns (decision 0031). */
+  zone?: string;
 }
 
 /** What a dry run and an import answer: the comparison without the internal write lists. */
@@ -77,7 +80,8 @@ interface RawState {
   name: string;
   is_visible: boolean;
   availability: string;
-  prices: Record<string, [number | string, number | string | null]> | null;
+  /** Per region: retail, sale, sale start, sale end (timestamps as JSON writes them). */
+  prices: Record<string, [number | string, number | string | null, string | null, string | null]> | null;
 }
 
 const cents = (value: number | string) => Math.round(Number(value) * 100);
@@ -86,7 +90,13 @@ function stateOf(row: RawState): CatalogueVariantState & { variantSku: string } 
   const prices: CatalogueVariantState['prices'] = {};
   for (const region of COMMERCE_REGIONS) {
     const price = row.prices?.[region];
-    if (price) prices[region] = { retail: cents(price[0]), sale: price[1] === null ? null : cents(price[1]) };
+    if (price)
+      prices[region] = {
+        retail: cents(price[0]),
+        sale: price[1] === null ? null : cents(price[1]),
+        saleStartsAt: price[2] ? new Date(price[2]) : null,
+        saleEndsAt: price[3] ? new Date(price[3]) : null,
+      };
   }
   return {
     variantId: Number(row.variant_id),
@@ -105,7 +115,7 @@ function stateOf(row: RawState): CatalogueVariantState & { variantSku: string } 
 
 const SELECT_STATE = sql`select v.id as variant_id, v.sku as variant_sku, v.inventory_level, v.option_values,
     p.id as product_id, p.sku as product_sku, p.name, p.is_visible, p.availability,
-    (select json_object_agg(pp.region_id, json_build_array(pp.retail_price, pp.sale_price))
+    (select json_object_agg(pp.region_id, json_build_array(pp.retail_price, pp.sale_price, pp.sale_starts_at, pp.sale_ends_at))
        from product_prices pp where pp.product_id = p.id) as prices
   from variants v join products p on p.id = v.product_id`;
 
@@ -143,11 +153,12 @@ function chunks<T>(list: readonly T[], size = WRITE_CHUNK): T[][] {
 }
 
 export function createCatalogueCsv(db: Database, stock: Stock, options: CatalogueCsvOptions = {}) {
+  const zone = options.zone ?? DEFAULT_STORE_TIME_ZONE;
   async function plan(executor: Executor, text: string, lock: boolean): Promise<CatalogueImportPlan> {
-    const parsed = parseCatalogueCsv(text);
+    const parsed = parseCatalogueCsv(text, zone);
     const skus = parsed.rows.map((row) => row.variantSku);
     const current = skus.length ? await currentState(executor, skus, lock) : new Map();
-    return planCatalogueImport(parsed, current);
+    return planCatalogueImport(parsed, current, { zone });
   }
 
   /**
@@ -170,12 +181,26 @@ export function createCatalogueCsv(db: Database, stock: Stock, options: Catalogu
   }
 
   async function writePrices(tx: Tx, changes: CatalogueImportPlan['prices']) {
-    const json = JSON.stringify(changes);
+    // A sale time is written only where the file has its column (setStart, setEnd): an older export's rows leave
+    // the stored times alone.
+    const json = JSON.stringify(
+      changes.map((change) => ({
+        ...change,
+        setStart: change.saleStartsAt !== undefined,
+        setEnd: change.saleEndsAt !== undefined,
+      })),
+    );
     await tx.execute(sql`insert into product_prices (product_id, region_id, retail_price, sale_price)
       select u."productId", u."regionId", u.retail::numeric / 100, u.sale::numeric / 100
       from jsonb_to_recordset(${json}::jsonb) as u("productId" integer, "regionId" text, retail bigint, sale bigint)
       on conflict (product_id, region_id)
       do update set retail_price = excluded.retail_price, sale_price = excluded.sale_price`);
+    await tx.execute(sql`update product_prices pp set
+        sale_starts_at = case when u."setStart" then u."saleStartsAt" else pp.sale_starts_at end,
+        sale_ends_at = case when u."setEnd" then u."saleEndsAt" else pp.sale_ends_at end
+      from jsonb_to_recordset(${json}::jsonb) as u("productId" integer, "regionId" text,
+        "saleStartsAt" timestamptz, "saleEndsAt" timestamptz, "setStart" boolean, "setEnd" boolean)
+      where pp.product_id = u."productId" and pp.region_id = u."regionId" and (u."setStart" or u."setEnd")`);
   }
 
   /** The header and every variant, by id, one page of rows at a time. */
@@ -189,7 +214,7 @@ export function createCatalogueCsv(db: Database, stock: Stock, options: Catalogu
         sql`${SELECT_STATE} where v.id > ${after} order by v.id limit ${EXPORT_PAGE}`,
       );
       if (!rows.length) return;
-      yield toCsv(rows.map((row) => catalogueCsvRecord(stateOf(row))));
+      yield toCsv(rows.map((row) => catalogueCsvRecord(stateOf(row), zone)));
       after = Number(rows.at(-1)!.variant_id);
       if (rows.length < EXPORT_PAGE) return;
     }

@@ -231,7 +231,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     saleSchedule: createSaleSchedule(db, {
       onError: (error) => logger.error({ err: error }, 'the sale schedule watcher could not look'),
     }),
-    catalogueCsv: createCatalogueCsv(db, stock, { logger }),
+    catalogueCsv: createCatalogueCsv(db, stock, { logger, zone: options.storeTimeZone }),
     groups,
     customers,
     carts,

@@ -67,10 +67,16 @@ describe.each(testDatabaseTargets)('catalogue CSV on $name', (target) => {
       'options',
       'price_usd',
       'sale_usd',
+      'sale_start_usd',
+      'sale_end_usd',
       'price_cad',
       'sale_cad',
+      'sale_start_cad',
+      'sale_end_cad',
       'price_eur',
       'sale_eur',
+      'sale_start_eur',
+      'sale_end_eur',
       'stock',
       'published',
     ]);
@@ -289,6 +295,86 @@ describe.each(testDatabaseTargets)('catalogue CSV on $name', (target) => {
     const confirmed = await commerce.catalogueCsv.import(actor, text, { confirmDrops: true });
     expect(confirmed).toMatchObject({ written: true, priceChanges: 1, errors: [] });
     expect((await usPrice()).toFixed(2)).toBe(low);
+  });
+
+  it('exports sale start and end on the store clock, reads them back unchanged and imports a changed end', async () => {
+    // The store's clock (STORE_TIME_ZONE, decision 0031): Denver is UTC−7 in winter.
+    const denver = createCommerce(handle.db, { storeTimeZone: 'America/Denver' });
+    const rows = (
+      (await handle.db.execute(
+        sql`select v.sku, pp.product_id, pp.retail_price from product_prices pp join variants v on v.product_id = pp.product_id
+          where pp.region_id = 'us' and v.sku like 'BULK-%' order by v.id limit 1 offset 7`,
+      )) as unknown as { rows: { sku: string; product_id: number; retail_price: string }[] }
+    ).rows;
+    const { sku, product_id: productId, retail_price: retail } = rows[0]!;
+    const sale = (Number(retail) * 0.8).toFixed(2);
+    // Seconds the file does not carry: a read-back to the minute keeps them.
+    await handle.db.execute(
+      sql`update product_prices set sale_price = ${sale}, sale_starts_at = '2030-12-24T15:00:30Z',
+            sale_ends_at = '2031-01-02T06:59:00Z'
+          where product_id = ${productId} and region_id = 'us'`,
+    );
+    const stored = async () =>
+      (
+        await handle.db
+          .select()
+          .from(productPrices)
+          .where(and(eq(productPrices.productId, Number(productId)), eq(productPrices.regionId, 'us')))
+      )[0]!;
+
+    const records = read(await new Response(denver.catalogueCsv.exportCsv()).text());
+    const record = records.find((entry) => entry.variant_sku === sku)!;
+    expect(record).toMatchObject({
+      sale_usd: sale,
+      sale_start_usd: '2030-12-24 08:00',
+      sale_end_usd: '2031-01-01 23:59',
+    });
+    expect(records.find((entry) => entry.sale_usd === '')).toMatchObject({
+      sale_start_usd: '',
+      sale_end_usd: '',
+    });
+    const unchanged = await denver.catalogueCsv.dryRun(write(records));
+    expect(unchanged).toMatchObject({ changes: [], errors: [], drops: [], unchanged: records.length });
+
+    record.sale_end_usd = '2031-01-15 18:00';
+    const result = await denver.catalogueCsv.import(actor, write(records), { fileName: 'sale-end.csv' });
+    expect(result).toMatchObject({ written: true, priceChanges: 1, stockChanges: 0, errors: [] });
+    expect(result.changes).toEqual([
+      {
+        row: records.indexOf(record) + 2,
+        variantSku: sku,
+        productSku: record.product_sku,
+        fields: [{ field: 'sale_end_usd', before: '2031-01-01 23:59', after: '2031-01-15 18:00' }],
+      },
+    ]);
+    expect(await stored()).toMatchObject({
+      salePrice: Number(sale),
+      saleStartsAt: new Date('2030-12-24T15:00:30Z'),
+      saleEndsAt: new Date('2031-01-16T01:00:00Z'),
+    });
+
+    // A file without the sale time columns (an older export) leaves the stored times alone.
+    const older = await denver.catalogueCsv.import(
+      actor,
+      `variant_sku,sale_usd\n${sku},${(Number(retail) * 0.7).toFixed(2)}\n`,
+    );
+    expect(older).toMatchObject({ written: true, priceChanges: 1 });
+    expect(await stored()).toMatchObject({
+      saleStartsAt: new Date('2030-12-24T15:00:30Z'),
+      saleEndsAt: new Date('2031-01-16T01:00:00Z'),
+    });
+
+    // Bad dates are reported row by row with their column, and nothing is written.
+    const bad = await denver.catalogueCsv.import(
+      actor,
+      `variant_sku,sale_usd,sale_start_usd,sale_end_usd\n${sku},${sale},31.12.2030,\n${records[0]!.variant_sku},,,2031-02-01 08:00\n`,
+    );
+    expect(bad.written).toBe(false);
+    expect(bad.errors.map((error) => [error.row, error.column])).toEqual([
+      [2, 'sale_start_usd'],
+      [3, 'sale_end_usd'],
+    ]);
+    expect((await stored()).saleEndsAt).toEqual(new Date('2031-01-16T01:00:00Z'));
   });
 
   it('reports its progress after each chunk of rows written', async () => {
