@@ -140,6 +140,10 @@ describe('describeAudit: products and prices', () => {
   it('says every product change with its name', () => {
     expect(product('product.create', null, { name: 'Summit Trail 25' })).toBe('Ada created Summit Trail 25');
     expect(product('product.publish')).toBe('Ada published Summit Trail 25');
+    expect(product('product.duplicate', { name: 'Summit Trail' }, { name: 'Summit Trail (copy)' })).toBe(
+      'Ada duplicated “Summit Trail” as Summit Trail 25',
+    );
+    expect(product('product.duplicate')).toBe('Ada duplicated a product as Summit Trail 25');
     expect(product('product.unpublish')).toBe('Ada unpublished Summit Trail 25');
     expect(product('product.flags')).toBe('Ada changed the tags of Summit Trail 25');
     expect(product('product.fit-chart', null, { name: 'Deep snow' })).toBe(

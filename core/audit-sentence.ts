@@ -404,6 +404,8 @@ function sentenceOf(entry: AuditRecord, who: string, name: string, context: Cont
       return `${who} set the low-stock threshold of ${name} to ${after.lowStockThreshold ?? 'the default'} (was ${before.lowStockThreshold ?? 'the default'})`;
     case 'product.create':
       return `${who} created ${name}`;
+    case 'product.duplicate':
+      return `${who} duplicated ${quoted(text(before.name), 'a product')} as ${name}`;
     case 'product.publish':
       return `${who} published ${name}`;
     case 'product.unpublish':

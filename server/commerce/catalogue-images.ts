@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { moveImage } from '#core/image-upload.ts';
 import { DEFAULT_MEDIA_ALIAS, DEFAULT_MEDIA_BASE_URL } from '#core/media-url.ts';
 import { mediaIdOfPath } from '#core/product-image.ts';
@@ -306,6 +306,19 @@ export function createCatalogueImages(db: Database, media: MediaUploads, logger:
         if (showing.length > 0 || mediaIdOfPath(locked.thumbnail) === mediaId)
           throw conflict(
             `${showing.map((colour) => colour.label).join(' and ') || 'The product'} shows this image: pick another image for ${showing.length > 1 ? 'them' : 'it'} first.`,
+          );
+        // A copy of the product (duplicate) shows the same media ids: the file must outlive this product's row.
+        const shared = (await tx.execute(sql`
+          select p.name from products p
+          where p.id <> ${productId} and (
+            p.thumbnail = ${mediaPath(mediaId)}
+            or exists (select 1 from variants v where v.product_id = p.id and v.thumbnail = ${mediaPath(mediaId)})
+            or exists (select 1 from jsonb_array_elements(p.options) o, jsonb_array_elements(o->'values') val
+                       where val->>'image' = ${mediaId}))
+          order by p.id limit 1`)) as unknown as { rows: Array<{ name: string }> };
+        if (shared.rows[0])
+          throw conflict(
+            `${shared.rows[0].name} shows this image too (it was copied from this product): pick another image there first.`,
           );
         await tx.delete(productImages).where(eq(productImages.mediaId, mediaId));
         const after = orderOf(rows).filter((id) => id !== mediaId);

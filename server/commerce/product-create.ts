@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { blockedSubstring, matchableSubstrings } from '#core/blocked-url.ts';
+import { copyName, copySku, copySlug } from '#core/product-copy.ts';
 import {
   PRODUCT_TEXT_LOCALES,
   type ProductText,
@@ -8,6 +9,7 @@ import {
   productTextProblems,
   withProductText,
 } from '#core/product-text.ts';
+import { can } from '#core/staff-permissions.ts';
 import {
   type Combination,
   generateVariants,
@@ -17,8 +19,9 @@ import {
   valueSlug,
 } from '#core/variant-generation.ts';
 import { type Actor, recordAudit } from '../backoffice/audit.ts';
+import { staff } from '../backoffice/schema.ts';
 import type { Database } from '../db/database.ts';
-import { badRequest, conflict, notFound } from './errors.ts';
+import { badRequest, conflict, forbidden, notFound } from './errors.ts';
 import { commerceRegions } from './schema.ts';
 import {
   categories,
@@ -28,6 +31,7 @@ import {
   type VariantOptionValueRecord,
   variants,
 } from './schema-catalogue.ts';
+import { productFitSeries } from './schema-fit.ts';
 
 /**
  * The back office's product creation and option changes (issue 20): a new product with its options, generated
@@ -372,6 +376,190 @@ export function createProductAdmin(
         };
         await recordAudit(tx, actor, { action: 'product.create', entity: 'product', entityId: id, after });
         return { id: product!.id, slug, sku, variants: variantRows.length };
+      });
+    },
+
+    /**
+     * Copies a product as an unpublished product (issue 41): "<name> (copy)" at the first free `-copy` address,
+     * the same category, options (new ids, as a created product's), variants with `-COPY` SKUs and stock 0, the
+     * prices per region with their sale times, the colours' images (the same media ids: media are immutable),
+     * the fit series, and the content entry's text in every locale. The commerce rows, the entry and the audit
+     * entry commit together, as a creation's do; a staff member whose role may not change the catalogue is refused.
+     */
+    async duplicate(actor: Actor, productId: number) {
+      const [member] = await db.select({ role: staff.role }).from(staff).where(eq(staff.id, actor.staffId));
+      if (!member || !can(member.role, 'catalogue:write'))
+        throw forbidden('Your role does not allow copying products (catalogue:write).');
+      return db.transaction(async (tx) => {
+        await serialise(tx);
+        const executor = tx as unknown as Database;
+        const original = await lockProduct(tx, productId);
+        const originalVariants = await tx
+          .select()
+          .from(variants)
+          .where(eq(variants.productId, productId))
+          .orderBy(asc(variants.id));
+        // A retired value's variants stay on the original because orders refer to them; a copy has no orders.
+        const current = originalVariants.filter((row) =>
+          row.optionValues.every((entry) =>
+            original.options.some(
+              (option) =>
+                option.id === entry.option_id && option.values.some((value) => value.entityId === entry.id),
+            ),
+          ),
+        );
+
+        // The first n whose address and SKUs are all free: one n names the product and every variant.
+        let n = 1;
+        for (; ; n += 1) {
+          const candidate = copySlug(original.slug, n);
+          const [slugTaken] = await tx
+            .select({ id: products.id })
+            .from(products)
+            .where(eq(products.slug, candidate));
+          const free =
+            !slugTaken &&
+            !(content && (await content.exists(executor, candidate))) &&
+            (
+              await takenSkus(
+                tx,
+                [original.sku, ...current.map((row) => row.sku)].map((s) => copySku(s, n)),
+              )
+            ).length === 0;
+          if (free) break;
+          if (n >= 100)
+            throw conflict(`Product ${original.slug} has 100 copies already: rename one of them first.`);
+        }
+        const slug = copySlug(original.slug, n);
+        const sku = copySku(original.sku, n);
+        const name = copyName(original.name);
+
+        const ids = await nextIds(tx);
+        const id = ids.productId;
+        const optionIds = new Map<number, number>();
+        const valueIds = new Map<number, number>();
+        const options: ProductOptionRecord[] = original.options.map((option, index) => {
+          optionIds.set(option.id, ids.optionId + index + 1);
+          return {
+            ...option,
+            id: ids.optionId + index + 1,
+            values: option.values.map((value) => {
+              const entityId = ids.nextValueId();
+              valueIds.set(value.entityId, entityId);
+              return { ...value, entityId, hexColors: [...value.hexColors] };
+            }),
+          };
+        });
+        await tx.insert(products).values({
+          id,
+          slug,
+          name,
+          sku,
+          description: original.description,
+          categoryId: original.categoryId,
+          imageKind: original.imageKind,
+          inventoryTracking: original.inventoryTracking,
+          inventoryLevel: 0,
+          availability: 'disabled',
+          isVisible: false,
+          isNew: original.isNew,
+          isRedesigned: original.isRedesigned,
+          weight: original.weight,
+          options,
+          customFields: original.customFields,
+          thumbnail: original.thumbnail,
+          sortOrder: ids.sortOrder,
+        });
+        const variantRows = current.map((row) => ({
+          productId: id,
+          sku: copySku(row.sku, n),
+          inventoryLevel: 0,
+          purchasingDisabled: row.purchasingDisabled,
+          thumbnail: row.thumbnail,
+          lowStockThreshold: row.lowStockThreshold,
+          optionValues: row.optionValues.map(
+            (entry): VariantOptionValueRecord => ({
+              ...entry,
+              id: valueIds.get(entry.id)!,
+              option_id: optionIds.get(entry.option_id)!,
+            }),
+          ),
+        }));
+        if (variantRows.length) await tx.insert(variants).values(variantRows);
+        const prices = await tx.select().from(productPrices).where(eq(productPrices.productId, productId));
+        if (prices.length)
+          await tx.insert(productPrices).values(prices.map((row) => ({ ...row, productId: id })));
+        const [fit] = await tx
+          .select()
+          .from(productFitSeries)
+          .where(eq(productFitSeries.productId, productId));
+        if (fit) await tx.insert(productFitSeries).values({ productId: id, seriesId: fit.seriesId });
+
+        const locales: string[] = [];
+        if (content) {
+          const held = await content.read(executor, original.slug, PRODUCT_TEXT_LOCALES);
+          const commerceOf = (fields: Record<string, unknown>) => {
+            const regions = fields.bc_products;
+            return regions && typeof regions === 'object'
+              ? Object.fromEntries(Object.keys(regions).map((region) => [region, { id, sku }]))
+              : regions;
+          };
+          if (held['en-us']) {
+            // English first: the master locale's entry is the one the others fall back to.
+            for (const locale of PRODUCT_TEXT_LOCALES) {
+              const fields = held[locale];
+              if (!fields) continue;
+              await content.writeLocale(executor, slug, locale, {
+                ...fields,
+                ...(locale === 'en-us' ? { title: name, display_title: name } : {}),
+                url: `/${slug}`,
+                bc_products: commerceOf(fields),
+              });
+              locales.push(locale);
+            }
+          } else {
+            // An original without an entry (written before products had one): the copy gets a created product's.
+            const { main, chain } = await chainOf(tx, original.categoryId);
+            await content.write(executor, {
+              uid: slug,
+              title: name,
+              tagline: '',
+              description: original.description,
+              commerce: Object.fromEntries(
+                prices.map((row) => [
+                  row.regionId,
+                  {
+                    id,
+                    sku,
+                    categoryIds: chain.map((category) => category.regionIds[row.regionId] ?? category.id),
+                  },
+                ]),
+              ),
+              categoryPath: main.path,
+              isNew: original.isNew,
+              isRedesigned: original.isRedesigned,
+            });
+            locales.push('en-us');
+          }
+        }
+
+        await recordAudit(tx, actor, {
+          action: 'product.duplicate',
+          entity: 'product',
+          entityId: id,
+          before: { id: original.id, name: original.name, slug: original.slug, sku: original.sku },
+          after: {
+            name,
+            slug,
+            sku,
+            published: false,
+            variants: variantRows.map((row) => row.sku),
+            prices: Object.fromEntries(prices.map((row) => [row.regionId, row.retailPrice])),
+            fitSeriesId: fit?.seriesId ?? null,
+            contentLocales: locales,
+          },
+        });
+        return { id, slug, sku, name, variants: variantRows.length };
       });
     },
 

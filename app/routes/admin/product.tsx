@@ -1,4 +1,4 @@
-import { data, Form, Link, useActionData } from 'react-router';
+import { data, Form, Link, redirect, useActionData } from 'react-router';
 import { z } from 'zod';
 import { mediaUrl, tileImage } from '#core/media-url.ts';
 import {
@@ -48,6 +48,12 @@ export async function loader(args: Route.LoaderArgs) {
     services.commerce.productAdmin.text(id),
   ]);
   const image = entry?.image && typeof entry.image === 'object' ? (entry.image as Raw) : null;
+  // A copy's page names the product it was copied from (the redirect after "Duplicate" carries its id).
+  const copiedFromId = Number(url.searchParams.get('copiedFrom'));
+  const copiedFrom =
+    Number.isInteger(copiedFromId) && copiedFromId > 0
+      ? await attemptStaff(services, () => services.commerce.catalogueAdmin.detail(copiedFromId))
+      : null;
   return {
     product,
     content: entry
@@ -65,6 +71,7 @@ export async function loader(args: Route.LoaderArgs) {
     texts,
     textLocale,
     created: url.searchParams.get('created') === '1',
+    copiedFrom: copiedFrom?.ok ? copiedFrom.value.name : null,
     categoryLabels: Object.fromEntries(categoryLabels(product.categories)),
     canWrite: can(staff.role, 'catalogue:write'),
   };
@@ -80,6 +87,7 @@ const productForm = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('unpublish') }),
   z.object({ intent: z.literal('flags'), isNew: yes, isRedesigned: yes }),
   z.object({ intent: z.literal('swatches') }),
+  z.object({ intent: z.literal('duplicate') }),
   z.object({
     intent: z.literal('text'),
     locale: z.enum(PRODUCT_TEXT_LOCALES, { error: 'Choose a language.' }),
@@ -102,6 +110,11 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.ok) return parsed.answer;
   const form = parsed.data;
   const admin = services.commerce.catalogueAdmin;
+  if (form.intent === 'duplicate') {
+    const done = await attemptStaff(services, () => services.commerce.productAdmin.duplicate(actor, id));
+    if (!done.ok) return done.answer;
+    return redirect(`/admin/products/${done.value.id}?copiedFrom=${id}`);
+  }
   if (form.intent === 'swatches') {
     // One colour input per colour value: `swatch-{valueId}`.
     const swatches: Record<number, string> = {};
@@ -153,7 +166,7 @@ const dateTime = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T',
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
-  const { product, content, canWrite, texts, textLocale, created } = loaderData;
+  const { product, content, canWrite, texts, textLocale, created, copiedFrom } = loaderData;
   const categoryName = (id: number, path: string) => loaderData.categoryLabels[id] ?? path;
   const colourOption = product.options.find((option) => /^colou?r$/i.test(option.displayName));
   const english = texts.find((entry) => entry.locale === 'en-us')!;
@@ -170,6 +183,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       {created && !answer ? (
         <p className="admin-notice admin-notice--ok" role="status">
           Product created, unpublished: give it its text in each language, images and stock, then publish it.
+        </p>
+      ) : null}
+      {copiedFrom && !answer ? (
+        <p className="admin-notice admin-notice--ok" role="status">
+          Copy of {copiedFrom} created — not visible to shoppers until you publish it. Its stock is 0 for
+          every variant: set it on the <Link to={`/admin/products/${product.id}/stock`}>Stock</Link> tab.
         </p>
       ) : null}
 
@@ -342,6 +361,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               className={`admin-button admin-button--small${product.published ? ' admin-button--danger' : ''}`}
             >
               {product.published ? 'Unpublish' : 'Publish'}
+            </button>
+          </Form>
+          <Form method="post" className="admin-inline-form" aria-label="Duplicate">
+            <CsrfField />
+            <input type="hidden" name="intent" value="duplicate" />
+            <button type="submit" className="admin-button admin-button--small">
+              Duplicate
             </button>
           </Form>
           <Form method="post" className="admin-inline-form" aria-label="Tags">
