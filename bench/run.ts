@@ -9,6 +9,7 @@
  *   pages         server CPU and time per page, uncached, 10,000 products (pages.ts)
  *   overload      capacity, 50 connections, open-loop 70 % and past capacity (overload.ts)
  *   media         image transforms (media.ts)
+ *   codes         discount codes: cart view, entering a code and checkout, with a code against without (discount-codes.ts)
  * Scripts report through a last `BENCH_JSON {...}` line, whose `goals` entries become rows. A part that fails
  * shows 'n/a' with the reason; the run goes on. One data folder (demo store + 10,000 products) is seeded once
  * and shared by every part that serves pages (BENCH_DATA_DIR for the child scripts); search seeds its own
@@ -46,6 +47,7 @@ const PARTS = [
   { key: 'pages', title: 'Page CPU (uncached)', data: true },
   { key: 'overload', title: 'Overload', data: true },
   { key: 'media', title: 'Media', data: false },
+  { key: 'codes', title: 'Discount codes', data: false },
 ] as const;
 type PartKey = (typeof PARTS)[number]['key'];
 const USAGE = `npm run bench [-- --quick] [-- --only ${PARTS.map((part) => part.key).join(',')}]\n`;
@@ -84,6 +86,7 @@ const settings = quick
       searchSqlIterations: '20',
       pageSamples: '50',
       mediaSeconds: '2',
+      codeIterations: '50',
       overloadSeconds: '3',
     }
   : {
@@ -95,6 +98,7 @@ const settings = quick
       searchSqlIterations: '100',
       pageSamples: '200',
       mediaSeconds: '5',
+      codeIterations: '200',
       overloadSeconds: '15',
     };
 
@@ -260,6 +264,19 @@ if (wanted('media'))
       script: 'bench/media.ts',
       env: { BENCH_SECONDS: settings.mediaSeconds },
       timeoutMs: 10 * 60_000,
+    }),
+  );
+if (wanted('codes'))
+  await part('codes', 'discount codes', () =>
+    childPart({
+      area: 'discount codes',
+      item: '',
+      script: 'bench/discount-codes.ts',
+      env: {
+        BENCH_ITERATIONS: settings.codeIterations,
+        BENCH_TARGETS: process.env.BENCH_TARGETS ?? 'pglite',
+      },
+      timeoutMs: 15 * 60_000,
     }),
   );
 

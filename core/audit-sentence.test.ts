@@ -142,6 +142,19 @@ describe('describeAudit: products and prices', () => {
     expect(product('product.publish')).toBe('Ada published Summit Trail 25');
     expect(product('product.unpublish')).toBe('Ada unpublished Summit Trail 25');
     expect(product('product.flags')).toBe('Ada changed the tags of Summit Trail 25');
+    expect(product('product.fit-chart', null, { name: 'Deep snow' })).toBe(
+      'Ada changed the fit chart of Summit Trail 25 (series “Deep snow”)',
+    );
+    expect(product('product.fit-chart')).toBe('Ada changed the fit chart of Summit Trail 25');
+    expect(product('product.fit-series', null, { seriesId: 4, name: 'Deep snow' })).toBe(
+      'Ada sized Summit Trail 25 by “Deep snow”',
+    );
+    expect(product('product.fit-series', null, { seriesId: 4 })).toBe(
+      'Ada sized Summit Trail 25 by another series',
+    );
+    expect(product('product.fit-series', { seriesId: 4 }, null)).toBe(
+      'Ada removed the fit chart of Summit Trail 25',
+    );
     expect(product('product.category', { categoryId: 3 }, { categoryId: 36 })).toBe(
       'Ada moved Summit Trail 25 to category 36',
     );
@@ -653,5 +666,39 @@ describe('formatAuditMoney', () => {
   it('writes an amount as the store writes its currency, and any other with its code', () => {
     expect(formatAuditMoney(1299, 'USD')).toBe('$1,299.00');
     expect(formatAuditMoney(5, 'XYZ')).toBe('5.00 XYZ');
+  });
+});
+
+describe('describeAudit: discount codes', () => {
+  it('names the code in each sentence and links to its page', () => {
+    const created = describeAudit(
+      entry({
+        action: 'discount-code.created',
+        entity: 'discount-code',
+        entityId: '5',
+        after: { code: 'WINTER10' },
+      }),
+    );
+    expect(created.sentence).toBe('Ada created discount code WINTER10');
+    expect(created.link).toEqual({ href: '/admin/discount-codes/5', label: 'discount code WINTER10' });
+    expect(
+      sentence({
+        action: 'discount-code.updated',
+        entity: 'discount-code',
+        before: { code: 'WINTER10' },
+        after: { code: 'WINTER12' },
+      }),
+    ).toBe('Ada changed discount code WINTER12');
+    expect(
+      sentence({
+        action: 'discount-code.deactivated',
+        entity: 'discount-code',
+        before: { code: 'OLD' },
+        after: {},
+      }),
+    ).toBe('Ada deactivated discount code OLD');
+    expect(sentence({ action: 'discount-code.activated', entity: 'discount-code', entityId: '9' })).toBe(
+      'Ada activated discount code 9',
+    );
   });
 });

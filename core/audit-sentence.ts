@@ -300,6 +300,8 @@ function linkOf(entry: AuditRecord, names: AuditNames, name: string): AuditDescr
       return { href: '/admin/shipping', label: 'Shipping' };
     case 'catalogue':
       return { href: '/admin/products', label: 'Products' };
+    case 'discount-code':
+      return { href: `/admin/discount-codes/${id}`, label: name };
     default:
       return null;
   }
@@ -336,6 +338,8 @@ function nameOf(entry: AuditRecord, names: AuditNames): string {
       return names.shippingZones?.[id] ?? text(after.name) ?? `shipping zone ${id}`;
     case 'shipping-region':
       return `region ${id}`;
+    case 'discount-code':
+      return `discount code ${text(after.code) ?? text(before.code) ?? id}`;
     default:
       return `${entry.entity.replace(/[_-]+/g, ' ')} ${id}`;
   }
@@ -406,6 +410,12 @@ function sentenceOf(entry: AuditRecord, who: string, name: string, context: Cont
       return `${who} unpublished ${name}`;
     case 'product.flags':
       return `${who} changed the tags of ${name}`;
+    case 'product.fit-chart':
+      return `${who} changed the fit chart of ${name}${text(after.name) ? ` (series ${quoted(text(after.name), '')})` : ''}`;
+    case 'product.fit-series':
+      return after.seriesId === undefined
+        ? `${who} removed the fit chart of ${name}`
+        : `${who} sized ${name} by ${quoted(text(after.name), 'another series')}`;
     case 'product.category':
       return `${who} moved ${name} to category ${show('categoryId', after.categoryId, context)}`;
     case 'product.image.upload':
@@ -472,6 +482,14 @@ function sentenceOf(entry: AuditRecord, who: string, name: string, context: Cont
       return `${who} added a discount rule to ${name}`;
     case 'customer-group.rule-removed':
       return `${who} removed a discount rule from ${name}`;
+    case 'discount-code.created':
+      return `${who} created ${name}`;
+    case 'discount-code.updated':
+      return `${who} changed ${name}`;
+    case 'discount-code.deactivated':
+      return `${who} deactivated ${name}`;
+    case 'discount-code.activated':
+      return `${who} activated ${name}`;
     case 'shipping.method':
       return `${who} changed shipping method ${name}`;
     case 'shipping.zone':

@@ -95,7 +95,8 @@ describe('parseCatalogueCsv', () => {
 
   it('refuses unknown columns and a missing variant_sku column, naming them', () => {
     const parsed = parseCatalogueCsv('variant_sku,stock,colour\nRL-TRAIL-RED-M,3,red\n');
-    expect(parsed.rows).toEqual([]);
+    // The rows are still read through the known columns, so their own problems show in the same pass.
+    expect(parsed.rows.map((row) => [row.variantSku, row.stock])).toEqual([['RL-TRAIL-RED-M', 3]]);
     expect(parsed.errors).toEqual([
       expect.objectContaining({
         row: 1,
@@ -140,6 +141,23 @@ describe('parseCatalogueCsv', () => {
       }),
     ]);
     expect(parsed.rows.map((row) => row.row)).toEqual([2]);
+  });
+
+  it('reports a bad header and every bad row behind it in one pass', () => {
+    const parsed = parseCatalogueCsv(
+      '\uFEFFvariant_sku,stock,stock,price_usd,colour\nRL-A,x,1,1,red\nRL-B,2,2,-3,blue\nRL-C,4,4,5,green\n',
+    );
+    expect(parsed.errors.map((error) => [error.row, error.column])).toEqual([
+      [1, 'stock'],
+      [1, 'colour'],
+      [2, 'stock'],
+      [3, 'price_usd'],
+    ]);
+    expect(parsed.rows.map((row) => row.variantSku)).toEqual(['RL-C']);
+    // The plan carries the header's errors and adds the rows' own (RL-C is no variant), and writes nothing.
+    const planned = planCatalogueImport(parsed, catalogue);
+    expect(planned.errors.map((error) => error.row)).toEqual([1, 1, 2, 3, 4]);
+    expect(planned.stock).toEqual([]);
   });
 
   it('reads a blank sale cell as "no sale" and a blank price cell as "unchanged"', () => {
@@ -207,6 +225,16 @@ describe('planCatalogueImport', () => {
     ]);
     expect(result.stock).toEqual([]);
     expect(result.prices).toEqual([]);
+  });
+
+  it('accepts one row changing a product’s price while its other rows keep the current price', () => {
+    const result = plan('variant_sku,price_usd,sale_usd\nRL-TRAIL-RED-M,129.95,\nRL-TRAIL-RED-L,139.95,\n');
+    expect(result.errors).toEqual([]);
+    expect(result.changes.map((change) => [change.row, change.fields.map((field) => field.field)])).toEqual([
+      [3, ['price_usd']],
+    ]);
+    expect(result.prices).toEqual([{ productId: 1, regionId: 'us', retail: 13995, sale: null }]);
+    expect(result.unchanged).toBe(1);
   });
 
   it('accepts the same price on every row of a product and lists it once', () => {

@@ -148,9 +148,12 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
     else if (header.indexOf(column) !== index)
       errors.push({ row: 1, column, message: `The column "${column}" appears twice` });
   });
-  if (!header.includes('variant_sku'))
+  if (!header.includes('variant_sku')) {
     errors.push({ row: 1, column: 'variant_sku', message: 'The column variant_sku is missing' });
-  if (errors.length) return { rows: [], errors, total: body.length };
+    return { rows: [], errors, total: body.length };
+  }
+  // A bad header does not hide the rows' problems: they are read through the known columns (an unknown or
+  // repeated one is skipped) and reported in the same pass; nothing is imported while any error stands.
   if (body.length > CSV_MAX_ROWS)
     return {
       rows: [],
@@ -166,7 +169,7 @@ export function parseCatalogueCsv(text: string): ParsedCatalogueCsv {
     const row = info.lines;
     const cell = (column: string) => {
       const index = header.indexOf(column);
-      return index < 0 ? undefined : (record[index] ?? '').trim();
+      return index < 0 || !known.has(column) ? undefined : (record[index] ?? '').trim();
     };
     const sku = (cell('variant_sku') ?? '').toUpperCase();
     const fail = (message: string, column?: string) =>
@@ -289,8 +292,9 @@ const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 
 /**
  * Compares the file with the catalogue: every row's changes (before → after) and every row's error (unknown SKU,
- * an edited reference column, rows of one product that disagree on its price, a sale not below retail). Prices
- * belong to the product, so every row of a product carries them and the change is listed on its first row.
+ * an edited reference column, rows of one product that change its price differently, a sale not below retail).
+ * Prices belong to the product: one row may change them (the change is listed on that row) while the product's
+ * other rows still carry the current price, which leaves them alone.
  */
 export function planCatalogueImport(
   parsed: ParsedCatalogueCsv,
@@ -301,8 +305,29 @@ export function planCatalogueImport(
   const stock: StockUpdate[] = [];
   const prices: PriceUpdate[] = [];
   const drops: CsvRowError[] = [];
-  /** Per product and region: the first row that set its price, and what it set. */
-  const productPrices = new Map<string, { row: number; price: CsvRegionPrice }>();
+  /**
+   * Per product and region, the first row that changes its price, and the price it sets. Prices belong to the
+   * product, so the other rows of the product may carry the price as it is (they leave it alone) or the same new
+   * one; only two different new prices for one product are an error.
+   */
+  const priceChanges = new Map<string, { row: number; price: { retail?: number; sale: number | null } }>();
+  const effective = (sent: CsvRegionPrice, now: CatalogueVariantState['prices'][CommerceRegion]) => ({
+    retail: sent.retail ?? now?.retail,
+    sale: sent.sale === undefined ? (now?.sale ?? null) : sent.sale,
+  });
+  for (const row of parsed.rows) {
+    const state = current.get(row.variantSku);
+    if (!state) continue;
+    for (const region of COMMERCE_REGIONS) {
+      const sent = row.prices[region];
+      const key = `${state.productId}:${region}`;
+      if (!sent || priceChanges.has(key)) continue;
+      const now = state.prices[region];
+      const price = effective(sent, now);
+      if (!now || price.retail !== now.retail || price.sale !== now.sale)
+        priceChanges.set(key, { row: row.row, price });
+    }
+  }
   let unchanged = 0;
   for (const row of parsed.rows) {
     const state = current.get(row.variantSku);
@@ -332,23 +357,21 @@ export function planCatalogueImport(
       const sent = row.prices[region];
       if (!sent) continue;
       const key = `${state.productId}:${region}`;
-      const earlier = productPrices.get(key);
+      const change = priceChanges.get(key);
       const currency = lower(region);
-      if (earlier) {
-        const differs =
-          (sent.retail !== undefined &&
-            earlier.price.retail !== undefined &&
-            sent.retail !== earlier.price.retail) ||
-          (sent.sale !== undefined && earlier.price.sale !== undefined && sent.sale !== earlier.price.sale);
-        if (differs)
+      const now = state.prices[region];
+      if (!change) continue;
+      if (change.row !== row.row) {
+        const price = effective(sent, now);
+        const keeps = now && price.retail === now.retail && price.sale === now.sale;
+        const agrees = price.retail === change.price.retail && price.sale === change.price.sale;
+        if (!keeps && !agrees)
           fail(
-            `The ${currency.toUpperCase()} price differs from row ${earlier.row} of the same product (${state.productSku}); prices belong to the product, so give its rows the same price`,
+            `The ${currency.toUpperCase()} price differs from row ${change.row} of the same product (${state.productSku}), which changes it; prices belong to the product, so give its rows that price or the current one`,
             `price_${currency}`,
           );
         continue;
       }
-      productPrices.set(key, { row: row.row, price: sent });
-      const now = state.prices[region];
       const retail = sent.retail ?? now?.retail;
       const sale = sent.sale === undefined ? (now?.sale ?? null) : sent.sale;
       if (retail === undefined) {

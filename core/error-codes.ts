@@ -40,6 +40,16 @@ export const ERROR_CODES = {
   'needs-confirmation': { status: 409, text: 'error check form' },
   // Content management (issue 21): unpublishing or deleting an entry that published entries still reference.
   referenced: { status: 409, text: 'error check form' },
+  // A discount code that takes nothing off the cart (core/discount-code.ts, issue 41): one code per reason, so the
+  // cart, checkout and /api all tell the shopper why in their language.
+  'discount-unknown-code': { status: 422, text: 'discount unknown code' },
+  'discount-expired': { status: 422, text: 'discount expired' },
+  'discount-not-yet-valid': { status: 422, text: 'discount not yet valid' },
+  'discount-wrong-region': { status: 422, text: 'discount wrong region' },
+  'discount-minimum-not-reached': { status: 422, text: 'discount minimum not reached' },
+  'discount-used-up': { status: 422, text: 'discount used up' },
+  'discount-not-for-pro': { status: 422, text: 'discount not for pro' },
+  'discount-nothing-applies': { status: 422, text: 'discount nothing applies' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

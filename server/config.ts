@@ -82,6 +82,13 @@ export const configSchema = z.object({
     .int({ error: 'must be a whole number' })
     .min(0, { error: 'must be a whole number' }),
   ADMISSION_MAX_WAIT_MS: wholeCount,
+  // Checkouts and cart changes of a shopper with a session: their own line, served before pages, and a longer
+  // wait (a checkout dropped is a sale lost; a page is reloaded). docs/decisions/0035-admission-lanes.md.
+  ADMISSION_CHECKOUT_QUEUE: wholeCount,
+  ADMISSION_CHECKOUT_WAIT_MS: wholeCount,
+  // Search engines' bots: served after pages, in a short line of their own with a longer wait.
+  ADMISSION_CRAWLER_QUEUE: wholeCount,
+  ADMISSION_CRAWLER_WAIT_MS: wholeCount,
   PUBLIC_BASE_URL: z
     .string()
     .trim()
@@ -126,6 +133,8 @@ export const configSchema = z.object({
   CONTENT_PREVIEW_TOKEN: z.string().trim().min(32, { error: 'must be at least 32 characters' }).optional(),
   // The key of signed staff invitation links; unset, one is drawn and kept per database.
   STAFF_INVITE_KEY: z.string().trim().min(32, { error: 'must be at least 32 characters' }).optional(),
+  // The key of the throttles' hashed keys (an address is never stored in clear); unset, one is drawn and kept per database.
+  THROTTLE_KEY: z.string().trim().min(32, { error: 'must be at least 32 characters' }).optional(),
   CONTENT_ENVIRONMENT: z.string().trim().min(1, { error: 'must not be empty' }),
   CONTENT_BRANCH: z.string().trim().optional(),
   CONTENT_CACHE_POLICY: z
@@ -233,6 +242,10 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   ADMISSION_CONCURRENCY: '4',
   ADMISSION_QUEUE: '32',
   ADMISSION_MAX_WAIT_MS: '250',
+  ADMISSION_CHECKOUT_QUEUE: '1000',
+  ADMISSION_CHECKOUT_WAIT_MS: '10000',
+  ADMISSION_CRAWLER_QUEUE: '16',
+  ADMISSION_CRAWLER_WAIT_MS: '2000',
   PUBLIC_BASE_URL: undefined,
   GTM_ID: undefined,
   RECAPTCHA_SITE_KEY: undefined,
@@ -249,6 +262,7 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   CONTENT_MANAGEMENT_TOKEN: undefined,
   CONTENT_PREVIEW_TOKEN: undefined,
   STAFF_INVITE_KEY: undefined,
+  THROTTLE_KEY: undefined,
   CONTENT_ENVIRONMENT: 'production',
   CONTENT_BRANCH: undefined,
   CONTENT_CACHE_POLICY: '1',
@@ -338,5 +352,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     SEARCH_KEY: parsed.data.SEARCH_KEY ?? drawn.SEARCH_KEY,
     CONTENT_MANAGEMENT_TOKEN: parsed.data.CONTENT_MANAGEMENT_TOKEN ?? drawn.CONTENT_MANAGEMENT_TOKEN,
     STAFF_INVITE_KEY: parsed.data.STAFF_INVITE_KEY ?? drawn.STAFF_INVITE_KEY,
+    THROTTLE_KEY: parsed.data.THROTTLE_KEY ?? drawn.THROTTLE_KEY,
   };
 }

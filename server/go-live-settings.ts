@@ -31,7 +31,9 @@ export function goLiveWarnings(
       // The invitation key signs the store's own links; the others are a hosted service's keys once one is used.
       key === 'STAFF_INVITE_KEY'
         ? `${key} is not set: a key generated for this database signs staff invitations; set your own secret (32+ characters)`
-        : `${key} is not set: a key generated for this database is used; set it to the hosted service's key`,
+        : key === 'THROTTLE_KEY'
+          ? `${key} is not set: a key kept in the database hashes the throttles' addresses; set your own secret (32+ characters) so a copy of the database alone cannot confirm an address`
+          : `${key} is not set: a key generated for this database is used; set it to the hosted service's key`,
     );
   return warnings;
 }

@@ -23,6 +23,7 @@ import { productEntryWriter } from './content/product-entry.ts';
 import type { Database } from './db/database.ts';
 import { subscribeBackInStockMail } from './mail/back-in-stock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { productNamesFor } from './mail/product-names.ts';
 import { subscribeMail } from './mail/subscribers.ts';
 import { createMediaRoutes, MEDIA_MANIFEST, MEDIA_ORIGINALS_DIR } from './media/index.ts';
 import { createMediaUploads } from './media/upload.ts';
@@ -87,6 +88,7 @@ export function createServices(input: {
   const origin = config.PUBLIC_BASE_URL ?? listeningOrigin(config);
   const commerce = createCommerce(db, {
     logger,
+    throttleKey: config.THROTTLE_KEY,
     accountLimits: {
       windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
       loginPerIp: config.LOGIN_LIMIT_PER_IP,
@@ -121,7 +123,13 @@ export function createServices(input: {
     outboxDir: join(config.DATA_DIR, 'outbox'),
     logger,
   });
-  subscribeMail({ commerce, mailer, origin, textFor: (locale) => content.client.displayText(locale) });
+  subscribeMail({
+    commerce,
+    mailer,
+    origin,
+    textFor: (locale) => content.client.displayText(locale),
+    productNames: productNamesFor(db, content.client),
+  });
   subscribeBackInStockMail(db, commerce.events, {
     mailer,
     origin,
@@ -135,6 +143,8 @@ export function createServices(input: {
   const watcher = readCacheWatcher(db);
   const catalogueCache = createVersionedCache<unknown>({
     version: async () => scopeVersion(await watcher.current(), ['catalogue']),
+    // Listings and product sets named their products (dependsOn): a sale drops only the sets that show it.
+    changes: watcher.changes,
     maxEntries: 500,
   });
   return {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useRouteLoaderData } from 'react-router';
 import { countryByIso } from '#core/countries.ts';
+import { countryName } from '#core/country-name.ts';
 import { DEFAULT_LOCALE, homePathFor, parseUrlLocale } from '../lib/locale/url-locale.ts';
 import { useText } from '../lib/locale/use-text.ts';
 import type { NavItem, NavLink } from '../lib/shell/header-view.ts';
@@ -144,6 +145,8 @@ export function SiteHeader() {
   const locale = parseUrlLocale(pathname.split('/')[1]) ?? DEFAULT_LOCALE;
   const country = countryByIso(locale.country);
   const language = country?.langs.find((lang) => lang.value === locale.language);
+  // The country as the page's language names it ("Deutschland · Deutsch"), its language in its own name.
+  const countryText = country ? countryName(country.iso, locale.language, country.text) : '';
   const chooser = `/${locale.segment}/country?returnTo=${encodeURIComponent(`${pathname}${search}`)}`;
   const header = root?.shell.header;
   const alert = header?.alerts[0];
@@ -259,7 +262,7 @@ export function SiteHeader() {
             to={chooser}
             className="locale-link"
             // The name contains the visible text (WCAG 2.5.3 label in name).
-            aria-label={`${t('country and language')}: ${country?.text ?? ''} · ${language?.text ?? ''}`}
+            aria-label={`${t('country and language')}: ${countryText} · ${language?.text ?? ''}`}
           >
             <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <circle cx="12" cy="12" r="9.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
@@ -270,7 +273,7 @@ export function SiteHeader() {
                 strokeWidth="1.6"
               />
             </svg>
-            <span className="locale-link__long">{`${country?.text ?? ''} · ${language?.text ?? ''}`}</span>
+            <span className="locale-link__long">{`${countryText} · ${language?.text ?? ''}`}</span>
             <span className="locale-link__short" aria-hidden="true">
               {`${locale.country.toUpperCase()} · ${locale.language.toUpperCase()}`}
             </span>

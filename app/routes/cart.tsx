@@ -1,11 +1,13 @@
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
+import { statusOf, textKeyOf } from '#core/error-codes.ts';
 import { formQuantity as quantity } from '#core/line-item.ts';
 import { CartPage } from '../components/cart/cart-page.tsx';
 import { parseForm } from '../lib/account/forms.ts';
 import { csrfOk, fromScript } from '../lib/account/session.server.ts';
 import { loadSessionCart } from '../lib/cart/cart.server.ts';
-import { storefrontContext } from '../lib/router/storefront-context.server.ts';
+import { attempt } from '../lib/forms/refusal.server.ts';
+import { type StorefrontContext, storefrontContext } from '../lib/router/storefront-context.server.ts';
 import { rootText } from '../lib/seo/page-meta.ts';
 import type { RouteHandle } from '../lib/shell/layout.ts';
 import cartStyles from '../styles/cart.css?url';
@@ -17,11 +19,21 @@ export const handle = { name: 'cart' } satisfies RouteHandle;
 const cartSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('update'), itemId: z.uuid({ error: 'error stale cart' }), quantity }),
   z.object({ intent: z.literal('remove'), itemId: z.uuid({ error: 'error stale cart' }) }),
+  z.object({
+    intent: z.literal('apply-code'),
+    code: z
+      .string({ error: 'discount enter code' })
+      .trim()
+      .min(1, { error: 'discount enter code' })
+      .max(64, { error: 'discount unknown code' }),
+  }),
+  z.object({ intent: z.literal('remove-code') }),
 ]);
 
 const CART_NOTICES: Record<string, string> = { 'stale-cart': 'error stale cart' };
 
-export type CartActionData = { ok: boolean; itemId?: string; error?: string };
+/** `code`: the answer is about the discount-code form (its message shows there, not on a line). */
+export type CartActionData = { ok: boolean; itemId?: string; error?: string; code?: boolean };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = await storefrontContext(request, context);
@@ -48,8 +60,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     data<CartActionData>({ ok: false, error, itemId }, { status });
   if (!csrfOk(ctx, form)) return fail('error session expired', 403);
   const parsed = parseForm(cartSchema, form);
-  if (!parsed.ok) return fail(Object.values(parsed.errors)[0]!, 400, String(form.get('itemId') ?? ''));
+  const codeForm = ['apply-code', 'remove-code'].includes(String(form.get('intent')));
+  if (!parsed.ok) {
+    const error = Object.values(parsed.errors)[0]!;
+    if (codeForm) return data<CartActionData>({ ok: false, error, code: true }, { status: 400 });
+    return fail(error, 400, String(form.get('itemId') ?? ''));
+  }
   const input = parsed.data;
+  if (input.intent === 'apply-code' || input.intent === 'remove-code')
+    return codeAction(ctx, input, form, back);
   const cart = await loadSessionCart(ctx);
   const line = cart?.raw.line_items.physical_items.find((item) => item.id === input.itemId);
   if (!cart || !line) return fail('error stale cart', 409, input.itemId);
@@ -70,6 +89,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!fromScript(form)) throw redirect(back, 303);
   return data<CartActionData>({ ok: true, itemId: input.itemId });
+}
+
+/**
+ * Enters or removes the cart's discount code. Each attempt is counted against the client's throttle (the sign-in's
+ * limit), so codes cannot be guessed faster than passwords; a refusal says why in the shopper's language.
+ */
+async function codeAction(
+  ctx: StorefrontContext,
+  input: { intent: 'apply-code'; code: string } | { intent: 'remove-code' },
+  form: FormData,
+  back: string,
+) {
+  const cart = await loadSessionCart(ctx);
+  if (!cart)
+    return data<CartActionData>({ ok: false, error: 'error stale cart', code: true }, { status: 409 });
+  const commerce = ctx.services.commerce;
+  const done = await attempt(ctx, () =>
+    input.intent === 'apply-code'
+      ? commerce.carts.applyCode(cart.raw.id, input.code, () => commerce.discountCodeThrottle(ctx.caller.ip))
+      : commerce.carts.removeCode(cart.raw.id),
+  );
+  if (!done.ok)
+    return data<CartActionData>(
+      { ok: false, error: textKeyOf(done.code), code: true },
+      { status: statusOf(done.code) },
+    );
+  if (!fromScript(form)) throw redirect(back, 303);
+  return data<CartActionData>({ ok: true, code: true });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,11 +1,13 @@
 import { Suspense } from 'react';
 import { Await, data } from 'react-router';
 import { CategoryPage } from '../components/catalogue/category-page.tsx';
+import { FitFinderSlot } from '../components/catalogue/fit-finder.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { SKIP_ON_ERROR } from '../components/skip-on-error.tsx';
 import { addToCartAction } from '../lib/catalogue/cart-action.server.ts';
 import { shopperFor } from '../lib/catalogue/catalogue.server.ts';
 import { loadAddOns, loadCategoryPage } from '../lib/catalogue/category.server.ts';
+import { loadCategoryFit } from '../lib/catalogue/fit-finder.server.ts';
 import { optional } from '../lib/router/optional.server.ts';
 import { pageMeta, rootFacts } from '../lib/seo/page-meta.ts';
 import { breadcrumbList } from '../lib/seo/structured-data.ts';
@@ -13,6 +15,7 @@ import { notFound } from '../lib/shell/error-content.server.ts';
 import type { RouteHandle } from '../lib/shell/layout.ts';
 import catalogueCss from '../styles/catalogue.css?url';
 import categoryCss from '../styles/category.css?url';
+import fitFinderCss from '../styles/fit-finder.css?url';
 import type { Route } from './+types/category';
 
 // §2: /{lang}/c/{uid}, the uid spanning one or more path segments.
@@ -23,6 +26,7 @@ export const handle = { name: 'category' } satisfies RouteHandle;
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: catalogueCss },
   { rel: 'stylesheet', href: categoryCss },
+  { rel: 'stylesheet', href: fitFinderCss },
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -40,7 +44,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     null,
   );
   return data(
-    { page, addOns, origin, csrfToken: shopper.csrfToken },
+    {
+      page,
+      addOns,
+      origin,
+      csrfToken: shopper.csrfToken,
+      fit: await loadCategoryFit(shopper, { id: page.categoryId, uid }, url),
+    },
     { headers: { 'Cache-Control': 'private, max-age=0, must-revalidate' } },
   );
 }
@@ -62,6 +72,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
       <CategoryPage
         page={page}
         csrfToken={csrfToken}
+        fit={loaderData.fit ? <FitFinderSlot fit={loaderData.fit} page="category" /> : null}
         addOns={
           <Suspense fallback={null}>
             <Await resolve={addOns} errorElement={SKIP_ON_ERROR}>

@@ -1,6 +1,7 @@
 import { data, Form, redirect, useMatches, useNavigation } from 'react-router';
 import { z } from 'zod';
 import { CONTINENTS, COUNTRIES } from '#core/countries.ts';
+import { countryName } from '#core/country-name.ts';
 import { countryOffersLanguage, formatLocale } from '#core/locale.ts';
 import { localizedPath } from '#core/locale-prefix.ts';
 import { JsonLd } from '../components/json-ld.tsx';
@@ -58,6 +59,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 export default function CountryChooser({ loaderData, actionData, params }: Route.ComponentProps) {
   const navigation = useNavigation();
   const current = params.lang;
+  const pageLanguage = current?.split('-')[0] ?? 'en';
   const t = useText();
   const { origin } = rootFacts(useMatches());
   const homePath = current === 'en-us' ? '/' : `/${current}`;
@@ -83,34 +85,38 @@ export default function CountryChooser({ loaderData, actionData, params }: Route
             <section key={continent.id} aria-labelledby={`continent-${continent.id}`}>
               <h2 id={`continent-${continent.id}`}>{continent.text}</h2>
               <ul className="country-list">
-                {countries.map((country) => (
-                  <li key={country.iso} className="country-list__item">
-                    <span className="country-list__name">{country.text}</span>
-                    <span className="country-list__langs">
-                      {country.langs.map((lang) => {
-                        const locale = formatLocale({ language: lang.value, country: country.iso });
-                        const isCurrent = locale === current;
-                        return (
-                          <Form method="post" key={lang.value} className="country-list__form">
-                            <input type="hidden" name="country" value={country.iso} />
-                            <input type="hidden" name="language" value={lang.value} />
-                            <input type="hidden" name="returnTo" value={loaderData.returnTo} />
-                            <button
-                              type="submit"
-                              className="language-choice"
-                              aria-current={isCurrent ? 'true' : undefined}
-                              aria-label={`${country.text}, ${lang.text}`}
-                              lang={lang.value}
-                              disabled={navigation.state !== 'idle'}
-                            >
-                              {lang.text}
-                            </button>
-                          </Form>
-                        );
-                      })}
-                    </span>
-                  </li>
-                ))}
+                {countries.map((country) => {
+                  // The page's language names the country (Intl.DisplayNames), as the header does.
+                  const name = countryName(country.iso, pageLanguage, country.text);
+                  return (
+                    <li key={country.iso} className="country-list__item">
+                      <span className="country-list__name">{name}</span>
+                      <span className="country-list__langs">
+                        {country.langs.map((lang) => {
+                          const locale = formatLocale({ language: lang.value, country: country.iso });
+                          const isCurrent = locale === current;
+                          return (
+                            <Form method="post" key={lang.value} className="country-list__form">
+                              <input type="hidden" name="country" value={country.iso} />
+                              <input type="hidden" name="language" value={lang.value} />
+                              <input type="hidden" name="returnTo" value={loaderData.returnTo} />
+                              <button
+                                type="submit"
+                                className="language-choice"
+                                aria-current={isCurrent ? 'true' : undefined}
+                                aria-label={`${name}, ${lang.text}`}
+                                lang={lang.value}
+                                disabled={navigation.state !== 'idle'}
+                              >
+                                {lang.text}
+                              </button>
+                            </Form>
+                          );
+                        })}
+                      </span>
+                    </li>
+                  );
+                })}
               </ul>
             </section>
           );

@@ -1,11 +1,13 @@
 import { data } from 'react-router';
 import { mediaUrl, tileImage } from '#core/media-url.ts';
+import { mediaIdOfPath } from '#core/product-image.ts';
 import { ProductPage } from '../components/catalogue/product-page.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { backInStockAction } from '../lib/catalogue/back-in-stock.server.ts';
 import { addToCartAction } from '../lib/catalogue/cart-action.server.ts';
 import { shopperFor } from '../lib/catalogue/catalogue.server.ts';
 import { loadAddOns } from '../lib/catalogue/category.server.ts';
+import { loadProductFit } from '../lib/catalogue/fit-finder.server.ts';
 import { loadProductPage, loadRecommendations, loadRelated } from '../lib/catalogue/product.server.ts';
 import { productJsonLd } from '../lib/catalogue/product.ts';
 import { optional } from '../lib/router/optional.server.ts';
@@ -16,6 +18,7 @@ import { productShareLinks } from '../lib/share/product-share.server.ts';
 import { loadErrorContent, notFound } from '../lib/shell/error-content.server.ts';
 import type { RouteHandle } from '../lib/shell/layout.ts';
 import catalogueCss from '../styles/catalogue.css?url';
+import fitFinderCss from '../styles/fit-finder.css?url';
 import productCss from '../styles/product.css?url';
 import shareMenuCss from '../styles/share-menu.css?url';
 import type { Route } from './+types/product';
@@ -28,6 +31,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: catalogueCss },
   { rel: 'stylesheet', href: productCss },
   { rel: 'stylesheet', href: shareMenuCss },
+  { rel: 'stylesheet', href: fitFinderCss },
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -75,7 +79,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       )
     : Promise.resolve(null);
   const selected = result.view.colours.find((colour) => colour.slug === result.view.selectedColour);
-  const imageId = selected?.imageId ?? result.view.uid;
+  // The product's own image (core/product-image.ts); a product with no colours shows its thumbnail, if any.
+  const imageId = selected ? selected.imageId : mediaIdOfPath(result.product.thumbnail);
   return data(
     {
       view: result.view,
@@ -91,13 +96,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         url: `${origin}${result.view.href}`,
         title: result.view.title,
         description: result.view.tagline,
-        media: productShareImage(origin, imageId),
+        media: imageId ? productShareImage(origin, imageId) : '',
       }),
       related,
       addOns,
+      fit: await loadProductFit(shopper, { id: result.product.id, categoryPath: result.category.path }, url),
       jsonLd: productJsonLd(result.view, {
         origin,
-        image: `${origin}${mediaUrl(tileImage(imageId), { width: 1200, height: 1600 })}`,
+        image: imageId ? `${origin}${mediaUrl(tileImage(imageId), { width: 1200, height: 1600 })}` : null,
         brand: 'Ridgeline Snowshoe Co.',
         description: result.seoDescription,
       }),
@@ -137,7 +143,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
     title: loaderData.seoTitle,
     description: loaderData.seoDescription,
     url: `${origin}${location.pathname}`,
-    image: loaderData.jsonLd.image[0],
+    image: loaderData.jsonLd.image?.[0],
     type: 'product',
     locale: hreflang,
   });

@@ -7,7 +7,15 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
-const SCRIPTS = ['kill-checkout', 'pg-restart', 'pg-stop-writes', 'slow-db', 'soak', 'scale-out'];
+const SCRIPTS = [
+  'kill-checkout',
+  'pg-restart',
+  'pg-stop-writes',
+  'slow-db',
+  'soak',
+  'scale-out',
+  'flash-sale',
+];
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const results: [string, number | null, number][] = [];

@@ -1,12 +1,20 @@
 /**
- * Soak (issue 10, load): `tsx bench/faults/soak.ts [--minutes 30] [--share 70] [--quick] [--pg-port 5432]`.
+ * Soak (issue 10, load): `tsx bench/faults/soak.ts [--minutes 30] [--share 70] [--quick] [--pg-port 5432]
+ * [--checkouts 2.5] [--carts 5] [--searches 5] [--no-shopping] [--whole-catalogue] [--rate <req/s>]`.
  *
  * The server on a temporary PostgreSQL database with its production settings (page cache on). First the
  * peak: autocannon as fast as it goes for 20 s on a mix of anonymous pages and /api reads. Then the same mix
  * at `--share` % of that peak (a fixed request rate) for `--minutes`, one minute at a time, sampling the
- * server's RSS, the p99 of the minute, its PostgreSQL connections (ss) and its non-2xx answers. Printed: one
- * line per minute and the drift from the first minute to the last.
+ * server's RSS, the p99 of the minute, its PostgreSQL connections (ss) and its non-2xx answers.
+ *
+ * Beside the reads, a shopping stream (issue 42, shopping.ts): checkouts, carts and searches, each a given
+ * percentage of the read rate, each its own shopper; a page sampled every 100 ms gives the page cache's hit rate
+ * (HIT, STALE or SHARED of every X-Page-Cache answer), and the data versions read each minute say how often each
+ * moved. Printed: one line per minute for the reads, one for the shopping, and the drift from the first minute
+ * to the last. `--whole-catalogue` puts back the triggers of before issue 42 (every stock or price update moves
+ * the catalogue's version, emptying every cache), for a comparison on the same code.
  */
+import pg from 'pg';
 import {
   connectionsTo,
   fixed,
@@ -22,6 +30,14 @@ import {
   statusLine,
   tempDatabase,
 } from './lib.ts';
+import {
+  emptyCounts,
+  hitRate,
+  readVersions,
+  type ShoppingCounts,
+  startShopping,
+  stockedChoices,
+} from './shopping.ts';
 
 const PATHS = [
   '/',
@@ -39,7 +55,19 @@ async function main(): Promise<boolean> {
     share: { type: 'string', default: '70' },
     connections: { type: 'string', default: '16' },
     'no-page-cache': { type: 'boolean', default: false },
+    checkouts: { type: 'string', default: '2.5' },
+    carts: { type: 'string', default: '5' },
+    searches: { type: 'string', default: '5' },
+    'no-shopping': { type: 'boolean', default: false },
+    'whole-catalogue': { type: 'boolean', default: false },
+    rate: { type: 'string' },
   });
+  const shopping = values['no-shopping'] !== true;
+  const shares = {
+    checkout: Number(values.checkouts) / 100,
+    cart: Number(values.carts) / 100,
+    search: Number(values.searches) / 100,
+  };
   const quick = values.quick === true;
   const minutes = quick ? 1 : Number(values.minutes);
   const share = Number(values.share) / 100;
@@ -47,12 +75,19 @@ async function main(): Promise<boolean> {
   const target = pgTargetFrom(values);
   say(`Soak: ${minutes} min at ${fixed(share * 100, 0)} % of the measured peak; ${connections} connections`);
   say(`Mix: ${PATHS.join(', ')} (page cache ${values['no-page-cache'] ? 'off' : 'on'})`);
+  if (shopping)
+    say(
+      `Shopping beside the reads, per 100 reads: ${values.checkouts} checkouts, ${values.carts} carts, ` +
+        `${values.searches} searches (each its own shopper)`,
+    );
   say(`PostgreSQL ${target.host}:${target.port}; load average ${loadAverage()}\n`);
 
   const database = await tempDatabase(target);
   const server = await startServer({
     DATABASE_URL: database.url,
     PAGE_CACHE: values['no-page-cache'] ? 'false' : 'true',
+    // Every shopper of the stream comes from this one address; a store's shoppers come from thousands.
+    ...(shopping ? { SESSION_CREATE_LIMIT_PER_IP: '1000000' } : {}),
   });
   try {
     const headers = { region: 'us' };
@@ -68,7 +103,8 @@ async function main(): Promise<boolean> {
       seconds: quick ? 10 : 20,
       headers,
     });
-    const rate = Math.max(1, Math.round(peak.rps * share));
+    // A fixed rate compares runs on a machine whose other load moves the measured peak.
+    const rate = values.rate ? Number(values.rate) : Math.max(1, Math.round(peak.rps * share));
     say(
       `Peak: ${fixed(peak.rps)} req/s (p99 ${fixed(peak.all.p99, 0)} ms, ${statusLine(peak.status)}); ` +
         `soak rate ${rate} req/s; load average ${loadAverage()}\n`,
@@ -76,6 +112,29 @@ async function main(): Promise<boolean> {
     say('minute   req/s   p50 ms   p99 ms   RSS MB   PG conns   non-2xx   load average');
     const rows: { rps: number; p99: number; rss: number; conns: number }[] = [];
     let ok = true;
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    if (values['whole-catalogue'] === true) {
+      say('Every stock or price update moves the catalogue version (the triggers of before issue 42).');
+      for (const table of ['products', 'variants', 'product_prices'])
+        await client.query(
+          `create trigger ${table}_bump_whole_catalogue after update on ${table} for each statement ` +
+            `execute function bump_data_version('catalogue')`,
+        );
+    }
+    const shoppers = shopping
+      ? startShopping({
+          base: server.url,
+          readRate: rate,
+          shares,
+          choices: await stockedChoices(client),
+          samplePaths: PATHS.filter((path) => !path.startsWith('/api/')),
+        })
+      : null;
+    const firstVersions = await readVersions(client);
+    let versions = firstVersions;
+    const total = emptyCounts();
+    const started = performance.now();
     for (let minute = 1; minute <= minutes; minute++) {
       const result = await runLoad({
         url: server.url,
@@ -108,7 +167,25 @@ async function main(): Promise<boolean> {
         ).padStart(8)}   ${loadAverage()}`,
       );
       ok &&= result.errors === 0;
+      if (shoppers) {
+        const counts = shoppers.take();
+        const now = await readVersions(client);
+        say(
+          `        reads ${statusLine(result.status)}; ${shoppingLine(counts, versions, now, result.seconds)}`,
+        );
+        versions = now;
+        add(total, counts);
+        ok &&= counts.failed === 0;
+      }
     }
+    await shoppers?.stop();
+    if (shoppers) {
+      const seconds = (performance.now() - started) / 1000;
+      say(
+        `\nShopping over ${fixed(seconds / 60, 1)} min: ${shoppingLine(total, firstVersions, versions, seconds)}`,
+      );
+    }
+    await client.end();
     const first = rows[0]!;
     const last = rows.at(-1)!;
     const delta = (a: number, b: number, unit: string) =>
@@ -123,6 +200,41 @@ async function main(): Promise<boolean> {
     await server.stop();
     await database.drop();
   }
+}
+
+function add(total: ShoppingCounts, counts: ShoppingCounts) {
+  for (const key of ['searches', 'carts', 'checkouts', 'orders', 'failed', 'skipped', 'requests'] as const)
+    total[key] += counts[key];
+  for (const [state, n] of Object.entries(counts.cache)) total.cache[state] = (total.cache[state] ?? 0) + n;
+  for (const [reason, n] of Object.entries(counts.reasons))
+    total.reasons[reason] = (total.reasons[reason] ?? 0) + n;
+}
+
+const failures = (counts: ShoppingCounts) => {
+  const reasons = Object.entries(counts.reasons);
+  return reasons.length ? ` (${reasons.map(([reason, n]) => `${reason} ×${n}`).join(', ')})` : '';
+};
+
+/** Orders, carts, searches, failures, the page cache's hit rate and how often each data version moved. */
+function shoppingLine(
+  counts: ShoppingCounts,
+  before: Record<string, number>,
+  after: Record<string, number>,
+  seconds: number,
+): string {
+  const rate = hitRate(counts);
+  const moved = (scope: string) => fixed(((after[scope] ?? 0) - (before[scope] ?? 0)) / seconds, 2);
+  const cache = Object.entries(counts.cache)
+    .map(([state, n]) => `${state} ${n}`)
+    .join(', ');
+  return (
+    `shop: ${counts.orders} orders of ${counts.checkouts} checkouts, ${counts.carts} carts, ${counts.searches} ` +
+    `searches (${counts.requests} requests), ${counts.failed} failed${failures(counts)}, ${counts.skipped} skipped; ` +
+    'page cache ' +
+    `${rate === null ? '–' : `${fixed(rate * 100, 1)} %`} served from cache (${cache}); versions moved per s: ` +
+    `catalogue ${moved('catalogue')}, content ${moved('content')}, search ${moved('search')}, ` +
+    `product changes ${moved('product-changes')} (shown ${moved('product-changes shown')})`
+  );
 }
 
 runMain(main);

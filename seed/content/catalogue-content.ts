@@ -275,6 +275,26 @@ function terrain(product: CatalogueProduct): string[] {
   return tags.length > 0 ? tags : ['all'];
 }
 
+/** The palette's colour names in the translated languages (issue 41: "Farbe: Black" on /de-de), by colour slug. */
+const COLOUR_NAMES: Record<string, Record<Lang, string>> = {
+  black: { fr: 'Noir', de: 'Schwarz', ja: 'ブラック' },
+  graphite: { fr: 'Graphite', de: 'Graphit', ja: 'グラファイト' },
+  glacier: { fr: 'Bleu glacier', de: 'Gletscherblau', ja: 'グレイシャーブルー' },
+  'summit-red': { fr: 'Rouge sommet', de: 'Gipfelrot', ja: 'サミットレッド' },
+  alpenglow: { fr: 'Alpenglow', de: 'Alpenglühen', ja: 'アルペングロー' },
+  spruce: { fr: 'Vert épicéa', de: 'Fichtengrün', ja: 'スプルースグリーン' },
+  lichen: { fr: 'Lichen', de: 'Flechte', ja: 'ライケン' },
+  aurora: { fr: 'Sarcelle aurore', de: 'Polarlicht-Türkis', ja: 'オーロラティール' },
+  sunrise: { fr: 'Orange aurore', de: 'Sonnenaufgang-Orange', ja: 'サンライズオレンジ' },
+  snow: { fr: 'Blanc neige', de: 'Schneeweiß', ja: 'スノーホワイト' },
+  midnight: { fr: 'Bleu nuit', de: 'Mitternachtsblau', ja: 'ミッドナイトネイビー' },
+  berry: { fr: 'Baie sauvage', de: 'Waldbeere', ja: 'ワイルドベリー' },
+  lupine: { fr: 'Violet lupin', de: 'Lupinenviolett', ja: 'ルピナスパープル' },
+  sand: { fr: 'Sable des dunes', de: 'Dünensand', ja: 'デューンサンド' },
+  citron: { fr: 'Citron', de: 'Zitrone', ja: 'シトロン' },
+  slate: { fr: 'Bleu ardoise', de: 'Schieferblau', ja: 'スレートブルー' },
+};
+
 function productEntry(product: CatalogueProduct): BuiltContent {
   const id = catalogueProductId(product.slug);
   const category = CATALOGUE_CATEGORIES.find((c) => c.path === product.categoryPath);
@@ -336,6 +356,10 @@ function productEntry(product: CatalogueProduct): BuiltContent {
       tagline: tagline?.[lang] ?? base.tagline,
       description: `<p>${CATEGORY_COPY[product.categoryPath]?.[lang] ?? ''}</p><p lang="en">${product.description}</p>`,
       seo_meta: { ...(base.seo_meta as Fields), seo_title: `${name} | Ridgeline Snowshoe Co.` },
+      colours: (base.colours as Fields[]).map((colour) => ({
+        ...colour,
+        label: COLOUR_NAMES[colour.slug as string]?.[lang] ?? colour.label,
+      })),
     };
   }
   return { content_type: 'product', uid: product.slug, locales };

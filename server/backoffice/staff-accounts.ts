@@ -4,7 +4,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { StaffRole } from '#core/staff-permissions.ts';
 import { badRequest, CommerceError, conflict, notFound, tooManyAttempts } from '../commerce/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../commerce/passwords.ts';
-import type { RateLimits } from '../commerce/rate-limits.ts';
+import type { RateLimits, ThrottleKey } from '../commerce/rate-limits.ts';
 import type { Database } from '../db/database.ts';
 import { type Actor, recordAudit, type SystemActor } from './audit.ts';
 import { type StaffRow, staff } from './schema.ts';
@@ -120,12 +120,12 @@ export function createStaffAccounts(deps: {
    * lasts as long as the throttle's window, so an attacker repeating refused attempts adds no rows.
    */
   async function throttled(
-    key: string,
+    key: ThrottleKey,
     retryAfter: number,
     actorFor: () => Promise<Actor | SystemActor>,
     detail: Record<string, unknown>,
   ): Promise<never> {
-    const first = await rateLimits.hit(`${key}:audited`, 1, retryAfter);
+    const first = await rateLimits.hit(rateLimits.markerOf(key, 'audited'), 1, retryAfter);
     if (first.allowed) {
       const actor = await actorFor();
       await recordAudit(db, actor, {
@@ -201,14 +201,14 @@ export function createStaffAccounts(deps: {
       const limits = deps.limits();
       const email = input.email.trim().toLowerCase();
       const meta = { ip: input.ip };
-      const ipKey = `staff-login:ip:${input.ip}`;
+      const ipKey = rateLimits.key('staff-login', 'ip', input.ip);
       const byAddress = await rateLimits.hit(ipKey, limits.loginPerIp, limits.windowSeconds);
       if (!byAddress.allowed)
         return throttled(ipKey, byAddress.retryAfter, async () => actorOf(await byEmail(email), email), {
           ...meta,
           limit: 'address',
         });
-      const emailKey = `staff-login:email:${email}`;
+      const emailKey = rateLimits.key('staff-login', 'email', email);
       const member = await byEmail(email);
       const exhausted = await rateLimits.check(emailKey, limits.loginPerEmail);
       const throttleAccount = () =>
@@ -264,7 +264,7 @@ export function createStaffAccounts(deps: {
       if (!member.totpSecret) throw badRequest('This account has no second factor to check.');
       const limits = deps.limits();
       const actor = { staffId: member.id, email: member.email };
-      const codeKey = `staff-totp:${member.id}`;
+      const codeKey = rateLimits.key('staff-totp', 'staff', String(member.id));
       const attempt = await rateLimits.hit(codeKey, CODE_LIMIT, limits.windowSeconds);
       if (!attempt.allowed)
         return throttled(codeKey, attempt.retryAfter, async () => actor, { ...meta, limit: 'code' });
@@ -290,7 +290,7 @@ export function createStaffAccounts(deps: {
         .returning({ id: staff.id });
       if (accepted.length === 0) throw await refuse('replayed-code');
       await rateLimits.reset(codeKey);
-      await rateLimits.reset(`staff-login:email:${member.email.toLowerCase()}`);
+      await rateLimits.reset(rateLimits.key('staff-login', 'email', member.email));
       await sessions.markFull(session.id);
       await signedIn(member, meta, true);
     },

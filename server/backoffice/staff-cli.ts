@@ -41,7 +41,7 @@ try {
   // The command never invites (there is no owner to invite from yet); the kept key keeps the wiring the server's.
   const { config: kept } = await keepDeliveryKeys(handle.db, config, process.env);
   const backoffice = createBackoffice(handle.db, {
-    rateLimits: createRateLimits(handle.db),
+    rateLimits: createRateLimits(handle.db, kept.THROTTLE_KEY),
     sessions: {
       idleMinutes: config.STAFF_SESSION_IDLE_MINUTES,
       absoluteHours: config.STAFF_SESSION_ABSOLUTE_HOURS,

@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { and, gt, lte, sql } from 'drizzle-orm';
+import { changeLogStep, createTagClock, tagsOfChanges } from '#core/change-tags.ts';
 import type { Database } from '../db/database.ts';
 import { writeEpochOf } from '../db/write-epoch.ts';
-import { dataVersions } from './schema.ts';
+import { collecting, dependsOn } from './dependencies.ts';
+import { dataVersions, productChanges } from './schema.ts';
 
 /**
  * How long the watcher of the embedded database trusts its last read when this process wrote nothing: a
@@ -9,11 +11,33 @@ import { dataVersions } from './schema.ts';
  */
 export const EMBEDDED_VERSION_BACKSTOP_MS = 5000;
 
+/** The data_versions row moved by every write to the product change log (migration 0024). */
+export const PRODUCT_CHANGES_SCOPE = 'product-changes';
+
+/**
+ * How far behind the log a process may fall and still read what moved: the log keeps 10,000 versions (migration
+ * 0024); a process further behind (idle for an hour of steady orders) drops its caches whole instead.
+ */
+export const PRODUCT_CHANGES_KEPT = 5000;
+
+/** More changed products than this at once (a stock import) drop the caches whole: one eviction beats 5,000. */
+const PRODUCT_CHANGES_READ_LIMIT = 5000;
+
+/** What moved at a finer grain than a scope: the tags of core/change-tags.ts, on this watcher's clock. */
+export interface ChangeClock {
+  now(): number;
+  fresh(tags: Iterable<string>, since: number): boolean;
+}
+
 /**
  * The current version of everything anonymous pages show, as one string. Reading it costs one small query, so
  * it is read at most once per `intervalMs`: a change reaches every process's cache within that time. On the
  * embedded database (one process, every write counted: db/write-epoch.ts) it is read again as soon as this
  * process has written, and otherwise only every EMBEDDED_VERSION_BACKSTOP_MS.
+ *
+ * Stock and price updates are not in the string: they move the 'product-changes' version, and the watcher reads
+ * the products they touched from the log and moves those products' tags on `changes` (decision 0036), before
+ * `current()` answers. A cache asks `changes.fresh(tags, since)` of what it keeps.
  */
 export function createDataVersionWatcher(db: Database, intervalMs = 1000) {
   let value = '';
@@ -23,6 +47,10 @@ export function createDataVersionWatcher(db: Database, intervalMs = 1000) {
   const epochOf = writeEpochOf(db);
   // The write epoch the last read started at: a write that finished before it is in the value read.
   let readEpoch = Number.NaN;
+  const clock = createTagClock();
+  let seen: number | null = null;
+  // One read at a time, each after the last: the log's version then only moves forward between reads.
+  let reading: Promise<unknown> = Promise.resolve();
 
   const fresh = () => {
     const age = performance.now() - readAt;
@@ -30,16 +58,42 @@ export function createDataVersionWatcher(db: Database, intervalMs = 1000) {
     return epochOf() === readEpoch ? age < Math.max(intervalMs, EMBEDDED_VERSION_BACKSTOP_MS) : false;
   };
 
-  const read = async () => {
+  /** Moves the tags of the products changed between the version last seen and `latest`. */
+  const follow = async (latest: number) => {
+    const step = changeLogStep(seen, latest, PRODUCT_CHANGES_KEPT);
+    if (step === 'read') {
+      const rows = await db
+        .select({ productId: productChanges.productId, shown: productChanges.shown })
+        .from(productChanges)
+        .where(and(gt(productChanges.version, seen!), lte(productChanges.version, latest)))
+        .limit(PRODUCT_CHANGES_READ_LIMIT + 1);
+      if (rows.length > PRODUCT_CHANGES_READ_LIMIT) clock.moveAll();
+      else clock.move(tagsOfChanges(rows));
+    } else if (step === 'all') clock.moveAll();
+    seen = latest;
+  };
+
+  const readOnce = async () => {
     const epoch = epochOf?.() ?? Number.NaN;
     const rows = await db
       .select({ scope: dataVersions.scope, version: dataVersions.version })
       .from(dataVersions)
       .orderBy(dataVersions.scope);
-    value = rows.map((row) => `${row.scope}:${row.version}`).join(',');
+    const changes = rows.find((row) => row.scope === PRODUCT_CHANGES_SCOPE);
+    if (changes) await follow(changes.version);
+    value = rows
+      .filter((row) => row !== changes)
+      .map((row) => `${row.scope}:${row.version}`)
+      .join(',');
     readAt = performance.now();
     readEpoch = epoch;
     return value;
+  };
+
+  const read = () => {
+    const next = reading.then(readOnce, readOnce);
+    reading = next.catch(() => {});
+    return next;
   };
 
   return {
@@ -54,6 +108,7 @@ export function createDataVersionWatcher(db: Database, intervalMs = 1000) {
       pending = started;
       return started;
     },
+    changes: { now: clock.now, fresh: clock.fresh } satisfies ChangeClock,
   };
 }
 
@@ -101,6 +156,18 @@ export function readCacheWatcher(db: Database): DataVersionWatcher {
   return watcher;
 }
 
+/**
+ * What the page cache follows: the data version and the products' changes, read by the same watcher as the read
+ * caches a render goes through (defined below). With a watcher of its own (it used to poll once a second), the
+ * page cache could see a change before the read caches did, and keep a page rendered from their older reads as
+ * if it were new: a product's tags moved, its page rendered again from the row cache's old price, kept as fresh.
+ * Under load the read caches poll every READ_CACHE_VERSION_INTERVAL_MS anyway, so this costs no statement.
+ */
+export function pageCacheVersions(db: Database): { dataVersion(): Promise<string>; changes: ChangeClock } {
+  const watcher = readCacheWatcher(db);
+  return { dataVersion: watcher.current, changes: watcher.changes };
+}
+
 export interface VersionedCache<V> {
   /** The value stored under `key` for the current data version, loading (once, shared) when missing. */
   get(key: string, load: () => Promise<V>): Promise<V>;
@@ -108,17 +175,42 @@ export interface VersionedCache<V> {
   readonly size: number;
 }
 
+interface Held<V> {
+  value: Promise<V>;
+  /** The change clock when the load began. */
+  since: number;
+  /** Every tag the value depends on; null while it loads. */
+  tags: Set<string> | null;
+  /** The tags its load named (dependsOn), named again for whoever reads it. */
+  named: Set<string>;
+}
+
 /**
  * A read cache emptied whenever the data version moves. A value is only ever stored by a load that started
  * after its version was read, so it is at least as new as that version; a failed load is not kept.
+ *
+ * With `changes`, a value is also dropped when one of its tags moved since its load began: the tags its load
+ * named (`dependsOn`, e.g. every product the catalogue handed out), which are named again to whatever collects
+ * around a read of it (a page being rendered), and those `tagsOf` finds in the value, kept to itself.
  */
 export function createVersionedCache<V>(options: {
   version: () => Promise<string>;
   maxEntries?: number;
+  changes?: ChangeClock;
+  tagsOf?: (value: V) => Iterable<string>;
 }): VersionedCache<V> {
   const maxEntries = options.maxEntries ?? 1000;
+  const { changes, tagsOf } = options;
   let version: string | null = null;
-  let entries = new Map<string, Promise<V>>();
+  let entries = new Map<string, Held<V>>();
+  /** The value of `held` as read here: its named tags go to the reader's collection once it has them. */
+  const handOut = (held: Held<V>) =>
+    changes
+      ? held.value.then((value) => {
+          dependsOn(held.named);
+          return value;
+        })
+      : held.value;
   return {
     async get(key, load) {
       const current = await options.version();
@@ -128,23 +220,40 @@ export function createVersionedCache<V>(options: {
       }
       const map = entries;
       const held = map.get(key);
-      if (held) {
+      // A load still running is shared only if nothing moved since it began (its tags are not known yet).
+      const usable =
+        held &&
+        (!changes ||
+          (held.tags === null ? changes.now() === held.since : changes.fresh(held.tags, held.since)));
+      if (held && usable) {
         // Most recently used last, so the oldest entry is the first key.
         map.delete(key);
         map.set(key, held);
-        return held;
+        return handOut(held);
       }
-      const pending = load();
-      map.set(key, pending);
+      const named = new Set<string>();
+      const since = changes?.now() ?? 0;
+      const entry: Held<V> = { value: null as unknown as Promise<V>, since, tags: null, named };
+      const pending = changes
+        ? collecting(named, load).then((value) => {
+            const tags = new Set(named);
+            if (tagsOf) for (const tag of tagsOf(value)) tags.add(tag);
+            entry.tags = tags;
+            return value;
+          })
+        : load();
+      if (!changes) entry.tags = named;
+      entry.value = pending;
+      map.set(key, entry);
       pending.catch(() => {
-        if (map.get(key) === pending) map.delete(key);
+        if (map.get(key) === entry) map.delete(key);
       });
       while (map.size > maxEntries) {
         const oldest = map.keys().next().value;
         if (oldest === undefined) break;
         map.delete(oldest);
       }
-      return pending;
+      return handOut(entry);
     },
     clear() {
       entries = new Map();

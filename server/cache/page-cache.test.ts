@@ -1,4 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createTagClock, productTag, stockTag } from '#core/change-tags.ts';
+import { dependsOn } from './dependencies.ts';
 import { ANONYMOUS_CACHE_CONTROL, createPageCache, validatedBy } from './page-cache.ts';
 
 function harness() {
@@ -330,5 +332,41 @@ describe('anonymous page cache encoding', () => {
     expect(await refused.text()).toBe(page);
     const plain = await get();
     expect(await plain.text()).toBe(page);
+  });
+});
+
+describe('page cache and product changes', () => {
+  it('renders again only the pages that named a product whose tag moved, including one moved during its render', async () => {
+    const clock = createTagClock();
+    let renders = 0;
+    let during: (() => void) | null = null;
+    const cache = createPageCache({
+      dataVersion: async () => 'catalogue:1',
+      changes: clock,
+      render: async (request) => {
+        renders++;
+        const path = new URL(request.url).pathname;
+        // The page names what it shows, as the catalogue does for every product it hands out.
+        await Promise.resolve();
+        dependsOn([path === '/a' ? productTag(1) : productTag(2)]);
+        during?.();
+        return new Response(`${path} #${renders}`, { headers: { 'content-type': 'text/html' } });
+      },
+    });
+    const get = (path: string) => cache.handle(new Request(`http://shop.test${path}`));
+    await get('/a');
+    await get('/b');
+    expect((await get('/a')).headers.get('X-Page-Cache')).toBe('HIT');
+    clock.move([productTag(1), stockTag(2)]);
+    expect((await get('/a')).headers.get('X-Page-Cache')).toBe('MISS');
+    // A stock level that stays above zero moves no page's tag.
+    expect((await get('/b')).headers.get('X-Page-Cache')).toBe('HIT');
+    during = () => clock.move([productTag(2)]);
+    clock.move([productTag(2)]);
+    expect((await get('/b')).headers.get('X-Page-Cache')).toBe('MISS');
+    during = null;
+    // Its product moved while it rendered: the page kept then is not served.
+    expect((await get('/b')).headers.get('X-Page-Cache')).toBe('MISS');
+    expect((await get('/b')).headers.get('X-Page-Cache')).toBe('HIT');
   });
 });

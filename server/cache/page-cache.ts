@@ -4,19 +4,27 @@ import { PREVIEW_COOKIE } from '#core/content-preview.ts';
 import { parseCookies } from '#core/cookies.ts';
 import { SESSION_COOKIE_NAMES } from '../commerce/sessions.ts';
 import { mergeVary } from '../http/vary.ts';
+import type { ChangeClock } from './data-version.ts';
+import { collecting } from './dependencies.ts';
 
 /**
  * Full-page cache for anonymous visitors (issue 10): HTML and route data cached per URL (which carries the
  * locale, and with it the content and commerce regions of a visitor without a session) and per consent
  * choice (the banner is part of the page). Fresh entries are served as they are; stale ones are served while
- * one background render refreshes them; a change of data version (catalogue, prices, stock, content) empties
- * it. Never used for a visitor with a session, nor for account, cart or checkout pages.
+ * one background render refreshes them; a change of data version (catalogue, content) empties it, and a
+ * product's price or in-stock state drops the pages that show that product (their tags, decision 0036). Never
+ * used for a visitor with a session, nor for account, cart or checkout pages.
  */
 export interface PageCacheOptions {
   render(request: Request): Promise<Response>;
   /** Renders a page that is sent as it comes and never kept (a visitor with a session…); `render` by default. */
   renderToSend?(request: Request): Promise<Response>;
   dataVersion(): Promise<string>;
+  /**
+   * Changes finer than the data version (a product's price or stock, decision 0036): a page is kept with the tags
+   * its render named and served while none of them moved since the render began.
+   */
+  changes?: ChangeClock;
   maxEntries?: number;
   freshMs?: number;
   staleMs?: number;
@@ -35,6 +43,9 @@ interface Entry {
   body: Uint8Array;
   storedAt: number;
   version: string;
+  /** The change clock when its render began, and what the render named (the products it shows). */
+  since: number;
+  tags: string[];
   /**
    * A weak validator of the body (weak: the gzipped and the plain copy share it). A browser or a CDN that kept
    * the page asks again with it (`max-age=0`) and gets a 304 instead of the page while it has not changed.
@@ -75,6 +86,15 @@ export function createPageCache(options: PageCacheOptions) {
   // instead of each rendering it (a cold cache under load would otherwise render every page N times).
   const inflight = new Map<string, Promise<Entry | null>>();
   const stats = { hits: 0, stale: 0, misses: 0, bypass: 0, shared: 0 };
+  const changes = options.changes;
+  const changeNow = () => changes?.now() ?? 0;
+  const fresh = (entry: Entry) => !changes || changes.fresh(entry.tags, entry.since);
+
+  /** The render, with the tags it names gathered into a new set (complete once its body has been read). */
+  const renderNaming = (request: Request) => {
+    const tags = new Set<string>();
+    return { tags, response: collecting(tags, () => options.render(request)) };
+  };
 
   const keyOf = (request: Request): string | null => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return null;
@@ -88,7 +108,13 @@ export function createPageCache(options: PageCacheOptions) {
   };
 
   /** The entry made from `response`, kept in the cache; null when the response may not be cached. */
-  const store = async (key: string, response: Response, version: string): Promise<Entry | null> => {
+  const store = async (
+    key: string,
+    response: Response,
+    version: string,
+    since: number,
+    named: Set<string>,
+  ): Promise<Entry | null> => {
     const cacheable =
       response.status === 200 &&
       CACHEABLE_TYPES.test(response.headers.get('content-type') ?? '') &&
@@ -98,7 +124,16 @@ export function createPageCache(options: PageCacheOptions) {
     const body = new Uint8Array(await response.arrayBuffer());
     const headers: [string, string][] = [...response.headers].filter(([name]) => name !== 'content-length');
     const etag = `W/"${createHash('sha1').update(body).digest('hex').slice(0, 32)}"`;
-    const entry: Entry = { status: response.status, headers, body, storedAt: now(), version, etag };
+    const entry: Entry = {
+      status: response.status,
+      headers,
+      body,
+      storedAt: now(),
+      version,
+      since,
+      tags: [...named],
+      etag,
+    };
     entries.delete(key);
     entries.set(key, entry);
     // Map keeps insertion order: the first key is the least recently stored.
@@ -107,8 +142,9 @@ export function createPageCache(options: PageCacheOptions) {
   };
 
   const renderAndStore = async (key: string, request: Request, version: string): Promise<Response> => {
-    // Shared only within one data version: a render that began before a write shows the data from before it.
-    const flight = `${version} ${key}`;
+    // Shared only within one data version and change: a render that began before a write shows what was before.
+    const since = changeNow();
+    const flight = `${version} ${since} ${key}`;
     const waiting = inflight.get(flight);
     if (waiting) {
       // Never rejects: a failed render settles it with null (the leader's caller gets the error).
@@ -127,8 +163,9 @@ export function createPageCache(options: PageCacheOptions) {
       }),
     );
     try {
-      const response = await options.render(request);
-      const entry = await store(key, response, version);
+      const render = renderNaming(request);
+      const response = await render.response;
+      const entry = await store(key, response, version, since, render.tags);
       settle(entry);
       return entry ? respond(entry, 'MISS', request) : response;
     } catch (error) {
@@ -162,9 +199,10 @@ export function createPageCache(options: PageCacheOptions) {
   const refresh = (key: string, request: Request, version: string) => {
     if (refreshing.has(key)) return;
     refreshing.add(key);
-    void options
-      .render(asGet(request))
-      .then((response) => store(key, response, version))
+    const since = changeNow();
+    const render = renderNaming(asGet(request));
+    void render.response
+      .then((response) => store(key, response, version, since, render.tags))
       .then(() => {})
       .catch((error) => options.onError?.(error))
       .finally(() => refreshing.delete(key));
@@ -209,7 +247,7 @@ export function createPageCache(options: PageCacheOptions) {
       }
       return renderToSend(request);
     }
-    if (entry && entry.version === version) {
+    if (entry && entry.version === version && fresh(entry)) {
       const age = now() - entry.storedAt;
       if (age < freshMs) {
         stats.hits++;

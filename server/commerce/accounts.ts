@@ -3,7 +3,7 @@ import type { Carts } from './carts.ts';
 import type { CustomerInput, CustomerJson, Customers } from './customers.ts';
 import { RESET_TOKEN_TTL_MINUTES, SIGNUP_TOKEN_TTL_MINUTES } from './customers.ts';
 import { tooManyAttempts, unauthorized } from './errors.ts';
-import type { RateLimits } from './rate-limits.ts';
+import type { RateLimits, ThrottleKey } from './rate-limits.ts';
 import type { Sessions, SessionView } from './sessions.ts';
 
 /** Per-window limits of the account doors (settings RATE_LIMIT_WINDOW_SECONDS, LOGIN_*, SIGNUP_*). */
@@ -52,7 +52,7 @@ export function createAccounts(deps: {
   const { customers, carts, sessions, rateLimits, events } = deps;
 
   /** Counts one attempt against each key in the accounts' window (rateLimits.throttle). */
-  const throttle = (keys: ReadonlyArray<readonly [string, number]>) =>
+  const throttle = (keys: ReadonlyArray<readonly [ThrottleKey, number]>) =>
     rateLimits.throttle(keys, deps.limits().windowSeconds);
 
   /**
@@ -61,7 +61,7 @@ export function createAccounts(deps: {
    */
   async function passwordMatches(email: string, password: string): Promise<CustomerJson | null> {
     const limits = deps.limits();
-    const emailKey = `login:email:${email.toLowerCase()}`;
+    const emailKey = rateLimits.key('login', 'email', email);
     const exhausted = await rateLimits.check(emailKey, limits.loginPerEmail);
     if (!exhausted.allowed) throw tooManyAttempts(exhausted.retryAfter);
     const customer = await customers.authenticate(email, password);
@@ -118,8 +118,8 @@ export function createAccounts(deps: {
     ): Promise<void> {
       const limits = deps.limits();
       await throttle([
-        [`signup:ip:${caller.ip}`, limits.signupPerIp],
-        [`signup:email:${input.email.trim().toLowerCase()}`, limits.signupPerEmail],
+        [rateLimits.key('signup', 'ip', caller.ip), limits.signupPerIp],
+        [rateLimits.key('signup', 'email', input.email), limits.signupPerEmail],
       ]);
       const started = await customers.startSignUp(regionId, input, options);
       if (started.known) {
@@ -157,7 +157,7 @@ export function createAccounts(deps: {
      * password is never locked out by use.
      */
     async logIn(caller: Caller, email: string, password: string): Promise<SignedIn> {
-      await throttle([[`login:ip:${caller.ip}`, deps.limits().loginPerIp]]);
+      await throttle([[rateLimits.key('login', 'ip', caller.ip), deps.limits().loginPerIp]]);
       const customer = await passwordMatches(email, password);
       if (!customer) throw unauthorized('Email or password is incorrect', 'login-failed');
       return signIn(caller, customer);
@@ -185,8 +185,8 @@ export function createAccounts(deps: {
       const limits = deps.limits();
       try {
         await throttle([
-          [`reset:ip:${caller.ip}`, limits.signupPerIp],
-          [`reset:email:${email.toLowerCase()}`, limits.signupPerEmail],
+          [rateLimits.key('reset', 'ip', caller.ip), limits.signupPerIp],
+          [rateLimits.key('reset', 'email', email), limits.signupPerEmail],
         ]);
       } catch {
         return;

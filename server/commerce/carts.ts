@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { type DiscountEvaluation, normalizeCode, shopperKey } from '#core/discount-code.ts';
 import { MAX_LINE_QUANTITY } from '#core/line-item.ts';
 import type { Database } from '../db/database.ts';
+import { createDiscountCodeReader, type DiscountCodeReader, discountRefused } from './discount-codes.ts';
 import { conflict, notFound, unprocessable } from './errors.ts';
 import type { Groups } from './groups.ts';
 import { priceSet, sumMoney } from './pricing.ts';
+import type { RateLimits } from './rate-limits.ts';
 import { salePriceNow } from './sale-price.ts';
 import { categories, productPrices, products, variants } from './schema-catalogue.ts';
 import { cartItems, carts } from './schema-sales.ts';
@@ -28,7 +31,28 @@ type CartRow = typeof carts.$inferSelect;
 
 export { MAX_LINE_QUANTITY };
 
-export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
+/**
+ * Throttles a client's discount-code attempts with the sign-in's per-address limit (`throttle` counts one attempt
+ * and refuses past the limit with too-many-attempts), so a code cannot be guessed faster than a password.
+ */
+export type CodeThrottle = (ip: string) => Promise<void>;
+
+export function codeThrottle(
+  rateLimits: RateLimits,
+  limit: () => { perIp: number; windowSeconds: number },
+): CodeThrottle {
+  return async (ip) => {
+    const { perIp, windowSeconds } = limit();
+    await rateLimits.throttle([[rateLimits.key('discount-code', 'ip', ip), perIp]], windowSeconds);
+  };
+}
+
+export function createCarts(
+  db: Database,
+  groups: Groups,
+  shipping: Shipping,
+  codes: DiscountCodeReader = createDiscountCodeReader(db),
+) {
   const cartById = db
     .select()
     .from(carts)
@@ -152,12 +176,14 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
       )
       .where(eq(cartItems.cartId, cart.id))
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    const forCode: { id: string; productId: number; categoryIds: number[]; onSale: boolean }[] = [];
     const physical = lines.map((line) => {
       const categoryIds = [
         line.product.categoryId,
         ...(line.parentCategory === null ? [] : [line.parentCategory]),
       ];
       const prices = priceSet(line.retail ?? 0, line.sale, line.product.id, categoryIds, pricing.rules);
+      forCode.push({ id: line.item.id, productId: line.product.id, categoryIds, onSale: line.sale !== null });
       return {
         id: line.item.id,
         parent_id: null,
@@ -176,7 +202,7 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
         extended_list_price: sumMoney(Array(line.item.quantity).fill(prices.calculated)),
         extended_sale_price: sumMoney(Array(line.item.quantity).fill(prices.calculated)),
         discount_amount: 0,
-        discounts: [],
+        discounts: [] as { id: string; discounted_amount: number }[],
         options: line.variant.optionValues.map((value) => ({
           name: value.option_display_name,
           value: value.label,
@@ -185,9 +211,37 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
       };
     });
     const base = sumMoney(physical.map((line) => line.extended_sale_price));
+    // Shipping is quoted on the subtotal before a code, as checkout quotes it: a code never takes free shipping away.
     const shippingQuote = physical.length
       ? await shipping.estimate(cart.regionId, base, pricing.groupId)
       : null;
+    const code = cart.discountCode
+      ? await codes.evaluate(
+          cart.discountCode,
+          {
+            regionId: cart.regionId,
+            currency: cart.currencyCode,
+            isPro: pricing.isPro,
+            shipping: shippingQuote?.cost ?? null,
+            lines: physical.map((line, index) => ({
+              ...forCode[index]!,
+              quantity: line.quantity,
+              unitPrice: line.sale_price,
+            })),
+          },
+          shopperKey(cart.customerId, null),
+        )
+      : null;
+    const saved = new Map(code?.ok ? code.lines.map((line) => [line.id, line.saving]) : []);
+    for (const line of physical) {
+      const saving = saved.get(line.id) ?? 0;
+      if (saving > 0 && code) {
+        line.discount_amount = saving;
+        line.discounts = [{ id: code.code, discounted_amount: saving }];
+      }
+    }
+    const lineSavings = sumMoney(saved.values());
+    const shippingSaving = code?.ok ? code.shippingSaving : 0;
     return {
       id: cart.id,
       customer_id: cart.customerId ?? 0,
@@ -195,10 +249,21 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
       currency: { code: cart.currencyCode },
       tax_included: false,
       base_amount: base,
-      discount_amount: 0,
-      cart_amount: base,
-      coupons: [],
-      shipping_cost: shippingQuote?.cost ?? null,
+      discount_amount: lineSavings,
+      cart_amount: sumMoney([base, -lineSavings]),
+      // BigCommerce's shape: the code and what it took off (lines and shipping together).
+      coupons: code?.ok
+        ? [
+            {
+              code: code.code,
+              coupon_type: code.freeShipping ? 'free_shipping' : 'per_total_discount',
+              discounted_amount: code.total,
+            },
+          ]
+        : [],
+      /** The code the shopper entered, and what it does now: its saving, or why it takes nothing. */
+      discount_code: code ? discountCodeView(code) : null,
+      shipping_cost: shippingQuote ? sumMoney([shippingQuote.cost, -shippingSaving]) : null,
       line_items: { physical_items: physical, digital_items: [], gift_certificates: [], custom_items: [] },
       created_time: cart.createdAt.toISOString(),
       updated_time: cart.updatedAt.toISOString(),
@@ -319,6 +384,33 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
       if (deleted.length === 0) throw notFound(`No cart ${id}`);
     },
 
+    /**
+     * Enters a code on the cart after the client's throttle: kept when it applies now (it is evaluated again on
+     * every view and at checkout), else refused with its reason (a coded `discount-…` error), the cart unchanged.
+     */
+    async applyCode(id: string, typed: string, throttle: () => Promise<void>) {
+      await throttle();
+      const code = normalizeCode(typed);
+      if (!code) throw discountRefused('unknown-code', typed.slice(0, 40));
+      const [row] = await cartById.execute({ id });
+      if (!row) throw notFound(`No cart ${id}`);
+      const tried = await view(db, { ...row, discountCode: code });
+      const result = tried.discount_code!;
+      if (!result.applied) throw discountRefused(result.reason!, code);
+      await db.update(carts).set({ discountCode: code, updatedAt: new Date() }).where(eq(carts.id, id));
+      return { ...tried, updated_time: new Date().toISOString() };
+    },
+
+    /** Takes the cart's code off; 404 when the cart has no such code. */
+    async removeCode(id: string, typed?: string) {
+      const [row] = await cartById.execute({ id });
+      if (!row) throw notFound(`No cart ${id}`);
+      if (!row.discountCode || (typed !== undefined && normalizeCode(typed) !== row.discountCode))
+        throw notFound(`Cart ${id} has no code ${typed ?? ''}`.trim());
+      await db.update(carts).set({ discountCode: null, updatedAt: new Date() }).where(eq(carts.id, id));
+      return api.get(id);
+    },
+
     async assignCustomer(id: string, customerId: number) {
       await db.transaction(async (tx) => {
         await lockCart(tx, id);
@@ -328,6 +420,27 @@ export function createCarts(db: Database, groups: Groups, shipping: Shipping) {
     },
   };
   return api;
+}
+
+/** The cart's code as the storefront shows it: applied with its saving, or kept with the reason it takes nothing. */
+function discountCodeView(result: DiscountEvaluation) {
+  return result.ok
+    ? {
+        code: result.code,
+        applied: true as const,
+        reason: null,
+        saving: result.total,
+        shipping_saving: result.shippingSaving,
+        free_shipping: result.freeShipping,
+      }
+    : {
+        code: result.code,
+        applied: false as const,
+        reason: result.reason,
+        saving: 0,
+        shipping_saving: 0,
+        free_shipping: false,
+      };
 }
 
 export type Carts = ReturnType<typeof createCarts>;

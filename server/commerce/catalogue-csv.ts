@@ -14,6 +14,10 @@ import { COMMERCE_REGIONS } from '#core/regions.ts';
 import { type Actor, recordAudit } from '../backoffice/audit.ts';
 import type { Database } from '../db/database.ts';
 import { toCsv } from './csv-writer.ts';
+
+/** UTF-8's byte-order mark, written first by the export (the import reads a file with or without it). */
+export const CSV_BOM = '\uFEFF';
+
 import type { VariantOptionValueRecord } from './schema-catalogue.ts';
 import type { Stock } from './stock.ts';
 
@@ -176,7 +180,8 @@ export function createCatalogueCsv(db: Database, stock: Stock, options: Catalogu
 
   /** The header and every variant, by id, one page of rows at a time. */
   async function* exportChunks(): AsyncGenerator<string> {
-    yield toCsv([[...CATALOGUE_CSV_COLUMNS]]);
+    // A byte-order mark first: Excel reads a CSV without one in the system's code page, and ü, é, ø turn to noise.
+    yield `${CSV_BOM}${toCsv([[...CATALOGUE_CSV_COLUMNS]])}`;
     let after = 0;
     for (;;) {
       const rows = await rowsOf<RawState>(

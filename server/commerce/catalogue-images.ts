@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { moveImage } from '#core/image-upload.ts';
 import { DEFAULT_MEDIA_ALIAS, DEFAULT_MEDIA_BASE_URL } from '#core/media-url.ts';
+import { mediaIdOfPath } from '#core/product-image.ts';
 import { type Actor, recordAudit } from '../backoffice/audit.ts';
 import type { Database } from '../db/database.ts';
 import { productImageId } from '../media/asset-ids.ts';
@@ -29,12 +30,6 @@ const COLOUR_OPTION = /^colou?r$/i;
 
 /** The media path a variant's thumbnail holds (the storefront takes the id from its last segment). */
 export const mediaPath = (id: string) => `${DEFAULT_MEDIA_BASE_URL}/i/${DEFAULT_MEDIA_ALIAS}/${id}`;
-
-/** The media id of a thumbnail path, or null. */
-export function mediaIdOfPath(path: string | null): string | null {
-  const last = path?.split('?')[0]?.split('/').filter(Boolean).at(-1);
-  return last ? decodeURIComponent(last) : null;
-}
 
 export interface ProductImage {
   mediaId: string;
@@ -116,7 +111,7 @@ export function createCatalogueImages(db: Database, media: MediaUploads, logger:
           slug: value.slug,
           label: value.label,
           hex: value.hexColors[0] ?? '#cccccc',
-          imageId: mediaIdOfPath(first?.thumbnail ?? null),
+          imageId: value.image ?? mediaIdOfPath(first?.thumbnail ?? null),
           drawnId: (await media.hasOriginal(drawn)) ? drawn : null,
           variantIds,
         };
@@ -135,6 +130,49 @@ export function createCatalogueImages(db: Database, media: MediaUploads, logger:
     } catch (error) {
       logger.error({ err: error, productId: product.id }, 'writing the uploaded images’ manifest failed');
     }
+  }
+
+  /** Makes one colour show an image, inside the caller's transaction (see `pick`). */
+  async function show(
+    tx: Tx,
+    actor: Actor,
+    product: typeof products.$inferSelect,
+    colourId: number,
+    mediaId: string,
+    uploaded: string[],
+  ) {
+    const colours = await coloursOf(tx, product);
+    const colour = colours.find((entry) => entry.id === colourId);
+    if (!colour) throw badRequest(`Product ${product.id} has no colour ${colourId}.`);
+    if (!uploaded.includes(mediaId) && mediaId !== colour.drawnId)
+      throw badRequest(`Choose one of this product’s images for ${colour.label}.`);
+    if (colour.variantIds.length === 0) throw badRequest(`${colour.label} has no variants to show an image.`);
+    for (const variantId of colour.variantIds)
+      await tx
+        .update(variants)
+        .set({ thumbnail: mediaPath(mediaId) })
+        .where(eq(variants.id, variantId));
+    const options = product.options.map((option) =>
+      option === colourOptionOf(product.options)
+        ? {
+            ...option,
+            values: option.values.map((value) =>
+              value.entityId === colourId ? { ...value, image: mediaId } : value,
+            ),
+          }
+        : option,
+    );
+    await tx
+      .update(products)
+      .set({ options, ...(colours[0]?.id === colourId ? { thumbnail: mediaPath(mediaId) } : {}) })
+      .where(eq(products.id, product.id));
+    await recordAudit(tx, actor, {
+      action: 'product.image.colour',
+      entity: 'product',
+      entityId: product.id,
+      before: { colour: colour.label, image: colour.imageId },
+      after: { colour: colour.label, image: mediaId },
+    });
   }
 
   return {
@@ -163,7 +201,15 @@ export function createCatalogueImages(db: Database, media: MediaUploads, logger:
      * Checks, re-encodes and stores an uploaded image, then adds it after the product's other images. A refused
      * file (empty, too large, not an image, too many pixels, damaged) is a 400 and nothing is stored.
      */
-    async upload(actor: Actor, productId: number, input: { bytes: Uint8Array; alt: string }) {
+    async upload(
+      actor: Actor,
+      productId: number,
+      input: {
+        bytes: Uint8Array;
+        alt: string /** The colour this image is of: it shows it when it shows none yet. */;
+        colourId?: number | null;
+      },
+    ) {
       const [exists] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
       if (!exists) throw notFound(`No product ${productId}`);
       let prepared: Awaited<ReturnType<MediaUploads['prepare']>>;
@@ -206,6 +252,11 @@ export function createCatalogueImages(db: Database, media: MediaUploads, logger:
               },
             },
           });
+          if (input.colourId) {
+            const colour = (await coloursOf(tx, locked)).find((entry) => entry.id === input.colourId);
+            if (!colour) throw badRequest(`Product ${productId} has no colour ${input.colourId}.`);
+            if (!colour.imageId) await show(tx, actor, locked, colour.id, stored.id, [...before, stored.id]);
+          }
           return locked;
         });
       } catch (error) {
@@ -277,37 +328,15 @@ export function createCatalogueImages(db: Database, media: MediaUploads, logger:
     },
 
     /**
-     * The image a colour shows: one of the product's uploaded images or the colour's drawn image. Every variant
-     * of the colour names it as its thumbnail; the first colour's image is the product's thumbnail too.
+     * The image a colour shows: one of the product's uploaded images or the colour's drawn image. The colour
+     * value names it (what the storefront reads, core/product-image.ts), every variant of the colour names it as
+     * its thumbnail (the API's variant image), and the first colour's image is the product's thumbnail too.
      */
     async pick(actor: Actor, productId: number, colourId: number, mediaId: string) {
       await db.transaction(async (tx) => {
         const product = await lockProduct(tx, productId);
-        const colours = await coloursOf(tx, product);
-        const colour = colours.find((entry) => entry.id === colourId);
-        if (!colour) throw badRequest(`Product ${productId} has no colour ${colourId}.`);
         const uploaded = orderOf(await imagesOf(tx, productId));
-        if (!uploaded.includes(mediaId) && mediaId !== colour.drawnId)
-          throw badRequest(`Choose one of this product’s images for ${colour.label}.`);
-        if (colour.variantIds.length === 0)
-          throw badRequest(`${colour.label} has no variants to show an image.`);
-        for (const variantId of colour.variantIds)
-          await tx
-            .update(variants)
-            .set({ thumbnail: mediaPath(mediaId) })
-            .where(eq(variants.id, variantId));
-        if (colours[0]?.id === colourId)
-          await tx
-            .update(products)
-            .set({ thumbnail: mediaPath(mediaId) })
-            .where(eq(products.id, productId));
-        await recordAudit(tx, actor, {
-          action: 'product.image.colour',
-          entity: 'product',
-          entityId: productId,
-          before: { colour: colour.label, image: colour.imageId },
-          after: { colour: colour.label, image: mediaId },
-        });
+        await show(tx, actor, product, colourId, mediaId, uploaded);
       });
     },
   };

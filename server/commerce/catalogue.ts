@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { productTag, stockTag } from '#core/change-tags.ts';
 import { createVersionedCache, readCacheWatcher, scopeVersion } from '../cache/data-version.ts';
+import { dependsOn } from '../cache/dependencies.ts';
 import type { Database } from '../db/database.ts';
 import { gone, notFound } from './errors.ts';
 import type { PricingContext } from './groups.ts';
@@ -84,6 +86,7 @@ export function productOptionsJson(row: ProductRow) {
       label: value.label,
       hexColors: value.hexColors,
       slug: value.slug,
+      image: value.image ?? null,
     })),
   }));
 }
@@ -217,13 +220,16 @@ export function createCatalogue(db: Database) {
   });
   const categoryParents = () => parentsCache.get();
 
-  // Rows as read, per region and query, kept until the catalogue's data version moves (any write to products,
-  // variants, prices, categories, groups or currencies, from any process, bumps it): storefront pages read the
-  // same few products again and again, and on the embedded database each statement costs about a millisecond.
+  // Rows as read, per region and query, kept until the catalogue's data version moves (a product, variant or
+  // price added or removed, categories, groups, currencies, from any process), or until a product whose row it
+  // holds has a new price or stock level (its tags, decision 0036): storefront pages read the same few products
+  // again and again, and on the embedded database each statement costs about a millisecond.
   // Prices for the shopper's group are applied after, per call. Checkout and carts read the tables themselves.
   const watcher = readCacheWatcher(db);
   const rowsCache = createVersionedCache<unknown>({
     version: async () => scopeVersion(await watcher.current(), ['catalogue']),
+    changes: watcher.changes,
+    tagsOf: rowTags,
     maxEntries: 2000,
   });
   const remembered = <T>(key: string, load: () => Promise<T>) => rowsCache.get(key, load) as Promise<T>;
@@ -256,6 +262,9 @@ export function createCatalogue(db: Database) {
         variantMap.set(variant.productId, list);
       }
     }
+    // Whatever is made of these products (a page, a cached listing) shows them: a price or in-stock change of
+    // one of them drops it. Their exact stock levels are not named: no page shows them.
+    dependsOn(rows.map((row) => productTag(row.product.id)));
     return rows.map((row) => {
       const categoryIds = ancestry(parents, row.product.categoryId);
       const prices = priceSet(row.retail, row.sale, row.product.id, categoryIds, pricing.rules);
@@ -502,3 +511,21 @@ function categoryJson(row: CategoryRow) {
 }
 
 export type Catalogue = ReturnType<typeof createCatalogue>;
+
+/**
+ * The products whose rows a cached read holds (product rows, variant rows, listings with their count), with their
+ * stock levels: the API answers those exactly (inventory_level), so a row is dropped when its level moves.
+ */
+function rowTags(value: unknown): string[] {
+  const tags: string[] = [];
+  const visit = (item: unknown) => {
+    if (Array.isArray(item)) for (const inner of item) visit(inner);
+    else if (item && typeof item === 'object') {
+      const row = item as { product?: { id?: unknown }; productId?: unknown };
+      const id = row.product?.id ?? row.productId;
+      if (typeof id === 'number') tags.push(productTag(id), stockTag(id));
+    }
+  };
+  visit(value);
+  return tags;
+}

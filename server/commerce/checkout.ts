@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { countryByIso } from '#core/countries.ts';
+import { evaluateDiscountCode, shopperKey } from '#core/discount-code.ts';
 import { parseServedLocale } from '#core/locale.ts';
 import { placedStanding } from '#core/order-standing.ts';
 import { shippingCost } from '#core/shipping-cost.ts';
@@ -7,6 +8,7 @@ import { statesOf } from '#core/states.ts';
 import type { Database } from '../db/database.ts';
 import { createOfflinePayment, type Payment, PaymentRefused } from '../payment/payment.ts';
 import type { AddressInput } from './customers.ts';
+import { discountRefused, lockCodeForCheckout, redeemCode, ruleOf } from './discount-codes.ts';
 import { CommerceError } from './errors.ts';
 import { type Groups, proSpend } from './groups.ts';
 import { priceSet, sumMoney } from './pricing.ts';
@@ -23,9 +25,11 @@ import type { Shipping } from './shipping.ts';
  * with its idempotency key (unique), and the cart is closed. Prices, currency and customer group always come
  * from the server; the client's idea of the total is only compared, never used.
  *
- * Lock order, the same for every checkout: cart, then the customer (pro orders only), then variants by id.
- * Locking the pro customer's row makes two checkouts of one pro customer take turns, so the second one sums
- * the spend this period with the first one's order already in it.
+ * Lock order, the same for every checkout: cart, then the customer (pro orders only), then the cart's discount
+ * code (when it has one), then variants by id. Locking the pro customer's row makes two checkouts of one pro
+ * customer take turns, so the second one sums the spend this period with the first one's order already in it;
+ * locking the code's row does the same for its uses (decision 0038): the 101st order of a 100-use code waits
+ * for the 100th and is then refused as used up.
  */
 
 export type CheckoutErrorCode =
@@ -232,6 +236,25 @@ export function createCheckout(
       }
       if ((cartRow.customerId ?? null) !== input.customerId)
         throw new CheckoutError('stale-cart', 404, `No cart ${input.cartId}`);
+      // Sold out already (a flash sale's last units gone): answered without joining the line for the variants'
+      // row locks, where every other checkout of the article waits its turn. Stock only falls between this read
+      // and the locked one below, which decides whenever this one lets the order through.
+      const short = await db
+        .select({ variantId: cartItems.variantId })
+        .from(cartItems)
+        .innerJoin(variants, eq(variants.id, cartItems.variantId))
+        .innerJoin(products, eq(products.id, cartItems.productId))
+        .where(
+          and(
+            eq(cartItems.cartId, cartRow.id),
+            sql`${products.inventoryTracking} <> 'none'`,
+            sql`${variants.inventoryLevel} < ${cartItems.quantity}`,
+          ),
+        );
+      if (short.length)
+        throw new CheckoutError('sold-out', 409, 'Part of the cart has sold out', {
+          variantIds: short.map((row) => row.variantId),
+        });
       const pricing = await groups.pricing(cartRow.regionId, input.customerId);
       const proStatus =
         pricing.isPro && input.customerId !== null ? await groups.proStatus(input.customerId) : null;
@@ -256,6 +279,8 @@ export function createCheckout(
             proStatus && input.customerId !== null
               ? await lockedProSpend(tx, input.customerId, placedAt)
               : null;
+          const shopper = shopperKey(input.customerId, input.email);
+          const code = cart.discountCode ? await lockCodeForCheckout(tx, cart.discountCode, shopper) : null;
           const lines = await tx
             .select()
             .from(cartItems)
@@ -316,7 +341,14 @@ export function createCheckout(
               categoryIds,
               pricing.rules,
             );
-            return { line, variant, product: product.product, price: price.calculated };
+            return {
+              line,
+              variant,
+              product: product.product,
+              price: price.calculated,
+              categoryIds,
+              onSale: product.sale !== null,
+            };
           });
           if (soldOut.length)
             throw new CheckoutError('sold-out', 409, 'Part of the cart has sold out', {
@@ -335,7 +367,37 @@ export function createCheckout(
               400,
               `Shipping method ${input.shippingMethodId} does not apply`,
             );
-          const total = sumMoney([subtotal, quote.cost]);
+          const discount = cart.discountCode
+            ? evaluateDiscountCode(
+                cart.discountCode,
+                code && ruleOf(code.row),
+                {
+                  regionId: cart.regionId,
+                  currency: cart.currencyCode,
+                  isPro: pricing.isPro,
+                  shipping: quote.cost,
+                  lines: items.map((item) => ({
+                    id: item.line.id,
+                    productId: item.product.id,
+                    categoryIds: item.categoryIds,
+                    quantity: item.line.quantity,
+                    unitPrice: item.price,
+                    onSale: item.onSale,
+                  })),
+                },
+                { total: code?.row.uses ?? 0, byShopper: code?.byShopper ?? 0 },
+                placedAt,
+              )
+            : null;
+          // A code that no longer applies is refused with its reason; the shopper removes it or changes the cart.
+          if (discount && !discount.ok) throw discountRefused(discount.reason, discount.code);
+          const lineSaving = new Map(
+            discount?.ok ? discount.lines.map((line) => [line.id, line.saving]) : [],
+          );
+          const discountAmount = sumMoney(lineSaving.values());
+          const shippingDiscount = discount?.ok ? discount.shippingSaving : 0;
+          const shippingCharged = sumMoney([quote.cost, -shippingDiscount]);
+          const total = sumMoney([subtotal, -discountAmount, shippingCharged]);
           if (
             input.expectedSubtotal !== undefined &&
             Math.round(input.expectedSubtotal * 100) !== Math.round(subtotal * 100)
@@ -415,8 +477,11 @@ export function createCheckout(
             fulfillmentStatus: standing.fulfillment,
             paidAt: standing.payment === 'paid' ? placedAt : null,
             subtotal,
-            shippingCost: quote.cost,
+            shippingCost: shippingCharged,
             total,
+            discountCode: discount?.ok ? discount.code : null,
+            discountAmount,
+            shippingDiscount,
             billingAddress,
             shippingAddress,
             createdAt: placedAt,
@@ -435,8 +500,18 @@ export function createCheckout(
               sku: item.variant.sku,
               quantity: item.line.quantity,
               price: item.price,
+              discount: lineSaving.get(item.line.id) ?? 0,
             })),
           );
+          if (discount?.ok && code)
+            await redeemCode(tx, {
+              codeId: code.row.id,
+              code: code.row.code,
+              orderId,
+              shopperKey: shopper!,
+              useNumber: code.byShopper + 1,
+              amount: discount.total,
+            });
           // The cart is closed: gone from the engine and from every session that pointed at it.
           await tx.delete(carts).where(eq(carts.id, cart.id));
           await tx.update(sessions).set({ cartId: null }).where(eq(sessions.cartId, cart.id));

@@ -9,6 +9,7 @@ import type { Accounts } from './accounts.ts';
 import { addressJson, type Customers, customerJson } from './customers.ts';
 import { badRequest, conflict, notFound } from './errors.ts';
 import { type Groups, groupJson } from './groups.ts';
+import type { RateLimits } from './rate-limits.ts';
 import {
   addresses,
   type CustomerRow,
@@ -19,6 +20,7 @@ import {
   sessions,
   signupConfirmations,
 } from './schema-customers.ts';
+import { discountRedemptions } from './schema-discounts.ts';
 import { carts, type OrderAddressRecord, orderItems, orders } from './schema-sales.ts';
 
 /**
@@ -70,6 +72,7 @@ export function createCustomerAdmin(deps: {
   customers: Customers;
   accounts: Pick<Accounts, 'mailResetLink'>;
   groups: Pick<Groups, 'proStatus'>;
+  rateLimits: Pick<RateLimits, 'keysOfEmail'>;
 }) {
   const { db } = deps;
 
@@ -449,10 +452,13 @@ export function createCustomerAdmin(deps: {
 
     /**
      * Erases the customer (GDPR erasure): the row is anonymised and can never sign in, addresses, sessions,
-     * reset links, carts, throttle counters and the email's newsletter subscriptions, demo-day bookings and
-     * sign-up confirmations are deleted (a future booking's places are freed); the orders stay for the books
-     * with every personal field blanked (country, state and totals kept). The audit entry records what was
-     * removed by count, never the personal data itself.
+     * reset links, carts, every throttle counter of the address (hashed keys, rate-limits.ts) and the email's
+     * newsletter subscriptions, demo-day bookings and sign-up confirmations are deleted (a future booking's
+     * places are freed); the orders stay for the books with every personal field blanked (country, state and
+     * totals kept). The append-only audit log is not rewritten: a staff sign-in tried with the address keeps it
+     * (a security record). The audit entry of the erase records what was removed by count, never the personal
+     * data itself.
+     * What stays and why: docs/decisions/0037-erase-and-hashed-throttle-keys.md.
      */
     async erase(actor: Actor, id: number, now = new Date()) {
       return db.transaction(async (tx) => {
@@ -491,27 +497,34 @@ export function createCustomerAdmin(deps: {
           .returning({ id: sessions.id });
         await tx.delete(passwordResets).where(eq(passwordResets.customerId, id));
         await tx.delete(carts).where(eq(carts.customerId, id));
-        await tx
+        const throttles = deps.rateLimits.keysOfEmail(email);
+        const removedThrottles = await tx
           .delete(rateLimits)
           .where(
-            inArray(rateLimits.key, [
-              `login:email:${email}`,
-              `signup:email:${email}`,
-              `reset:email:${email}`,
-            ]),
-          );
+            or(
+              inArray(rateLimits.key, throttles.keys),
+              ...throttles.prefixes.map((prefix) => sql`starts_with(${rateLimits.key}, ${prefix})`),
+            ),
+          )
+          .returning({ key: rateLimits.key });
         const removedSubscriptions = await tx
           .delete(newsletterSubscriptions)
           .where(sql`lower(${newsletterSubscriptions.email}) = ${email}`)
           .returning({ id: newsletterSubscriptions.id });
         const removedBookings = await tx
           .delete(demoBookings)
-          .where(eq(demoBookings.email, email))
+          .where(sql`lower(${demoBookings.email}) = ${email}`)
           .returning({ id: demoBookings.id });
         const removedSignups = await tx
           .delete(signupConfirmations)
           .where(sql`lower(${signupConfirmations.email}) = ${email}`)
           .returning({ tokenHash: signupConfirmations.tokenHash });
+        // A guest's uses of a discount code are counted under their address (core/discount-code.ts shopperKey):
+        // the count stays with the order, under a key that names no one.
+        await tx
+          .update(discountRedemptions)
+          .set({ shopperKey: sql`'erased:' || ${discountRedemptions.id}` })
+          .where(eq(discountRedemptions.shopperKey, `email:${email}`));
         const customerOrders = await tx
           .select({
             id: orders.id,
@@ -546,10 +559,15 @@ export function createCustomerAdmin(deps: {
             newsletterSubscriptionsDeleted: removedSubscriptions.length,
             demoBookingsDeleted: removedBookings.length,
             signupConfirmationsDeleted: removedSignups.length,
+            throttleCountersDeleted: removedThrottles.length,
             ordersAnonymised: customerOrders.length,
           },
         });
-        return adminCustomerJson(updated!);
+        return {
+          customer: adminCustomerJson(updated!),
+          ordersAnonymised: customerOrders.length,
+          addressesDeleted: removedAddresses.length,
+        };
       });
     },
 

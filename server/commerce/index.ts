@@ -17,14 +17,20 @@ import { statesOf } from '#core/states.ts';
 import type { Database } from '../db/database.ts';
 import { createEventBus, type EventBus } from '../events/domain-events.ts';
 import { type AccountLimits, type Accounts, createAccounts, DEFAULT_ACCOUNT_LIMITS } from './accounts.ts';
-import { type Carts, createCarts } from './carts.ts';
+import { type Carts, type CodeThrottle, codeThrottle, createCarts } from './carts.ts';
 import { type Catalogue, createCatalogue } from './catalogue.ts';
 import { type CatalogueAdmin, createCatalogueAdmin } from './catalogue-admin.ts';
 import { type CatalogueCsv, createCatalogueCsv } from './catalogue-csv.ts';
 import { type Checkout, createCheckout, type PlaceOrderInput } from './checkout.ts';
 import { type CurrencyJson, currencyJson } from './currency-json.ts';
 import { type CustomerAdmin, createCustomerAdmin } from './customer-admin.ts';
+import { createFitCharts, type FitCharts } from './fit-charts.ts';
 import { type Customers, createCustomers } from './customers.ts';
+import {
+  createDiscountCodeAdmin,
+  createDiscountCodeReader,
+  type DiscountCodeAdmin,
+} from './discount-codes.ts';
 import { notFound } from './errors.ts';
 import { createGroupRulesAdmin, type GroupRulesAdmin } from './group-rules-admin.ts';
 import { createGroups, type Groups } from './groups.ts';
@@ -60,6 +66,12 @@ export {
 export type { AdminCustomerJson, CustomerAdmin } from './customer-admin.ts';
 export type { CustomerJson } from './customers.ts';
 export { RESET_TOKEN_TTL_MINUTES } from './customers.ts';
+export type {
+  DiscountCodeAdmin,
+  DiscountCodeInput,
+  DiscountCodeListRow,
+  DiscountCodeRow,
+} from './discount-codes.ts';
 export { CommerceError, errorCodeOf } from './errors.ts';
 export type { GroupRulesAdmin } from './group-rules-admin.ts';
 export type { PricingContext } from './groups.ts';
@@ -106,6 +118,12 @@ export interface Commerce {
   groups: Groups;
   customers: Customers;
   carts: Carts;
+  /** Back office (issue 41): discount codes with their uses and revenue; create, edit, deactivate, audited. */
+  discountCodes: DiscountCodeAdmin;
+  /** Counts a client's discount-code attempt with the sign-in's per-address limit (429 past it). */
+  discountCodeThrottle: CodeThrottle;
+  /** Fit charts (issue 45): a product's load ranges per size for the fit finder, edited on the back office's Fit tab. */
+  fitCharts: FitCharts;
   shipping: Shipping;
   /** Back office (issue 20): zones, methods and ranges, free-shipping minimums and hidden groups per region. */
   shippingAdmin: ShippingAdmin;
@@ -169,6 +187,8 @@ export interface CommerceOptions {
   blockedUrlSubstrings?: readonly string[];
   /** STORE_TIME_ZONE: the days of the back office's order filters. */
   storeTimeZone?: string;
+  /** THROTTLE_KEY, the key of the throttles' hashed keys; unset (tests), one is drawn for this engine. */
+  throttleKey?: string;
 }
 
 const silent = { warn: () => {}, error: () => {} };
@@ -180,9 +200,9 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
   const regionIds = COMMERCE_REGIONS;
   const events = createEventBus(logger);
   const customers = createCustomers(db);
-  const carts = createCarts(db, groups, shipping);
-  const sessions = createSessions(db);
-  const rateLimits = createRateLimits(db);
+  const carts = createCarts(db, groups, shipping, createDiscountCodeReader(db));
+  const rateLimits = createRateLimits(db, options.throttleKey);
+  const sessions = createSessions(db, undefined, rateLimits);
   const checkout = createCheckout(db, groups, shipping);
   const accountLimits = options.accountLimits ?? DEFAULT_ACCOUNT_LIMITS;
   const accounts = createAccounts({
@@ -193,7 +213,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     events,
     limits: () => accountLimits,
   });
-  const customerAdmin = createCustomerAdmin({ db, customers, accounts, groups });
+  const customerAdmin = createCustomerAdmin({ db, customers, accounts, groups, rateLimits });
   const proAccounts = createProAccounts({ db, groups, customerAdmin, events });
   const stock = createStock(db, { onBackInStock: (changes) => events.emit('back-in-stock', { changes }) });
 
@@ -215,6 +235,12 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     groups,
     customers,
     carts,
+    discountCodes: createDiscountCodeAdmin(db),
+    fitCharts: createFitCharts(db),
+    discountCodeThrottle: codeThrottle(rateLimits, () => ({
+      perIp: accountLimits.loginPerIp,
+      windowSeconds: accountLimits.windowSeconds,
+    })),
     shipping,
     shippingAdmin: createShippingAdmin(db),
     orders: createOrders(db, {

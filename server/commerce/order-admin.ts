@@ -490,6 +490,7 @@ export function createOrderAdmin(db: Database, events: EventBus, stock: Stock) {
           deliveredAt: shipment.deliveredAt,
           items: shipment.items.map((item) => ({
             orderItemId: item.order_item_id,
+            productId: lineById.get(item.order_item_id)?.productId ?? null,
             quantity: item.quantity,
             name: itemName(item.order_item_id),
             sku: lineById.get(item.order_item_id)?.sku ?? '',

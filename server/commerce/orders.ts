@@ -21,6 +21,10 @@ function orderJson(row: OrderRow) {
     subtotal_ex_tax: row.subtotal,
     subtotal_inc_tax: row.subtotal,
     shipping_cost_inc_tax: row.shippingCost,
+    // BigCommerce's names: the code's saving on the goods, and the code (issue 41); shipping is charged after it.
+    coupon_discount: row.discountAmount,
+    coupon_code: row.discountCode,
+    shipping_discount: row.shippingDiscount,
     total_tax: row.taxTotal,
     total_inc_tax: row.total,
     total_ex_tax: row.total - row.taxTotal,
@@ -82,6 +86,8 @@ export function createOrders(
           quantity: item.quantity,
           price_inc_tax: item.price,
           total_inc_tax: Math.round(item.price * item.quantity * 100) / 100,
+          /** The line's share of the discount code's saving. */
+          discount_amount: item.discount,
         })),
       };
     },
@@ -113,8 +119,8 @@ export function createOrders(
       const { windowSeconds, perIp, perEmail } = deps.statusLimits;
       await deps.rateLimits.throttle(
         [
-          [`order-status:ip:${caller.ip}`, perIp],
-          [`order-status:email:${email.trim().toLowerCase()}`, perEmail],
+          [deps.rateLimits.key('order-status', 'ip', caller.ip), perIp],
+          [deps.rateLimits.key('order-status', 'email', email), perEmail],
         ],
         windowSeconds,
       );

@@ -1,6 +1,14 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { blockedSubstring, matchableSubstrings } from '#core/blocked-url.ts';
 import {
+  PRODUCT_TEXT_LOCALES,
+  type ProductText,
+  type ProductTextLocale,
+  productTextOf,
+  productTextProblems,
+  withProductText,
+} from '#core/product-text.ts';
+import {
   type Combination,
   generateVariants,
   type OptionInput,
@@ -47,6 +55,26 @@ export interface ProductContentInput {
 export interface ProductContentPort {
   exists(executor: Database, uid: string): Promise<boolean>;
   write(executor: Database, input: ProductContentInput): Promise<void>;
+  /** The entry's working copies in these locales, fields by locale (absent: the locale falls back to English). */
+  read(
+    executor: Database,
+    uid: string,
+    locales: readonly string[],
+  ): Promise<Record<string, Record<string, unknown>>>;
+  writeLocale(
+    executor: Database,
+    uid: string,
+    locale: string,
+    fields: Record<string, unknown>,
+  ): Promise<void>;
+}
+
+/** One content locale's product text as the back office shows it (issue 41, decision 0039). */
+export interface LocaleText {
+  locale: ProductTextLocale;
+  /** Whether the locale has an entry of its own; when not, the storefront shows English's (`text`). */
+  own: boolean;
+  text: ProductText;
 }
 
 export interface NewProduct {
@@ -100,6 +128,23 @@ function combinationOf(
 /** Why an address the blocklist answers with 403 is refused (the operator may not know the setting). */
 const blockedAddress = (part: string) =>
   `Shoppers could not open this address: the store blocks addresses containing “${part}” (BLOCKED_URL_SUBSTRINGS). Choose another.`;
+
+/** Every colour value of the product named: the locale's own name, else English's, else the commerce label. */
+function withColourNames(
+  text: ProductText,
+  options: readonly ProductOptionRecord[],
+  english: ProductText | null,
+): ProductText {
+  const colour = options.find((option) => /^colou?r$/i.test(option.displayName || option.name));
+  if (!colour) return text;
+  const colours = Object.fromEntries(
+    colour.values.map((value) => [
+      value.slug,
+      text.colours[value.slug] || english?.colours[value.slug] || value.label,
+    ]),
+  );
+  return { ...text, colours };
+}
 
 export function createProductAdmin(
   db: Database,
@@ -327,6 +372,115 @@ export function createProductAdmin(
         };
         await recordAudit(tx, actor, { action: 'product.create', entity: 'product', entityId: id, after });
         return { id: product!.id, slug, sku, variants: variantRows.length };
+      });
+    },
+
+    /**
+     * The swatch colour of each colour value (`#rrggbb`), as tiles and the product page draw it; values not named
+     * keep theirs. One transaction with its audit entry.
+     */
+    async setSwatches(actor: Actor, productId: number, swatches: Record<number, string>) {
+      const bad = Object.entries(swatches).find(([, hex]) => !/^#[0-9a-f]{6}$/i.test(hex));
+      if (bad)
+        throw badRequest('Choose a colour for each swatch.', { [`swatch-${bad[0]}`]: 'Choose a colour.' });
+      return db.transaction(async (tx) => {
+        const product = await lockProduct(tx, productId);
+        const colour = product.options.find((option) => /^colou?r$/i.test(option.displayName || option.name));
+        if (!colour) throw badRequest('This product has no colour option.');
+        const unknown = Object.keys(swatches).find(
+          (id) => !colour.values.some((value) => value.entityId === Number(id)),
+        );
+        if (unknown) throw badRequest(`The product has no colour ${unknown}.`);
+        const before = Object.fromEntries(
+          colour.values.map((value) => [value.label, value.hexColors[0] ?? null]),
+        );
+        const options = product.options.map((option) =>
+          option === colour
+            ? {
+                ...option,
+                values: option.values.map((value) => {
+                  const hex = swatches[value.entityId];
+                  return hex ? { ...value, hexColors: [hex.toLowerCase()] } : value;
+                }),
+              }
+            : option,
+        );
+        await tx.update(products).set({ options }).where(eq(products.id, productId));
+        const after = Object.fromEntries(
+          options
+            .find((option) => option.id === colour.id)!
+            .values.map((value) => [value.label, value.hexColors[0] ?? null]),
+        );
+        await recordAudit(tx, actor, {
+          action: 'product.swatches',
+          entity: 'product',
+          entityId: productId,
+          before,
+          after,
+        });
+        return after;
+      });
+    },
+
+    /** The product's text in every content locale, English first (what a locale without its own shows). */
+    async text(productId: number): Promise<LocaleText[]> {
+      const [product] = await db.select().from(products).where(eq(products.id, productId));
+      if (!product) throw notFound(`There is no product ${productId}.`);
+      const held = content ? await content.read(db, product.slug, PRODUCT_TEXT_LOCALES) : {};
+      const english = held['en-us'] ? productTextOf(held['en-us']) : null;
+      return PRODUCT_TEXT_LOCALES.map((locale) => {
+        const own = Boolean(held[locale]);
+        const text = own
+          ? productTextOf(held[locale]!)
+          : (english ?? {
+              name: product.name,
+              tagline: '',
+              description: product.description,
+              seoTitle: '',
+              seoDescription: '',
+              colours: {},
+            });
+        return { locale, own, text: withColourNames(text, product.options, english) };
+      });
+    },
+
+    /**
+     * Saves one locale's name, tagline, description, colour names and SEO text into the product's content entry
+     * (a locale without its own entry starts from English's), published at once, with its audit entry. English's
+     * name is the product's commerce name too (the back office's lists, order lines), in the same transaction.
+     */
+    async setText(actor: Actor, productId: number, locale: ProductTextLocale, input: ProductText) {
+      const problems = productTextProblems(locale, input);
+      if (Object.keys(problems).length) throw badRequest('Check the highlighted fields.', problems);
+      if (!content) throw conflict('This store keeps no content entries for products.', 'conflict');
+      return db.transaction(async (tx) => {
+        const product = await lockProduct(tx, productId);
+        const executor = tx as unknown as Database;
+        const held = await content.read(executor, product.slug, ['en-us', locale]);
+        const englishFields = held['en-us'];
+        if (!englishFields)
+          throw conflict(`Product ${product.slug} has no English content entry to translate.`, 'conflict');
+        // English's colour names default to the commerce labels (a new product's entry names none yet).
+        const english = withColourNames(productTextOf(englishFields), product.options, null);
+        const before = held[locale] ? productTextOf(held[locale]) : null;
+        const fields = withProductText(
+          held[locale] ?? englishFields,
+          input,
+          locale === 'en-us' ? { ...input, colours: english.colours } : english,
+        );
+        await content.writeLocale(executor, product.slug, locale, fields);
+        const name = fields.title as string;
+        if (locale === 'en-us' && name !== product.name)
+          await tx.update(products).set({ name }).where(eq(products.id, productId));
+        const after = productTextOf(fields);
+        await recordAudit(tx, actor, {
+          action: 'product.text',
+          entity: 'product',
+          entityId: productId,
+          before: { locale, ...(before ?? { fallsBackToEnglish: true }) },
+          after: { locale, ...after },
+        });
+        return after;
       });
     },
 

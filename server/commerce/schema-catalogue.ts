@@ -39,6 +39,8 @@ export interface OptionValueRecord {
   label: string;
   hexColors: string[];
   slug: string;
+  /** The media id the value shows (a colour's image, core/product-image.ts); absent when it names none. */
+  image?: string | null;
 }
 
 export interface ProductOptionRecord {

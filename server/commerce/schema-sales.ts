@@ -31,6 +31,8 @@ export const carts = pgTable(
       .references(() => commerceRegions.id),
     currencyCode: text('currency_code').notNull(),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    /** The discount code the shopper entered (upper-case), evaluated again on every view and at checkout. */
+    discountCode: text('discount_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -152,6 +154,14 @@ export const orders = pgTable(
     /** Bumped by every back-office change: a form carries the version it was read at, a stale one is refused. */
     version: integer('version').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The discount code used (issue 41), what it took off the goods, and what it took off the shipping. */
+    discountCode: text('discount_code'),
+    discountAmount: numeric('discount_amount', { precision: 12, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
+    shippingDiscount: numeric('shipping_discount', { precision: 12, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
@@ -193,6 +203,8 @@ export const orderItems = pgTable(
     sku: text('sku').notNull(),
     quantity: integer('quantity').notNull(),
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    /** The line's share of a discount code's saving (the whole line, not a unit). */
+    discount: numeric('discount', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );

@@ -1,5 +1,6 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import { placedStanding, standingOf } from '#core/order-standing.ts';
+import { mediaIdOfPath } from '#core/product-image.ts';
 import {
   CATALOGUE_CATEGORIES,
   CATALOGUE_PRODUCTS,
@@ -75,6 +76,7 @@ function productRows(
       label: colour.label,
       hexColors: [colour.hex],
       slug: colour.slug,
+      image: mediaIdOfPath(catalogueImagePath(source.slug, colour.slug)),
     })),
   };
   const sizeOption: ProductOptionRecord | null = source.sizes.length

@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { type ProxyTrust, trustsAnyProxy } from '../http/proxy-trust.ts';
 import { type CustomerJson, customerJson } from './customers.ts';
 import { CommerceError } from './errors.ts';
-import { createRateLimits } from './rate-limits.ts';
+import { createRateLimits, type RateLimits } from './rate-limits.ts';
 import { customers, sessions } from './schema-customers.ts';
 
 /**
@@ -121,9 +121,12 @@ export function tokensMatch(a: string | null | undefined, b: string | null | und
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export function createSessions(db: Database, initial: SessionSettings = DEFAULT_SESSION_SETTINGS) {
+export function createSessions(
+  db: Database,
+  initial: SessionSettings = DEFAULT_SESSION_SETTINGS,
+  rateLimits: RateLimits = createRateLimits(db),
+) {
   let settings = { ...initial };
-  const rateLimits = createRateLimits(db);
   const unstored = new Map<string, Unstored>();
   const rememberUnstored = (id: string, entry: Unstored) => {
     unstored.delete(id);
@@ -269,7 +272,7 @@ export function createSessions(db: Database, initial: SessionSettings = DEFAULT_
         return;
       }
       const limit = await rateLimits.hit(
-        `session-create:ip:${pending.ip}`,
+        rateLimits.key('session-create', 'ip', pending.ip),
         settings.createPerIp,
         settings.createWindowSeconds,
       );

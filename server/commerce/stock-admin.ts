@@ -141,6 +141,25 @@ export function createStockAdmin(db: Database, stock: Stock) {
       return stock.apply(change, actor);
     },
 
+    /**
+     * A count of several variants of the product in one save (issue 41: six variants took six saves): each level
+     * as counted, in one transaction (`applyMany`), unchanged levels left out. A variant of another product is a 404.
+     */
+    async countMany(
+      actor: Actor,
+      productId: number,
+      counts: ReadonlyArray<{ variantId: number; level: number }>,
+      note = '',
+    ): Promise<StockChange[]> {
+      const current = new Map<number, number>();
+      for (const count of counts)
+        current.set(count.variantId, (await variantOf(productId, count.variantId)).variant.inventoryLevel);
+      const changes = counts
+        .filter((count) => current.get(count.variantId) !== count.level)
+        .map((count) => ({ variantId: count.variantId, reason: 'count' as const, set: count.level, note }));
+      return changes.length ? stock.applyMany(changes, actor) : [];
+    },
+
     /** A variant's own low-stock threshold, or null to go back to the store's default. */
     async setThreshold(actor: Actor, productId: number, variantId: number, threshold: number | null) {
       const refusal = thresholdRefusal(threshold);

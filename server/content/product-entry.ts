@@ -1,4 +1,6 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
+import { contentEntries } from './schema.ts';
 import { createContentStore, MASTER_LOCALE } from './store.ts';
 
 /**
@@ -67,6 +69,37 @@ export function productEntryWriter(environments: readonly string[]) {
     /** Whether the master locale already has a product entry of this uid (an editor's, not to be overwritten). */
     async exists(executor: Database, uid: string): Promise<boolean> {
       return createContentStore(executor).hasEntry('product', uid, MASTER_LOCALE);
+    },
+
+    /** The working copies of a product's entry in these locales (fields by locale; a locale without one is absent). */
+    async read(
+      executor: Database,
+      uid: string,
+      locales: readonly string[],
+    ): Promise<Record<string, Record<string, unknown>>> {
+      const rows = await executor
+        .select({ locale: contentEntries.locale, fields: contentEntries.fields })
+        .from(contentEntries)
+        .where(
+          and(
+            eq(contentEntries.contentType, 'product'),
+            eq(contentEntries.uid, uid),
+            inArray(contentEntries.locale, [...locales]),
+          ),
+        );
+      return Object.fromEntries(rows.map((row) => [row.locale, row.fields as Record<string, unknown>]));
+    },
+
+    /** Saves and publishes one locale of a product's entry (the back office's product text, issue 41). */
+    async writeLocale(
+      executor: Database,
+      uid: string,
+      locale: string,
+      fields: Record<string, unknown>,
+    ): Promise<void> {
+      await createContentStore(executor).putEntries([
+        { contentType: 'product', uid, locale, fields, publishTo: environments },
+      ]);
     },
 
     async write(executor: Database, input: ProductEntryInput): Promise<void> {

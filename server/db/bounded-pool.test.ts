@@ -5,6 +5,7 @@ import {
   classifyDatabaseError,
   DatabaseBusyError,
   databaseTrouble,
+  troubleDuringRequest,
   withDatabaseTrouble,
 } from './bounded-pool.ts';
 
@@ -119,6 +120,45 @@ describe('BoundedPool', () => {
     await bystander.result;
     expect(bystander.note.trouble).toBeNull();
     expect(databaseTrouble()).toBeNull();
+    await pool.end();
+  });
+});
+
+describe('troubleDuringRequest', () => {
+  it('counts trouble met by the request, or by any request while it ran, never trouble from before it began', async () => {
+    const pool = new BoundedPool(
+      {
+        host: '127.0.0.1',
+        port: await closedPort(),
+        user: 'x',
+        database: 'x',
+        connectionTimeoutMillis: 2000,
+      },
+      10,
+    );
+    pool.on('error', () => {});
+    const fail = () => pool.query('select 1').catch(() => {});
+    // A request that began before another one failed: the failure may be in work they share.
+    let failed!: () => void;
+    const other = new Promise<void>((resolve) => {
+      failed = resolve;
+    });
+    const during = withDatabaseTrouble(async () => {
+      await other;
+      return troubleDuringRequest();
+    });
+    await withDatabaseTrouble(async () => {
+      await fail();
+      return troubleDuringRequest();
+    }).result.then((own) => expect(own).toBe('unavailable'));
+    failed();
+    expect(await during.result).toBe('unavailable');
+    // A request that begins after the failure (the database is back) met none, though it was a moment ago.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const after = withDatabaseTrouble(async () => troubleDuringRequest());
+    expect(await after.result).toBeNull();
+    // Outside a request: the last seconds.
+    expect(troubleDuringRequest(60_000)).toBe('unavailable');
     await pool.end();
   });
 });

@@ -79,14 +79,24 @@ export function classifyDatabaseError(error: unknown): DatabaseTrouble | null {
 
 interface TroubleNote {
   trouble: DatabaseTrouble | null;
+  /** When the request began (performance.now()). */
+  startedAt: number;
 }
 
 const scope = new AsyncLocalStorage<TroubleNote>();
 
 /** Runs `work` with a fresh trouble note; the HTTP layer wraps each request in one. */
 export function withDatabaseTrouble<T>(work: () => T): { result: T; note: TroubleNote } {
-  const note: TroubleNote = { trouble: null };
+  const note: TroubleNote = { trouble: null, startedAt: performance.now() };
   return { result: scope.run(note, work), note };
+}
+
+/**
+ * The current request's note itself (undefined outside one), to read after its work has ended: whoever measures
+ * a request (admission's service time) can tell one the database failed from one it served.
+ */
+export function currentTroubleNote(): Readonly<TroubleNote> | undefined {
+  return scope.getStore();
 }
 
 /** The trouble noted so far in the current request (null outside one, or when all went well). */
@@ -103,6 +113,19 @@ let lastTrouble: { trouble: DatabaseTrouble; at: number } | null = null;
  */
 export function recentDatabaseTrouble(withinMs: number, now = performance.now()): DatabaseTrouble | null {
   return lastTrouble && now - lastTrouble.at <= withinMs ? lastTrouble.trouble : null;
+}
+
+/**
+ * Trouble the current request may have met: its own, or trouble anywhere in the process since it began (work it
+ * shares with another request fails in that one's context). Trouble from before it began is not its own: a page
+ * rendered once the database is back is whole, even within seconds of the last failure. Outside a request, the
+ * last `withinMs`.
+ */
+export function troubleDuringRequest(withinMs = 5000): DatabaseTrouble | null {
+  const note = scope.getStore();
+  if (!note) return recentDatabaseTrouble(withinMs);
+  if (note.trouble) return note.trouble;
+  return lastTrouble && lastTrouble.at >= note.startedAt ? lastTrouble.trouble : null;
 }
 
 function noteTrouble(note: TroubleNote | undefined, error: unknown) {

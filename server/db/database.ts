@@ -13,9 +13,11 @@ import { trackPgliteWrites } from './write-epoch.ts';
 export type { DatabaseTrouble, PoolStats } from './bounded-pool.ts';
 export {
   classifyDatabaseError,
+  currentTroubleNote,
   DatabaseBusyError,
   databaseTrouble,
   recentDatabaseTrouble,
+  troubleDuringRequest,
   withDatabaseTrouble,
 } from './bounded-pool.ts';
 

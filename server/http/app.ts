@@ -4,10 +4,10 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { createDataVersionWatcher } from '../cache/data-version.ts';
+import { pageCacheVersions } from '../cache/data-version.ts';
 import { createPageCache } from '../cache/page-cache.ts';
 import { CONTENT_BASE_PATH, previewRoutes } from '../content/index.ts';
-import { type DatabaseHandle, databaseTrouble, recentDatabaseTrouble } from '../db/database.ts';
+import { type DatabaseHandle, troubleDuringRequest } from '../db/database.ts';
 import { createGraphqlRoutes } from '../graphql/index.ts';
 import { type Services, startBackgroundWork } from '../services.ts';
 import { createApiRouter } from './api/index.ts';
@@ -17,11 +17,12 @@ import { catalogueSitemapSource } from './catalogue-sitemap.ts';
 import { contentManagementApi } from './content-management-api.ts';
 import { contentSitemapSource } from './content-sitemap.ts';
 import { displayTextRoutes } from './display-text-route.ts';
+import { foreignHostWarning } from './foreign-host-warning.ts';
 import { gzippedPage } from './gzip-in-slot.ts';
 import type { RedirectRules } from './legacy-redirects.ts';
 import { loadContextFactory } from './load-context.ts';
 import { localeRouting } from './locale-routing.ts';
-import { type Admission, createAdmission } from './middleware/admission.ts';
+import { type Admission, createAdmission, requestLane } from './middleware/admission.ts';
 import { blocklist } from './middleware/blocklist.ts';
 import { bodyLimits, defaultRouteLimits, UPLOAD_ROUTE_LIMITS } from './middleware/body-limit.ts';
 import { clientAddress, fromTrustedProxy, requestClientIp } from './middleware/client-ip.ts';
@@ -31,7 +32,7 @@ import { privatePages } from './middleware/private-pages.ts';
 import { sameOriginPosts } from './middleware/same-origin.ts';
 import { coalescedResponse } from './one-chunk-per-turn.ts';
 import type { RedirectRulesSource } from './published-redirects.ts';
-import { requestLogger } from './request-logger.ts';
+import { requestLogger, wasAborted } from './request-logger.ts';
 import { sampledWarning } from './sampled-warning.ts';
 import { type SitemapSource, seoRoutes, staticPages } from './seo-routes.ts';
 
@@ -102,7 +103,15 @@ export function createHttpApp({
   );
   const shedWarning = sampledWarning(services.logger, 'database busy or unreachable, answered 503');
   app.use(
-    loadShed({ poolStats: database.poolStats, onShed: (reason, path) => shedWarning(reason, { path }) }),
+    loadShed({
+      poolStats: database.poolStats,
+      onShed: (reason, path) => shedWarning(reason, { path }),
+      // A checkout waits for its turn in admission control's own line (below) and holds no connection meanwhile.
+      waitsInOwnLine:
+        services.config.ADMISSION_CONCURRENCY > 0
+          ? (request) => requestLane(request) === 'checkout'
+          : undefined,
+    }),
   );
   app.use(compress());
   // Rendering work takes turns (issue 22): uncached pages (below) and the database-backed APIs.
@@ -212,15 +221,18 @@ export function createHttpApp({
       ? createPageCache({
           render,
           renderToSend: renderAndSend,
-          dataVersion: createDataVersionWatcher(database.db).current,
+          ...pageCacheVersions(database.db),
           freshMs: services.config.PAGE_CACHE_FRESH_SECONDS * 1000,
           onError: (error) => services.logger.error({ err: error }, 'page cache refresh failed'),
-          degraded: () => databaseTrouble() !== null || recentDatabaseTrouble(5000) !== null,
+          // Trouble before this render began is not in it: once the database is back, pages are kept again at
+          // once, not 5 s after the last failure (a busy store rendered every page meanwhile; issue 42 #2).
+          degraded: () => troubleDuringRequest() !== null,
         })
       : null;
     // Only a request for the store's own host may fill or read the shared cache: pages no longer take any URL
     // from the Host header, and a request naming another host cannot plant an entry others are served.
     const ownHost = storeHosts(services.origin, services.config.PORT);
+    const foreignHost = foreignHostWarning(services.logger, services.config.PUBLIC_BASE_URL);
     // A storefront request with a genuine preview cookie reads drafts through the preview client, outside the
     // page cache; the back office is never previewed (decision 0010).
     const previewServices: Services | null = preview
@@ -237,12 +249,15 @@ export function createHttpApp({
         ? c.req.header('x-forwarded-host')
         : undefined;
       const host = forwarded?.split(',')[0]?.trim() ?? c.req.header('host') ?? '';
-      return pageCache && ownHost(host) ? pageCache.handle(c.req.raw) : renderAndSend(c.req.raw);
+      if (pageCache && ownHost(host)) return pageCache.handle(c.req.raw);
+      if (pageCache) foreignHost(host);
+      return renderAndSend(c.req.raw);
     });
   }
 
   app.onError((error, c) => {
-    services.logger.error({ err: error, path: c.req.path }, 'unhandled error');
+    // Work cut short because the client went away is not a server error (the request logger says "aborted").
+    if (!wasAborted(c.req.raw)) services.logger.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json({ status: 500, title: 'Internal Server Error' }, 500);
   });
 
@@ -251,14 +266,18 @@ export function createHttpApp({
 
 /** Admission control as configured; null when ADMISSION_CONCURRENCY is 0. */
 function admissionFrom(services: Services): Admission | null {
-  const { ADMISSION_CONCURRENCY, ADMISSION_QUEUE, ADMISSION_MAX_WAIT_MS } = services.config;
-  if (ADMISSION_CONCURRENCY === 0) return null;
+  const { config } = services;
+  if (config.ADMISSION_CONCURRENCY === 0) return null;
   const warn = sampledWarning(services.logger, 'admission control: busy, answered 503');
   return createAdmission({
-    concurrency: ADMISSION_CONCURRENCY,
-    maxQueue: ADMISSION_QUEUE,
-    maxWaitMs: ADMISSION_MAX_WAIT_MS,
-    onRefuse: (reason, path) => warn(reason, { path }),
+    concurrency: config.ADMISSION_CONCURRENCY,
+    maxQueue: config.ADMISSION_QUEUE,
+    maxWaitMs: config.ADMISSION_MAX_WAIT_MS,
+    checkoutQueue: config.ADMISSION_CHECKOUT_QUEUE,
+    checkoutWaitMs: config.ADMISSION_CHECKOUT_WAIT_MS,
+    crawlerQueue: config.ADMISSION_CRAWLER_QUEUE,
+    crawlerWaitMs: config.ADMISSION_CRAWLER_WAIT_MS,
+    onRefuse: (reason, path, lane) => warn(reason, { path, lane }),
   });
 }
 

@@ -58,9 +58,34 @@ describe('requestLogger', () => {
     ]);
   });
 
+  it('logs a request whose client went away as aborted, never as failed, whatever the cut-short work answered', async () => {
+    const { logger, lines } = recordingLogger();
+    const app = new Hono();
+    app.use(requestLogger(logger));
+    // A render cut short by the client going away ends in a 500 (React Router answers an aborted render so).
+    app.get('/slow', async (c) => {
+      await new Promise((resolve) => c.req.raw.signal.addEventListener('abort', resolve, { once: true }));
+      return c.text('Something went wrong', 500);
+    });
+    const client = new AbortController();
+    const answer = app.request(new Request('http://store.test/slow', { signal: client.signal }));
+    client.abort();
+    expect((await answer).status).toBe(500);
+    expect(lines).toEqual([{ level: 'info', status: undefined, msg: 'request aborted' }]);
+  });
+
   it("logs admission control's refusals as refusals", async () => {
     const { logger, lines } = recordingLogger();
-    const admission = createAdmission({ concurrency: 1, maxQueue: 0, maxWaitMs: 5000, initialServiceMs: 1 });
+    const admission = createAdmission({
+      concurrency: 1,
+      maxQueue: 0,
+      maxWaitMs: 5000,
+      checkoutQueue: 1,
+      checkoutWaitMs: 5000,
+      crawlerQueue: 1,
+      crawlerWaitMs: 5000,
+      initialServiceMs: 1,
+    });
     let finish: (() => void) | null = null;
     const app = new Hono();
     app.use(requestLogger(logger));

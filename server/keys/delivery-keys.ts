@@ -19,6 +19,9 @@ export const DELIVERY_KEY_SETTINGS = [
   // The key signing staff invitation links (server/backoffice/staff-invitations.ts): whoever holds it can open
   // any account with an invitation outstanding, so it is never shared with a hosted service as the tokens above are.
   'STAFF_INVITE_KEY',
+  // The key of the throttles' hashed keys (server/commerce/rate-limits.ts): rate_limits never holds an email or a
+  // client address in clear, and without this key a guessed address cannot be checked against its rows.
+  'THROTTLE_KEY',
 ] as const;
 export type DeliveryKeySetting = (typeof DELIVERY_KEY_SETTINGS)[number];
 export type DeliveryKeys = Record<DeliveryKeySetting, string>;
@@ -34,5 +37,6 @@ export function randomDeliveryKeys(): DeliveryKeys {
     CONTENT_MANAGEMENT_TOKEN: `cs${hex(24)}`,
     CONTENT_PREVIEW_TOKEN: `csp${hex(32)}`,
     STAFF_INVITE_KEY: hex(32),
+    THROTTLE_KEY: hex(32),
   };
 }

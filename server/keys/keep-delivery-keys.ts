@@ -37,6 +37,7 @@ const LABELS: Record<DeliveryKeySetting, string> = {
   CONTENT_MANAGEMENT_TOKEN: 'content management token',
   CONTENT_PREVIEW_TOKEN: 'content preview token',
   STAFF_INVITE_KEY: 'staff invitation key',
+  THROTTLE_KEY: 'throttle key',
 };
 
 /** Keys that write or sign (preview links, invitations): their value never reaches a log (the line names them only). */
@@ -44,6 +45,7 @@ const SECRET: ReadonlySet<DeliveryKeySetting> = new Set([
   'CONTENT_MANAGEMENT_TOKEN',
   'CONTENT_PREVIEW_TOKEN',
   'STAFF_INVITE_KEY',
+  'THROTTLE_KEY',
 ]);
 
 /** The line the server prints at start, so that a developer finds the read keys the database generated. */

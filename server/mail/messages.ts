@@ -13,6 +13,8 @@ export interface OrderMailInput {
   currency: CurrencyFormatSettings;
   items: { name: string; sku: string; quantity: number; price: number }[];
   subtotal: number;
+  /** The discount code's line (its label in the shopper's language, "Rabattcode WINTER10") and its saving. */
+  discount?: { label: string; amount: number } | null;
   shippingCost: number;
   total: number;
   shippingMethod: string;
@@ -33,6 +35,7 @@ export function orderConfirmationMessage(order: OrderMailInput): MailMessage {
     ...lines,
     '',
     `Subtotal: ${money(order.subtotal)}`,
+    ...(order.discount ? [`${order.discount.label}: −${money(order.discount.amount)}`] : []),
     `Shipping (${order.shippingMethod}): ${money(order.shippingCost)}`,
     `Total: ${money(order.total)}`,
     '',
@@ -46,9 +49,11 @@ export function orderConfirmationMessage(order: OrderMailInput): MailMessage {
       (item) =>
         `<li>${item.quantity} × ${escapeHtml(item.name)} — ${escapeHtml(money(item.price * item.quantity))}</li>`,
     )
-    .join(
-      '',
-    )}</ul><p>Total: <strong>${escapeHtml(money(order.total))}</strong></p><p>${escapeHtml(order.paymentInstructions)}</p><p><a href="${escapeHtml(order.orderUrl)}">Track your order</a></p>`;
+    .join('')}</ul>${
+    order.discount
+      ? `<p>${escapeHtml(order.discount.label)}: −${escapeHtml(money(order.discount.amount))}</p>`
+      : ''
+  }<p>Total: <strong>${escapeHtml(money(order.total))}</strong></p><p>${escapeHtml(order.paymentInstructions)}</p><p><a href="${escapeHtml(order.orderUrl)}">Track your order</a></p>`;
   return {
     to: order.email,
     subject: `Your Ridgeline order ${order.id}`,

@@ -15,6 +15,7 @@ import {
   signupConfirmationMessage,
   signupExistingAccountMessage,
 } from './messages.ts';
+import type { ProductNames } from './product-names.ts';
 
 /**
  * The store's transactional mail, sent when commerce announces a change (server/events). `origin` is the one
@@ -26,8 +27,27 @@ export function subscribeMail(deps: {
   origin: string;
   /** Display text of a content locale ('en-us', 'fr', …) for localised mails; English wording when absent. */
   textFor?: (contentLocale: string) => Promise<Readonly<Record<string, string>>>;
+  /** Products' names in a content locale (server/mail/product-names.ts); the order lines' names when absent. */
+  productNames?: ProductNames;
 }): void {
   const { commerce, mailer, origin } = deps;
+
+  /** Items named in the locale segment's language where the product's content entry names them. */
+  async function localNames<T extends { name: string; productId: number | null }>(
+    segment: string,
+    items: readonly T[],
+  ): Promise<T[]> {
+    const locale = parseLocale(segment);
+    if (!locale || !deps.productNames) return [...items];
+    const ids = items.flatMap((item) => (item.productId === null ? [] : [item.productId]));
+    const names = await deps
+      .productNames(ids, contentLocaleOf(locale))
+      .catch(() => new Map<number, string>());
+    return items.map((item) => ({
+      ...item,
+      name: (item.productId !== null && names.get(item.productId)) || item.name,
+    }));
+  }
 
   /** The display text of a locale segment, or undefined (English) when it cannot be read. */
   async function textOf(segment: string): Promise<Readonly<Record<string, string>> | undefined> {
@@ -45,6 +65,12 @@ export function subscribeMail(deps: {
     const format = await commerce.currencies.get(order.currency_code);
     const method = commerce.checkout.payment.byId(row?.paymentMethod ?? '');
     const texts = DISPLAY_TEXT_DEFAULTS as Record<string, string>;
+    const label = order.coupon_code
+      ? ((await textOf(locale))?.['discount line'] ?? texts['discount line']!).replace(
+          '{code}',
+          order.coupon_code,
+        )
+      : '';
     await mailer.send(
       orderConfirmationMessage({
         id: order.id,
@@ -59,6 +85,8 @@ export function subscribeMail(deps: {
           price: item.price_inc_tax,
         })),
         subtotal: order.subtotal_inc_tax,
+        discount:
+          order.coupon_code && order.coupon_discount > 0 ? { label, amount: order.coupon_discount } : null,
         shippingCost: order.shipping_cost_inc_tax,
         total: order.total_inc_tax,
         shippingMethod: row?.shippingMethod ?? '',
@@ -95,7 +123,7 @@ export function subscribeMail(deps: {
         carrier: shipment.carrier,
         trackingNumber: shipment.trackingNumber,
         trackingUrl: trackingUrl(shipment.carrier, shipment.trackingNumber),
-        items: shipment.items,
+        items: await localNames(locale, shipment.items),
         orderUrl: `${origin}/${locale}/order-status?order=${order.id}`,
         text: await textOf(locale),
       }),

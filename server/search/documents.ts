@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { CONTENT_REGIONS } from '#core/content-region.ts';
+import { productImageIdOf } from '#core/product-image.ts';
 import type { Commerce, ProductJson } from '../commerce/index.ts';
 import type { ContentClient, Entry } from '../content/index.ts';
 import { configFor, hasCjk, ngramText, plainText, SEARCH_LOCALES, words } from './text.ts';
@@ -157,7 +158,12 @@ export async function buildDocuments(input: BuildInput): Promise<IndexDocument[]
       const title = text(entry?.title) || product.name;
       const tagline = text(entry?.tagline);
       const description = plainText(text(entry?.description) || product.description);
-      const image = text(record(entry?.image).amplience_id) || null;
+      // The product's own image (core/product-image.ts), then the one an editor gave its content entry.
+      const colourValues = product.product_options.find(
+        (option) => /colou?r/i.test(option.name) || /colou?r/i.test(option.displayName),
+      )?.values;
+      const image =
+        productImageIdOf(product, colourValues) ?? (text(record(entry?.image).amplience_id) || null);
       docs.push(
         finish(
           {

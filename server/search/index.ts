@@ -133,19 +133,26 @@ export function createSearchServices(input: {
 
   /**
    * What the index is built from, as one string: the index format, the scope and the data versions of the
-   * catalogue and the content (moved by database triggers on every write, from any process). Null when it
-   * cannot be read, which always rebuilds.
+   * catalogue and the content (moved by database triggers on every write, from any process), and the last
+   * product change a page shows (a price; decision 0036): a stock level that stays above zero is in no document,
+   * so an order rebuilds nothing. Null when it cannot be read, which always rebuilds.
    */
   async function source(): Promise<{ all: string; catalogue: string } | null> {
     try {
       const result = (await db.execute(
-        sql`select scope, version from data_versions where scope in ('catalogue', 'content') order by scope`,
+        sql`select scope, version from data_versions where scope in ('catalogue', 'content')
+            union all
+            select 'products', coalesce(max(version), 0) from product_changes where shown
+            order by 1`,
       )) as unknown as { rows: Array<{ scope: string; version: string | number }> };
       const versions = result.rows.map((row) => `${row.scope}:${row.version}`).join(',');
-      const catalogue = result.rows.find((row) => row.scope === 'catalogue');
+      const catalogue = result.rows
+        .filter((row) => row.scope !== 'content')
+        .map((row) => row.version)
+        .join(':');
       return {
         all: `format:${INDEX_FORMAT}|${scope.stack}|${scope.environment}|${versions}`,
-        catalogue: String(catalogue?.version ?? 0),
+        catalogue,
       };
     } catch {
       return null;
@@ -191,8 +198,8 @@ export function createSearchServices(input: {
    */
   async function follow() {
     if (running || !first || stopped) return;
-    // Every sale moves the catalogue's version (stock): under steady orders a rebuild would follow every tick.
-    // Waiting FOLLOW_SPACING times as long as the last rebuild took keeps it under a fifth of one core.
+    // A sale that empties a variant moves a product's shown version: under a flash sale a rebuild could follow
+    // every tick. Waiting FOLLOW_SPACING times as long as the last rebuild took keeps it under a fifth of one core.
     if (Date.now() - lastSyncEnded < lastSyncTook * FOLLOW_SPACING) return;
     const current = await source();
     if (current && current.all !== lastSource) await sync();

@@ -4,6 +4,8 @@ import { COMMERCE_REGION_CURRENCY, COMMERCE_REGIONS, CURRENCIES, REGION_GROUPS }
 import { seedDemoStaff } from '../backoffice/demo-staff.ts';
 import { commerceRegions, countries, currencies } from '../commerce/schema.ts';
 import { seedCommerce } from '../commerce/seed-commerce.ts';
+import { seedDiscountCodes } from '../commerce/seed-discount-codes.ts';
+import { seedDemoFitCharts } from '../commerce/seed-fit-charts.ts';
 import { seedDemoContent } from '../content/demo-content.ts';
 import type { Database } from '../db/database.ts';
 import { seedOrderHistory } from './order-history.ts';
@@ -69,6 +71,8 @@ export async function isEmpty(db: Database): Promise<boolean> {
 export async function seedDemoStore(db: Database): Promise<void> {
   await seedReferenceData(db);
   await seedCommerce(db);
+  await seedDiscountCodes(db);
+  await seedDemoFitCharts(db);
   await seedDemoContent(db);
   await seedDemoStaff(db);
   // Guest orders over the last 90 days for the back office's dashboard and lists; written once.

@@ -46,7 +46,7 @@ test.describe('the merchandiser creates a product', () => {
     await page.getByLabel('Name', { exact: true }).fill(NAME);
     await page.getByLabel(/^Address/).fill(SLUG);
     await page.getByLabel('SKU').fill('rs-larch');
-    await page.getByLabel('Main category').selectOption({ label: 'snowshoes/mens' });
+    await page.getByLabel('Main category').selectOption({ label: "Snowshoes › Men's Snowshoes" });
     await page.getByLabel('Weight (kg)').fill('2.1');
     await page.getByLabel('Tagline').fill('For packed winter trails');
     await page.getByLabel(/^Description/).fill('A light frame for packed trails, made in Vermont.');
@@ -66,7 +66,7 @@ test.describe('the merchandiser creates a product', () => {
 
     await page.getByLabel('Canada (CAD)').fill('299.95');
     await page.getByRole('button', { name: 'Create product' }).click();
-    await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
+    await expect(page).toHaveURL(/\/admin\/products\/\d+\?created=1$/);
     const productPath = new URL(page.url()).pathname;
     await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
     // The commerce record: its SKU, then its status.
@@ -163,7 +163,7 @@ test.describe('the merchandiser creates a product', () => {
       await page.getByLabel('Name', { exact: true }).fill('Ridgeline Spare Trail');
       await page.getByLabel(/^Address/).fill(TAKEN_SLUG);
       await page.getByLabel('SKU').fill('RS-SPARE');
-      await page.getByLabel('Main category').selectOption({ label: 'snowshoes/mens' });
+      await page.getByLabel('Main category').selectOption({ label: "Snowshoes › Men's Snowshoes" });
       await page.getByLabel('Weight (kg)').fill('2');
       await page.getByLabel('Option 1 name').fill('Colour');
       await page.getByLabel('United States (USD)').fill('199');
@@ -180,7 +180,7 @@ test.describe('the merchandiser creates a product', () => {
       );
       await page.getByLabel(/^Address/).fill('ridgeline-spare-trail');
       await page.getByRole('button', { name: 'Create product' }).click();
-      await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
+      await expect(page).toHaveURL(/\/admin\/products\/\d+\?created=1$/);
       await expect(page.getByRole('table').first().getByRole('rowheader')).toHaveText(['RS-SPARE-SPRUCE']);
     } finally {
       await context.close();

@@ -82,7 +82,7 @@ test.describe('navigation', () => {
     await page.reload();
     expect(page.url()).toBe(`${baseURL}/ja-jp`);
     // Japanese display text and navigation where the content has them.
-    await expect(page.getByRole('link', { name: '国と言語: Japan · 日本語' })).toBeVisible();
+    await expect(page.getByRole('link', { name: '国と言語: 日本 · 日本語' })).toBeVisible();
     await expect(
       page.getByRole('navigation', { name: 'メイン' }).getByText('スノーシュー', { exact: true }),
     ).toBeVisible();
@@ -145,7 +145,7 @@ test.describe('navigation', () => {
     const page = await context.newPage();
     try {
       await page.goto('/sv-se');
-      await expect(page.getByRole('link', { name: 'Land och språk: Sweden · Svenska' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Land och språk: Sverige · Svenska' })).toBeVisible();
       await expect(
         page.getByRole('navigation', { name: 'Huvudmeny' }).getByText('Snowshoes', { exact: true }),
       ).toBeVisible();

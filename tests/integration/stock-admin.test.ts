@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productTag, stockTag } from '#core/change-tags.ts';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '#core/stock-state.ts';
 import type { Actor } from '#server/backoffice/audit.ts';
 import { auditLog } from '#server/backoffice/schema.ts';
@@ -91,6 +92,7 @@ describe.each(testDatabaseTargets)('stock admin on $name', (target) => {
     const was = await level(variantId);
     const watcher = createDataVersionWatcher(handle.db, 0);
     const version = await watcher.current();
+    const since = watcher.changes.now();
     const change = await commerce.stockAdmin.change(actor, productId, {
       variantId,
       set: was + 7,
@@ -100,8 +102,11 @@ describe.each(testDatabaseTargets)('stock admin on $name', (target) => {
     expect(change).toEqual({ variantId, productId, before: was, after: was + 7 });
     expect(await level(variantId)).toBe(was + 7);
     expect(await productLevel()).toBe(await variantsTotal());
-    // The storefront's caches follow the catalogue's data version, moved by the variants trigger.
-    expect(await watcher.current()).not.toBe(version);
+    // The storefront's caches drop what holds the product's stock level (its stock tag, moved by the variants
+    // trigger through the product change log), and keep everything else: the catalogue's version stands still.
+    expect(await watcher.current()).toBe(version);
+    expect(watcher.changes.fresh([stockTag(productId)], since)).toBe(false);
+    expect(watcher.changes.fresh([productTag(productId)], since)).toBe(was > 0);
 
     const movement = (await movementsOf(variantId)).at(-1)!;
     expect(movement).toMatchObject({

@@ -60,7 +60,7 @@ describe.each(testDatabaseTargets)('engine throttles on $name', (target) => {
     await expect(refused).rejects.toMatchObject({ code: 'too-many-attempts', status: 429 });
     await expect(refused).rejects.toHaveProperty('retryAfter', expect.any(Number));
     // The refusal counted nothing against the owner's email: the owner, from elsewhere, still finds the order.
-    expect(await counter(`order-status:email:${ORDER.email}`)).toBeUndefined();
+    expect(await counter(commerce.rateLimits.key('order-status', 'email', ORDER.email))).toBeUndefined();
     const owner = await commerce.orders.lookUpStatus(callerAt('203.0.113.121'), ORDER.id, ORDER.email);
     expect(owner).toMatchObject({ id: ORDER.id, status: 'Shipped' });
   });
@@ -122,5 +122,33 @@ describe.each(testDatabaseTargets)('engine throttles on $name', (target) => {
     await expect(signUp(99)).rejects.toMatchObject({ code: 'too-many-attempts', status: 429 });
     expect(await rows(signupConfirmations)).toBe(pendingBefore + ACCOUNT_LIMITS.signupPerIp);
     expect(await rows(customers)).toBe(customersBefore);
+  });
+
+  it('keeps every counter under a keyed hash: no email or client address in the table, one counter per address whatever its case', async () => {
+    const caller = callerAt('203.0.113.150');
+    const email = 'Counted.Shopper@Example.com';
+    await expect(commerce.accounts.logIn(caller, email, 'wrong-password')).rejects.toMatchObject({
+      code: 'login-failed',
+    });
+    await expect(
+      commerce.accounts.logIn(caller, email.toLowerCase(), 'wrong-password'),
+    ).rejects.toMatchObject({ code: 'login-failed' });
+    await commerce.accounts.requestPasswordReset(caller, email, 'en-us');
+    expect(await counter(commerce.rateLimits.key('login', 'email', ` ${email.toUpperCase()} `))).toBe(2);
+    const keys = (
+      (await handle.db.execute(sql`select key from rate_limits`)) as unknown as { rows: { key: string }[] }
+    ).rows.map((row) => row.key);
+    expect(keys.length).toBeGreaterThan(5);
+    for (const key of keys) {
+      expect(key).toMatch(/^[a-z-]+:(ip|email|staff):[0-9a-f]{32}$/);
+      expect(key).not.toContain('203.0.113');
+    }
+    // Another store's key (or none) makes other counters: a guessed address cannot be checked without it.
+    const elsewhere = createCommerce(handle.db, {
+      throttleKey: 'another-store-throttle-key-0123456789abcdef',
+    });
+    expect(elsewhere.rateLimits.key('login', 'email', email)).not.toBe(
+      commerce.rateLimits.key('login', 'email', email),
+    );
   });
 });

@@ -67,6 +67,7 @@ describe('an installation with no keys in its settings', () => {
       'CONTENT_MANAGEMENT_TOKEN',
       'CONTENT_PREVIEW_TOKEN',
       'STAFF_INVITE_KEY',
+      'THROTTLE_KEY',
     ] as const) {
       expect(a[name]).not.toBe(b[name]);
       expect(a[name].length).toBeGreaterThanOrEqual(16);
@@ -86,6 +87,7 @@ describe.each(testDatabaseTargets)('delivery keys kept on $name', (target) => {
         'CONTENT_MANAGEMENT_TOKEN',
         'CONTENT_PREVIEW_TOKEN',
         'STAFF_INVITE_KEY',
+        'THROTTLE_KEY',
       ]);
       // A restart (or a second process on this database) draws other keys and is handed the kept ones.
       const [again, parallel] = await Promise.all([
@@ -99,6 +101,7 @@ describe.each(testDatabaseTargets)('delivery keys kept on $name', (target) => {
         expect(kept.config.CONTENT_MANAGEMENT_TOKEN).toBe(first.config.CONTENT_MANAGEMENT_TOKEN);
         expect(kept.config.CONTENT_PREVIEW_TOKEN).toBe(first.config.CONTENT_PREVIEW_TOKEN);
         expect(kept.config.STAFF_INVITE_KEY).toBe(first.config.STAFF_INVITE_KEY);
+        expect(kept.config.THROTTLE_KEY).toBe(first.config.THROTTLE_KEY);
       }
       // Settings win, and are not written down.
       const env = { SEARCH_KEY: 'search-from-settings', CONTENT_API_KEY: '' };
@@ -109,6 +112,7 @@ describe.each(testDatabaseTargets)('delivery keys kept on $name', (target) => {
         'CONTENT_MANAGEMENT_TOKEN',
         'CONTENT_PREVIEW_TOKEN',
         'STAFF_INVITE_KEY',
+        'THROTTLE_KEY',
       ]);
       expect(set.config.SEARCH_KEY).toBe('search-from-settings');
       expect(set.config.CONTENT_API_KEY).toBe(first.config.CONTENT_API_KEY);
@@ -118,7 +122,7 @@ describe.each(testDatabaseTargets)('delivery keys kept on $name', (target) => {
         rows: { name: string; value: string }[];
       };
       expect(rows.rows.map((row) => row.value)).not.toContain('search-from-settings');
-      expect(rows.rows).toHaveLength(6);
+      expect(rows.rows).toHaveLength(7);
     } finally {
       await handle.close();
     }

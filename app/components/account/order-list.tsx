@@ -101,6 +101,12 @@ export function OrderDetailPanel({ order }: { order: OrderDetail }) {
           <dt>{t('subtotal')}</dt>
           <dd>{order.subtotal}</dd>
         </div>
+        {order.discount ? (
+          <div className="totals__discount">
+            <dt>{t('discount line', { code: order.discount.code })}</dt>
+            <dd>{order.discount.saving}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('shipping')}</dt>
           <dd>{order.shipping}</dd>

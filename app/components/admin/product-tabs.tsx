@@ -7,6 +7,7 @@ const TABS = [
   { id: 'prices', label: 'Prices', path: '/prices' },
   { id: 'stock', label: 'Stock', path: '/stock' },
   { id: 'images', label: 'Images', path: '/images' },
+  { id: 'fit', label: 'Fit', path: '/fit' },
 ] as const;
 
 export type ProductTab = (typeof TABS)[number]['id'];

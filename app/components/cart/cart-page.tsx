@@ -4,6 +4,7 @@ import type { CartLineView, CartView } from '../../lib/cart/cart-view.ts';
 import { submittedForm } from '../../lib/forms/submitted-form.ts';
 import { useText } from '../../lib/locale/use-text.ts';
 import type { CartActionData } from '../../routes/cart.tsx';
+import { DiscountTotalsLine } from './discount-line.tsx';
 
 interface CartPageData {
   shopping: boolean;
@@ -146,7 +147,88 @@ function CartLine({
   );
 }
 
-export function CartSummary({ cart, segment }: { cart: CartView; segment: string }) {
+/**
+ * The discount code: a small form to enter one, or the code with its saving (or why it takes nothing) and a remove
+ * button. Like a line's forms it posts without JavaScript and through a fetcher once hydrated.
+ */
+function DiscountCode({
+  cart,
+  csrf,
+  actionData,
+}: {
+  cart: CartView;
+  csrf: string;
+  actionData: CartActionData | null;
+}) {
+  const t = useText();
+  const fetcher = useFetcher<CartActionData>({ key: 'cart-code' });
+  const action = useFormAction();
+  const result = fetcher.data ?? (actionData?.code ? actionData : null);
+  const error = result && !result.ok && result.error ? result.error : null;
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = submittedForm(event);
+    form.set('js', '1');
+    void fetcher.submit(form, { method: 'post', action });
+  };
+  const busy = fetcher.state !== 'idle';
+  const discount = cart.discount;
+  return (
+    <div className="discount-code">
+      {discount ? (
+        <Form method="post" reloadDocument onSubmit={submit} className="discount-code__applied">
+          <input type="hidden" name="csrf" value={csrf} />
+          <input type="hidden" name="intent" value="remove-code" />
+          <p>
+            <span className="discount-code__tag">{discount.code}</span>{' '}
+            {discount.applied ? (discount.saving ?? t('free shipping')) : null}
+          </p>
+          <button type="submit" className="link-button" disabled={busy}>
+            {t('remove')}
+            <span className="visually-hidden">: {discount.code}</span>
+          </button>
+          {discount.reason ? <p className="form-error discount-code__reason">{t(discount.reason)}</p> : null}
+        </Form>
+      ) : (
+        <Form method="post" reloadDocument onSubmit={submit} className="discount-code__form">
+          <input type="hidden" name="csrf" value={csrf} />
+          <input type="hidden" name="intent" value="apply-code" />
+          <label htmlFor="discount-code">{t('discount code')}</label>
+          <div className="discount-code__row">
+            <input
+              id="discount-code"
+              name="code"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={64}
+              aria-invalid={error ? true : undefined}
+              aria-describedby="discount-code-message"
+            />
+            <button type="submit" className="button button--ghost" disabled={busy}>
+              {t('apply code')}
+            </button>
+          </div>
+        </Form>
+      )}
+      <p id="discount-code-message" className="form-error discount-code__message" role="status">
+        {error ? t(error) : ''}
+      </p>
+    </div>
+  );
+}
+
+export function CartSummary({
+  cart,
+  segment,
+  csrf,
+  actionData,
+}: {
+  cart: CartView;
+  segment: string;
+  csrf: string;
+  actionData: CartActionData | null;
+}) {
   const t = useText();
   return (
     <aside className="cart-summary" aria-labelledby="cart-summary-heading">
@@ -166,6 +248,7 @@ export function CartSummary({ cart, segment }: { cart: CartView; segment: string
           <dt>{t('subtotal')}</dt>
           <dd>{cart.subtotal}</dd>
         </div>
+        <DiscountTotalsLine discount={cart.discount} />
         <div>
           <dt>{t('shipping estimate')}</dt>
           <dd>{cart.shipping === null ? '—' : cart.freeShipping ? t('free shipping') : cart.shipping}</dd>
@@ -175,6 +258,7 @@ export function CartSummary({ cart, segment }: { cart: CartView; segment: string
           <dd>{cart.total}</dd>
         </div>
       </dl>
+      <DiscountCode cart={cart} csrf={csrf} actionData={actionData} />
       <Link to={`/${segment}/checkout`} className="button button--block">
         {t('checkout')}
       </Link>
@@ -238,7 +322,7 @@ export function CartPage({ data, actionData }: { data: CartPageData; actionData:
             <CartLine key={line.id} line={line} csrf={data.csrf!} actionData={actionData} />
           ))}
         </ul>
-        <CartSummary cart={cart} segment={data.segment} />
+        <CartSummary cart={cart} segment={data.segment} csrf={data.csrf} actionData={actionData} />
       </div>
     </div>
   );

@@ -28,6 +28,8 @@ interface Props {
   page: CategoryPageData;
   csrfToken: string | null;
   addOns: ReactNode;
+  /** "Find your size" on a snowshoe category (issue 45), below its header. */
+  fit?: ReactNode;
 }
 
 const FACET_LABEL: Record<Facet['key'], string> = {
@@ -39,7 +41,7 @@ const FACET_LABEL: Record<Facet['key'], string> = {
 };
 
 /** Category page (§2): header, category group tiles, filters and sorting in the URL, grid, load more, add-ons. */
-export function CategoryPage({ page, addOns }: Props) {
+export function CategoryPage({ page, addOns, fit }: Props) {
   const t = useText();
   const prefetch = usePrefetchMode();
   const navigation = useNavigation();
@@ -73,6 +75,7 @@ export function CategoryPage({ page, addOns }: Props) {
         <h1>{page.title}</h1>
         {page.description ? <p className="category__lede">{page.description}</p> : null}
       </header>
+      {fit}
       {showTiles && page.subcategories.length > 0 ? (
         <ul
           className={`category-groups ${page.layoutTags.map((tag) => `category-groups--${tag}`).join(' ')}`}
@@ -148,15 +151,17 @@ function AddOns({
   addOns,
   csrfToken,
 }: {
-  addOns: { heading: string; tiles: GridTile[] };
+  addOns: { heading: string | null; tiles: GridTile[] };
   csrfToken: string | null;
 }) {
+  const t = useText();
+  const heading = addOns.heading ?? t('complete your kit');
   return (
     <section className="add-ons" aria-labelledby="add-ons-heading">
-      <h2 id="add-ons-heading">{addOns.heading}</h2>
+      <h2 id="add-ons-heading">{heading}</h2>
       <ProductGrid
         tiles={addOns.tiles}
-        list={{ id: 'add_on_products', name: addOns.heading }}
+        list={{ id: 'add_on_products', name: heading }}
         addOn
         csrfToken={csrfToken}
       />

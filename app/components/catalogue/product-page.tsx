@@ -1,12 +1,14 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Await, Link, useActionData, useFetcher } from 'react-router';
 import type { AddToCartResult } from '../../lib/catalogue/cart.ts';
+import type { FitSlot } from '../../lib/catalogue/fit-query.ts';
 import { type ProductPageView, variantFor } from '../../lib/catalogue/product.ts';
 import type { TileView } from '../../lib/catalogue/tile.ts';
 import { useText } from '../../lib/locale/use-text.ts';
 import { PRODUCT_SHARE_NETWORKS, productShareImage } from '../../lib/share/product-networks.ts';
 import { ShareMenu } from '../share-menu.tsx';
 import { SKIP_ON_ERROR } from '../skip-on-error.tsx';
+import { FitFinderSlot } from './fit-finder.tsx';
 import { ImageSet } from './image-set.tsx';
 import { PriceTag } from './price-tag.tsx';
 import { type GridTile, ProductGrid } from './product-grid.tsx';
@@ -16,7 +18,8 @@ const QUANTITIES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 interface Props {
   view: ProductPageView;
-  imageId: string;
+  /** The shown colour's image (core/product-image.ts), null for a product without images. */
+  imageId: string | null;
   breadcrumbs: Array<{ name: string; path: string }>;
   backInStock: { enabled: boolean; copy: string };
   origin: string;
@@ -25,7 +28,9 @@ interface Props {
   /** Each share network's link, from the loader (product-share.server.ts). */
   shareLinks: Readonly<Record<string, string>>;
   related: Promise<TileView[] | null>;
-  addOns: Promise<{ heading: string; tiles: GridTile[] } | null>;
+  /** "Find your size" on a snowshoe's page (issue 45); null on other products. */
+  fit: FitSlot | null;
+  addOns: Promise<{ heading: string | null; tiles: GridTile[] } | null>;
 }
 
 /** Product page (§2): gallery, variant choice (colour in the URL), price, stock, add to cart, details. */
@@ -50,7 +55,11 @@ export function ProductPage(props: Props) {
         </ol>
       </nav>
       <div className="product__layout">
-        <ImageSet key={imageId} setId={imageId} alt={title} />
+        {imageId ? (
+          <ImageSet key={imageId} setId={imageId} alt={title} />
+        ) : (
+          <div className="image-set__frame" />
+        )}
         <div className="product__info">
           <div className="product__tags">
             {view.tags.sale ? <span className="tile__tag tile__tag--sale">{t('sale')}</span> : null}
@@ -91,6 +100,7 @@ export function ProductPage(props: Props) {
               </ul>
             </fieldset>
           ) : null}
+          {props.fit ? <FitFinderSlot fit={props.fit} page="product" /> : null}
           {view.sellable ? (
             <AddToCart {...props} colourLabel={colour?.label ?? null} />
           ) : (
@@ -106,7 +116,7 @@ export function ProductPage(props: Props) {
             url={`${origin}${view.href}`}
             title={view.title}
             description={view.tagline}
-            media={productShareImage(origin, imageId)}
+            media={imageId ? productShareImage(origin, imageId) : ''}
             links={props.shareLinks}
           />
           <section className="product__details" aria-labelledby="details-heading">
@@ -135,10 +145,10 @@ export function ProductPage(props: Props) {
           {(addOns) =>
             addOns ? (
               <section className="add-ons" aria-labelledby="product-add-ons">
-                <h2 id="product-add-ons">{addOns.heading}</h2>
+                <h2 id="product-add-ons">{addOns.heading ?? t('complete your kit')}</h2>
                 <ProductGrid
                   tiles={addOns.tiles}
-                  list={{ id: 'add_on_products', name: addOns.heading }}
+                  list={{ id: 'add_on_products', name: addOns.heading ?? t('complete your kit') }}
                   addOn
                   csrfToken={props.csrfToken}
                 />
@@ -169,19 +179,27 @@ export function ProductPage(props: Props) {
   );
 }
 
-function AddToCart({ view, colourLabel, csrfToken, backInStock }: Props & { colourLabel: string | null }) {
+function AddToCart({
+  view,
+  colourLabel,
+  csrfToken,
+  backInStock,
+  fit,
+}: Props & { colourLabel: string | null }) {
   const t = useText();
   const fetcher = useFetcher<AddToCartResult>();
   // Without JavaScript the form posts as a document; its answer arrives as the route's action data.
   const posted = useActionData<AddToCartResult | undefined>();
   const sizes = view.sizes;
-  const [size, setSize] = useState<string | null>(
-    sizes.find((candidate) => candidate.available)?.label ?? sizes[0]?.label ?? null,
-  );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new colour picks its first size in stock
+  // The fit finder's size comes first (issue 45), in stock or not: it is the size that fits.
+  const fitSize = sizes.find((option) => option.label === fit?.size)?.label;
+  const preferred = () =>
+    fitSize ?? sizes.find((candidate) => candidate.available)?.label ?? sizes[0]?.label ?? null;
+  const [size, setSize] = useState<string | null>(preferred);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new colour or a new fit answer picks its size again
   useEffect(() => {
-    setSize(sizes.find((candidate) => candidate.available)?.label ?? sizes[0]?.label ?? null);
-  }, [colourLabel]);
+    setSize(preferred());
+  }, [colourLabel, fitSize]);
   const variant = variantFor(view.variants, colourLabel, sizes.length > 0 ? size : null);
   const inStock = Boolean(variant?.inStock && variant.purchasable);
   const result = fetcher.data ?? (posted && 'productId' in posted ? posted : undefined);

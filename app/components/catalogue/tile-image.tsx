@@ -40,13 +40,14 @@ export function TileImage({
   priority,
   className,
 }: {
-  /** The media service's asset id of the colour shown. */
-  imageId: string;
+  /** The media service's asset id of the colour shown; null when the product has no image (the box stays empty). */
+  imageId: string | null;
   layout: TileLayout;
   priority?: boolean | undefined;
   className?: string;
 }) {
   const { fastConnection } = useConnection();
+  if (imageId === null) return null;
   const image = import.meta.env.SSR
     ? keptCandidates(imageId, fastConnection)
     : candidates(imageId, fastConnection);

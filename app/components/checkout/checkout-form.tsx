@@ -7,6 +7,7 @@ import { useText } from '../../lib/locale/use-text.ts';
 import { useHydrated } from '../../lib/router/use-hydrated.ts';
 import { AddressFields } from '../account/address-fields.tsx';
 import { FormAlert, FormField } from '../account/form-field.tsx';
+import { DiscountTotalsLine } from '../cart/discount-line.tsx';
 
 export interface CheckoutFormData {
   cart: CartView;
@@ -245,6 +246,7 @@ export function CheckoutForm({
               <dt>{t('subtotal')}</dt>
               <dd>{data.cart.subtotal}</dd>
             </div>
+            <DiscountTotalsLine discount={data.cart.discount} />
             <div>
               <dt>{t('shipping')}</dt>
               <dd>{method ? (method.cost ?? t('free shipping')) : '—'}</dd>

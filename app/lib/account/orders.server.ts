@@ -76,6 +76,11 @@ export async function orderDetail(ctx: StorefrontContext, orderId: number) {
       total: format(item.total_inc_tax),
     })),
     subtotal: format(order.subtotal_inc_tax),
+    /** The discount code and what it took off the goods (a free-shipping code shows as free shipping). */
+    discount:
+      order.coupon_code && order.coupon_discount > 0
+        ? { code: order.coupon_code, saving: `−${format(order.coupon_discount)}` }
+        : null,
     shipping: format(order.shipping_cost_inc_tax),
     total: format(order.total_inc_tax),
     shippingAddress: order.shipping_address,

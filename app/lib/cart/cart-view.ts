@@ -1,4 +1,5 @@
 import { type CurrencyFormatSettings, formatCurrency } from '#core/currency-format.ts';
+import { type DiscountRefusal, discountRefusalText } from '#core/discount-code.ts';
 
 /** The engine's cart turned into what the cart page and mini cart render (no fetching in components). */
 
@@ -33,12 +34,31 @@ export interface CartView {
   total: string;
   totalAmount: number;
   currency: string;
+  /** The discount code on the cart: what it takes off now, or the display-text key of why it takes nothing. */
+  discount: CartDiscountView | null;
+}
+
+export interface CartDiscountView {
+  code: string;
+  applied: boolean;
+  /** What it takes off the lines, formatted ("-€24.90"); null when it only takes off the shipping or nothing. */
+  saving: string | null;
+  freeShipping: boolean;
+  /** The display-text key of the reason it takes nothing; null when applied. */
+  reason: string | null;
 }
 
 interface EngineCart {
   id: string;
   base_amount: number;
   cart_amount: number;
+  discount_amount: number;
+  discount_code: {
+    code: string;
+    applied: boolean;
+    reason: DiscountRefusal | null;
+    free_shipping: boolean;
+  } | null;
   shipping_cost: number | null;
   currency: { code: string };
   line_items: {
@@ -82,10 +102,12 @@ export function cartView(
     lineTotal: money(line.extended_sale_price),
     inStock: line.is_in_stock,
   }));
-  const subtotal = cart.cart_amount;
+  // The subtotal before a code (free shipping is reached on it, as the engine quotes it); the code is its own line.
+  const subtotal = cart.base_amount;
   const shipping = cart.shipping_cost;
   const away = freeMinimum !== null && freeMinimum > 0 ? Math.max(0, freeMinimum - subtotal) : null;
-  const total = Math.round((subtotal + (shipping ?? 0)) * 100) / 100;
+  const total = Math.round((cart.cart_amount + (shipping ?? 0)) * 100) / 100;
+  const code = cart.discount_code;
   return {
     id: cart.id,
     count: lines.reduce((sum, line) => sum + line.quantity, 0),
@@ -100,5 +122,14 @@ export function cartView(
     total: money(total),
     totalAmount: total,
     currency: cart.currency.code,
+    discount: code
+      ? {
+          code: code.code,
+          applied: code.applied,
+          saving: code.applied && cart.discount_amount > 0 ? `−${money(cart.discount_amount)}` : null,
+          freeShipping: code.applied && code.free_shipping,
+          reason: code.reason ? discountRefusalText(code.reason) : null,
+        }
+      : null,
   };
 }

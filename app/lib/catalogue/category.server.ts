@@ -1,6 +1,7 @@
 import type { CurrencyFormatSettings } from '#core/currency-format.ts';
 import { internalHref } from '#core/links.ts';
 import { priceBandText } from '#core/price-bands.ts';
+import { mediaIdOfPath } from '#core/product-image.ts';
 import { RELATED_PRODUCTS } from '#core/related-products.ts';
 import type { Entry } from '#server/content/content-client.ts';
 import { optional } from '../router/optional.server.ts';
@@ -23,7 +24,7 @@ import {
   PRICE_BANDS,
   parseListingQuery,
 } from './listing.ts';
-import { admitTiles, quickAddVariants, showFilteredColour, type TileView } from './tile.ts';
+import { admitTiles, colourOptions, quickAddVariants, showFilteredColour, type TileView } from './tile.ts';
 
 type Raw = Record<string, unknown>;
 const first = (value: unknown): Raw | null =>
@@ -92,7 +93,7 @@ export async function loadCategoryPage(shopper: Shopper, uid: string, url: URL) 
         {
           title: text(item.clp_display_title) || text(sub.display_title) || text(sub.title),
           href: internalHref(locale, text(sub.url), 'product_category'),
-          imageId: sample ? `${sample.thumbnail?.split('/').at(-1) ?? sample.slug}` : null,
+          imageId: sample ? (colourOptions(sample)[0]?.imageId ?? mediaIdOfPath(sample.thumbnail)) : null,
         },
       ];
     },
@@ -163,7 +164,7 @@ export async function loadAddOns(
   contentUid: string | null,
   uid: string,
 ): Promise<{
-  heading: string;
+  heading: string | null;
   tiles: Array<TileView & { quickAdd: ReturnType<typeof quickAddVariants> }>;
 } | null> {
   const client = shopper.services.content.client;
@@ -189,5 +190,6 @@ export async function loadAddOns(
     ...tile,
     quickAdd: quickAddVariants(resolved.find((pair) => pair.commerce.id === tile.id)!.commerce),
   }));
-  return tiles.length ? { heading: text(addOn.heading) || 'Complete your kit', tiles } : null;
+  // An editor's heading in the page's language; without one the page says 'complete your kit' in it (display text).
+  return tiles.length ? { heading: text(addOn.heading) || null, tiles } : null;
 }

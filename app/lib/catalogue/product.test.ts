@@ -35,6 +35,23 @@ describe('productPageView', () => {
     );
     expect(productPageView(content, snowshoe(), { ...options, colour: 'nope' }).selectedColour).toBe('black');
   });
+  it('names colours in the entry’s language and matches variants by that name (issue 41)', () => {
+    const german = {
+      ...content,
+      colours: [
+        { slug: 'black', label: 'Schwarz' },
+        { slug: 'summit-red', label: 'Gipfelrot' },
+        { slug: 'spruce', label: '' },
+      ],
+    };
+    const view = productPageView(german, snowshoe(), { ...options, colour: 'summit-red' });
+    expect(view.colours.map((colour) => colour.label)).toEqual(['Schwarz', 'Gipfelrot', 'Spruce Green']);
+    expect(new Set(view.variants.map((variant) => variant.colour))).toEqual(
+      new Set(['Schwarz', 'Gipfelrot', 'Spruce Green']),
+    );
+    expect(variantFor(view.variants, 'Gipfelrot', '30 in')?.inStock).toBe(false);
+    expect(view.sizes.find((size) => size.label === '25 in')?.available).toBe(true);
+  });
   it('orders sizes by the managed sorting and marks sizes out of stock in the chosen colour', () => {
     const view = productPageView(content, snowshoe(), { ...options, colour: 'summit-red' });
     expect(view.sizes).toEqual([

@@ -8,6 +8,7 @@ import {
   type CommerceProduct,
   type CommerceVariant,
   type ContentProduct,
+  colourNamesOf,
   colourOptions,
   productHref,
   SIZE_OPTION,
@@ -135,9 +136,16 @@ export function productPageView(
   options: Options,
 ): ProductPageView {
   const href = productHref(options.locale, content, commerce.slug);
-  const colours = colourOptions(commerce).map((colour) => ({
+  const names = colourNamesOf(content);
+  const commerceColours = colourOptions(commerce);
+  // Variants name their colour by its commerce label; the page shows (and matches on) the language's name.
+  const colourName = (label: string) => {
+    const colour = commerceColours.find((entry) => entry.label === label);
+    return colour ? (names[colour.slug] ?? label) : label;
+  };
+  const colours = commerceColours.map((colour) => ({
     slug: colour.slug,
-    label: colour.label,
+    label: names[colour.slug] ?? colour.label,
     hex: colour.hex,
     imageId: colour.imageId,
     href: withSelectedColor(href, colour.slug),
@@ -148,7 +156,7 @@ export function productPageView(
     const size = variant.option_values?.find((value) => SIZE_OPTION.test(value.option_display_name ?? ''));
     return {
       id: variant.id,
-      colour: labelOf(colour) ?? '',
+      colour: colourName(labelOf(colour) ?? ''),
       size: labelOf(size),
       inStock: variant.isInStock !== false,
       purchasable: variant.isPurchasable !== false,
@@ -215,7 +223,7 @@ export function variantFor(
 /** schema.org Product with one Offer per the shown price (§2 Product/Offer JSON-LD). */
 export function productJsonLd(
   view: ProductPageView,
-  facts: { origin: string; image: string; brand: string; description: string },
+  facts: { origin: string; image: string | null; brand: string; description: string },
 ) {
   const offerPrice = view.price?.amount;
   return {
@@ -223,7 +231,7 @@ export function productJsonLd(
     '@type': 'Product',
     name: view.title,
     sku: view.sku || undefined,
-    image: [facts.image],
+    image: facts.image ? [facts.image] : undefined,
     description: facts.description,
     brand: { '@type': 'Brand', name: facts.brand },
     url: `${facts.origin}${view.href}`,

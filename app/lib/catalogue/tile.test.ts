@@ -117,12 +117,22 @@ describe('grid admission and helpers', () => {
     );
     expect(tiles.map((tile) => tile.uid)).toEqual(['a']);
   });
-  it('derives colour images from the thumbnail when variants are absent', () => {
-    const generated = snowshoe({ slug: 'ridgeline-summit-ascent-mens-g5', variants: undefined });
-    expect(colourOptions(generated).map((colour) => colour.imageId)).toEqual([
-      'ridgeline-summit-ascent-mens-black',
-      'ridgeline-summit-ascent-mens-summit-red',
-      'ridgeline-summit-ascent-mens-spruce',
+  it('shows each colour in the image its value names when variants are absent, never a guessed id', () => {
+    const named = snowshoe({ slug: 'alpine-trek-snowshoe', variants: undefined, thumbnail: null });
+    const option = named.product_options![0]!;
+    option.values = option.values.map((value, index) => ({
+      ...value,
+      image: index === 1 ? 'upload-5e1a' : null,
+    }));
+    const tile = tileView(null, named, context());
+    // Black and Spruce name no image and the product has no thumbnail: no id at all rather than a 404.
+    expect(tile.swatches.map((swatch) => swatch.imageId)).toEqual([null, 'upload-5e1a', null]);
+    expect(tile.imageId).toBeNull();
+    const thumbnailed = { ...named, thumbnail: '/media/i/ridgeline/upload-77' };
+    expect(colourOptions(thumbnailed).map((colour) => colour.imageId)).toEqual([
+      'upload-77',
+      'upload-5e1a',
+      'upload-77',
     ]);
     expect(mediaIdOf('/media/i/ridgeline/a-b?w=3')).toBe('a-b');
   });

@@ -2,6 +2,7 @@ import { type AnalyticsItem, toAnalyticsItem } from '#core/analytics-item.ts';
 import type { CurrencyFormatSettings } from '#core/currency-format.ts';
 import { internalHref, withSelectedColor } from '#core/links.ts';
 import { isGridProduct } from '#core/product-grid.ts';
+import { colourImageId, mediaIdOfPath } from '#core/product-image.ts';
 import { SWATCH_LIMIT, swatchStrip } from '#core/swatch-strip.ts';
 import { tileTag } from '#core/tile-tags.ts';
 import { contentPriceFor, type PriceView, priceView } from './price.ts';
@@ -27,7 +28,14 @@ export interface CommerceProduct {
     displayName?: string;
     display_name?: string;
     name?: string;
-    values: Array<{ entityId?: number; id?: number; label: string; hexColors?: string[]; slug?: string }>;
+    values: Array<{
+      entityId?: number;
+      id?: number;
+      label: string;
+      hexColors?: string[];
+      slug?: string;
+      image?: string | null;
+    }>;
   }>;
   variants?: CommerceVariant[];
   customFields?: Array<{ name: string; value: string }>;
@@ -83,8 +91,8 @@ export interface SwatchView {
   slug: string;
   label: string;
   hex: string;
-  /** Media id of the product in this colour. */
-  imageId: string;
+  /** Media id of the product in this colour (core/product-image.ts), null when the product has no image. */
+  imageId: string | null;
 }
 
 /**
@@ -100,7 +108,7 @@ export interface TileView {
   uid: string;
   title: string;
   href: string;
-  imageId: string;
+  imageId: string | null;
   price: PriceView | null;
   /** §3 the content's price for the visitor's country, shown outside shopping regions. */
   contentPrice: string | null;
@@ -127,33 +135,33 @@ const slugOf = (text: string) =>
     .replace(/^-|-$/g, '');
 
 /** Media id from a '/media/i/{alias}/{id}' path, or null. */
-export function mediaIdOf(path: string | null | undefined): string | null {
-  if (!path) return null;
-  const last = path.split('?')[0]?.split('/').filter(Boolean).at(-1);
-  return last ? decodeURIComponent(last) : null;
-}
+export const mediaIdOf = mediaIdOfPath;
 
-/** The colour values of a commerce product, each with the image of a variant in that colour. */
-export function colourOptions(product: CommerceProduct): Array<Omit<SwatchView, 'href'> & { id: number }> {
+/** The colour values of a commerce product, each with the image it shows (core/product-image.ts). */
+export function colourOptions(product: CommerceProduct): Array<SwatchView & { id: number }> {
   const option = product.product_options?.find((candidate) => COLOR_OPTION.test(optionName(candidate)));
   if (!option) return [];
-  // Without variants, the product thumbnail (the first colour's image) names the image of every colour.
-  const thumbnailId = mediaIdOf(product.thumbnail);
-  const first = option.values[0];
-  const firstSlug = first ? first.slug || slugOf(first.label) : '';
-  const imageBase =
-    thumbnailId && firstSlug && thumbnailId.endsWith(`-${firstSlug}`)
-      ? thumbnailId.slice(0, -firstSlug.length - 1)
-      : product.slug;
-  return option.values.map((value) => {
-    const id = value.entityId ?? value.id ?? 0;
-    const slug = value.slug || slugOf(value.label);
-    const variant = product.variants?.find((candidate) =>
-      candidate.option_values?.some((entry) => (entry.value_id ?? entry.values?.[0]?.id) === id),
-    );
-    const imageId = mediaIdOf(variant?.thumbnail) ?? `${imageBase}-${slug}`;
-    return { id, slug, label: value.label, hex: value.hexColors?.[0] ?? '#cccccc', imageId };
-  });
+  return option.values.map((value) => ({
+    id: value.entityId ?? value.id ?? 0,
+    slug: value.slug || slugOf(value.label),
+    label: value.label,
+    hex: value.hexColors?.[0] ?? '#cccccc',
+    imageId: colourImageId(product, value),
+  }));
+}
+
+/**
+ * The colour names of the content entry in the page's language, by colour slug (issue 41: colour value names per
+ * locale live with the product's other text, decision 0039); the commerce label where the entry names none.
+ */
+export function colourNamesOf(content: ContentProduct | null): Record<string, string> {
+  const names: Record<string, string> = {};
+  const colours = content?.colours;
+  if (Array.isArray(colours))
+    for (const colour of colours as Array<{ slug?: unknown; label?: unknown }>)
+      if (typeof colour?.slug === 'string' && typeof colour.label === 'string' && colour.label)
+        names[colour.slug] = colour.label;
+  return names;
 }
 
 export function productHref(locale: TileContext['locale'], content: ContentProduct | null, slug: string) {
@@ -172,9 +180,10 @@ export function tileView(
   const title = content?.display_title || content?.title || commerce.name;
   const href = productHref(context.locale, content, commerce.slug);
   const colours = colourOptions(commerce);
+  const names = colourNamesOf(content);
   const swatches = colours.map((colour) => ({
     slug: colour.slug,
-    label: colour.label,
+    label: names[colour.slug] ?? colour.label,
     hex: colour.hex,
     imageId: colour.imageId,
   }));
@@ -197,8 +206,7 @@ export function tileView(
     uid: content?.uid ?? commerce.slug,
     title,
     href,
-    imageId:
-      swatches[0]?.imageId ?? content?.image?.amplience_id ?? mediaIdOf(commerce.thumbnail) ?? commerce.slug,
+    imageId: swatches[0]?.imageId ?? mediaIdOf(commerce.thumbnail) ?? content?.image?.amplience_id ?? null,
     price,
     contentPrice: context.shoppingRegion ? null : contentPriceFor(content?.prices, context.locale.country),
     tag,

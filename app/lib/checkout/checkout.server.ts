@@ -20,8 +20,10 @@ export async function checkoutData(ctx: StorefrontContext) {
   const pricing = await commerce.groups.pricing(cart.raw.region, customer?.id ?? null);
   const format = await commerce.currencies.get(cart.raw.currency.code);
   const money = (value: number) => formatCurrency(value, format);
+  // Shipping is quoted on the subtotal before a discount code, as checkout charges it (decision 0038).
+  const freeShippingCode = cart.view.discount?.freeShipping === true;
   const [options, addresses, pro] = await Promise.all([
-    commerce.checkout.shippingOptions(cart.raw.region, cart.raw.cart_amount, pricing.groupId),
+    commerce.checkout.shippingOptions(cart.raw.region, cart.raw.base_amount, pricing.groupId),
     customer ? commerce.customers.addresses(customer.id) : Promise.resolve([]),
     customer && pricing.isPro ? commerce.groups.proStatus(customer.id) : Promise.resolve(null),
   ]);
@@ -33,7 +35,7 @@ export async function checkoutData(ctx: StorefrontContext) {
   });
   return {
     cart: cart.view,
-    subtotalAmount: cart.raw.cart_amount,
+    subtotalAmount: cart.raw.base_amount,
     csrf: ctx.session!.csrfToken,
     idempotencyKey: randomUUID(),
     email: customer?.email ?? '',
@@ -43,12 +45,15 @@ export async function checkoutData(ctx: StorefrontContext) {
       label: `${address.first_name} ${address.last_name}, ${address.address1}, ${address.city} ${address.state_or_province} ${address.postal_code}, ${address.country}`,
       isDefault: address.is_default,
     })),
-    shippingOptions: options.map((option) => ({
-      id: option.id,
-      name: option.name,
-      cost: option.free ? null : money(option.cost),
-      total: money(cart.raw.cart_amount + option.cost),
-    })),
+    shippingOptions: options.map((option) => {
+      const cost = option.free || freeShippingCode ? 0 : option.cost;
+      return {
+        id: option.id,
+        name: option.name,
+        cost: cost === 0 ? null : money(cost),
+        total: money(Math.round((cart.raw.cart_amount + cost) * 100) / 100),
+      };
+    }),
     payments: payments.map((method) => ({
       id: method.id,
       labelKey: method.labelKey,

@@ -61,7 +61,16 @@ export async function action(args: Route.ActionArgs) {
         confirmEmail: 'Type the customer’s email exactly.',
       });
     const erased = await attemptStaff(services, () => admin.erase(actor, id));
-    return erased.ok ? { ok: true as const, message: 'The customer was erased.' } : erased.answer;
+    if (!erased.ok) return erased.answer;
+    const { ordersAnonymised } = erased.value;
+    // Mail already written is outside the database: the operator is told where it still is.
+    const mail = services.config.SMTP_URL
+      ? 'Mail already sent to them is in their mailbox and your mail provider’s logs, outside the store.'
+      : 'Mail written for them in DATA_DIR/outbox (the development mail folder: SMTP_URL is not set) still holds their address: delete those files by hand.';
+    return {
+      ok: true as const,
+      message: `The customer was erased: their account, addresses, sessions, carts, sign-in counters, newsletter subscriptions, bookings and sign-ups are gone; ${ordersAnonymised} order${ordersAnonymised === 1 ? '' : 's'} stay for the books without name, email, phone or street. ${mail}`,
+    };
   }
   const run = (): Promise<unknown> => {
     if (form.intent === 'group') return admin.changeGroup(actor, id, form.groupId);

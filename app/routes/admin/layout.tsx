@@ -23,6 +23,7 @@ const SECTIONS: { href: string; label: string; permission: Permission }[] = [
   { href: '/admin/pro', label: 'Pro accounts', permission: 'pro:read' },
   { href: '/admin/products', label: 'Products', permission: 'catalogue:read' },
   { href: '/admin/shipping', label: 'Shipping', permission: 'catalogue:read' },
+  { href: '/admin/discount-codes', label: 'Discount codes', permission: 'catalogue:read' },
   { href: '/admin/content', label: 'Content', permission: 'content:read' },
   { href: '/admin/staff', label: 'Staff', permission: 'staff:manage' },
   { href: '/admin/audit', label: 'Audit log', permission: 'audit:read' },

@@ -42,6 +42,10 @@ const imagesForm = z.discriminatedUnion('intent', [
       .instanceof(File, { error: 'Choose an image file to upload.' })
       .refine((file) => file.size > 0 || file.name !== '', 'Choose an image file to upload.'),
     alt: z.string().trim().max(200, 'Keep the description under 200 characters.').default(''),
+    colourId: z
+      .union([z.literal(''), z.coerce.number().int().positive()])
+      .optional()
+      .transform((value) => (value ? value : null)),
   }),
   z.object({
     intent: z.literal('move'),
@@ -65,13 +69,17 @@ export async function action(args: Route.ActionArgs) {
   const images = services.productImages;
   if (form.intent === 'upload') {
     const bytes = new Uint8Array(await form.image.arrayBuffer());
-    const done = await attemptStaff(services, () => images.upload(actor, id, { bytes, alt: form.alt }));
+    const done = await attemptStaff(services, () =>
+      images.upload(actor, id, { bytes, alt: form.alt, colourId: form.colourId }),
+    );
     if (!done.ok) return done.answer;
     const { id: uploaded, width, height, format } = done.value;
     return {
       ok: true as const,
       uploaded,
-      message: `Uploaded: a ${width}×${height} ${format.toUpperCase()}, added after the other images. Pick it for a colour below.`,
+      message: `Uploaded: a ${width}×${height} ${format.toUpperCase()}, added after the other images.${
+        form.colourId ? ' A colour that showed no image shows it now.' : ' Pick it for a colour below.'
+      }`,
     };
   }
   if (form.intent === 'move') {
@@ -118,7 +126,9 @@ export default function ProductImagesPage({ loaderData }: Route.ComponentProps) 
 
       <h2>Images in order</h2>
       {images.length === 0 ? (
-        <p>No images uploaded yet: the storefront shows the drawn image of each colour.</p>
+        <p>
+          No images uploaded yet: the storefront shows a colour's drawn image where it has one, else none.
+        </p>
       ) : (
         <ol className="admin-images">
           {images.map((image, index) => (
@@ -207,6 +217,28 @@ export default function ProductImagesPage({ loaderData }: Route.ComponentProps) 
           <label htmlFor="image-alt">Description for shoppers who cannot see it (optional)</label>
           <input id="image-alt" name="alt" type="text" maxLength={200} aria-describedby="alt-error" />
           <FieldError answer={answer} name="alt" />
+          {colours.length > 0 ? (
+            <>
+              <label htmlFor="image-colour">Image of the colour</label>
+              <select
+                id="image-colour"
+                name="colourId"
+                defaultValue={colours.find((colour) => !colour.imageId)?.id ?? ''}
+                aria-describedby="image-colour-hint"
+              >
+                <option value="">No colour (pick it below)</option>
+                {colours.map((colour) => (
+                  <option key={colour.id} value={colour.id}>
+                    {colour.label}
+                  </option>
+                ))}
+              </select>
+              <span id="image-colour-hint" className="admin-muted">
+                A colour that shows no image yet shows this one on tiles, its page and in search.
+              </span>
+              <FieldError answer={answer} name="colourId" />
+            </>
+          ) : null}
           <button type="submit" className="admin-button">
             Upload
           </button>

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { data, Form, Link, redirect, useActionData } from 'react-router';
 import { z } from 'zod';
+import { addressFromName, categoryLabels } from '#core/product-text.ts';
 import { MAX_OPTIONS, MAX_VARIANTS, splitValues } from '#core/variant-generation.ts';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
@@ -34,8 +36,11 @@ export async function loader(args: Route.LoaderArgs) {
       })),
     ),
   ]);
+  const labels = categoryLabels(categories.data);
   return {
-    categories: categories.data.map((category) => ({ id: category.id, path: category.path })),
+    categories: categories.data
+      .map((category) => ({ id: category.id, label: labels.get(category.id) ?? category.path }))
+      .sort((a, b) => a.label.localeCompare(b.label, 'en')),
     regions,
   };
 }
@@ -59,12 +64,13 @@ const productForm = z
       .trim()
       .min(1, 'Enter the product’s name.')
       .max(120, 'Keep the name under 120 characters.'),
+    // Left empty, the address is the name's (addressFromName); the page fills it in as the name is typed.
     slug: z
       .string()
       .trim()
-      .min(1, 'Enter the address (e.g. ridgeline-larch-trail).')
       .max(80, 'Keep the address under 80 characters.')
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and single dashes.'),
+      .regex(/^([a-z0-9]+(?:-[a-z0-9]+)*)?$/, 'Use lower-case letters, digits and single dashes.')
+      .default(''),
     sku: z
       .string()
       .trim()
@@ -151,7 +157,7 @@ export async function action(args: Route.ActionArgs) {
   const done = await attemptStaff(services, () =>
     services.commerce.productAdmin.create(actor, {
       name: form.name,
-      slug: form.slug,
+      slug: form.slug || addressFromName(form.name),
       sku: form.sku,
       categoryId: form.categoryId,
       weight: form.weight,
@@ -162,7 +168,7 @@ export async function action(args: Route.ActionArgs) {
     }),
   );
   if (!done.ok) return withValues(done.answer, sent);
-  return redirect(`/admin/products/${done.value.id}`);
+  return redirect(`/admin/products/${done.value.id}?created=1`);
 }
 
 export default function NewProductPage({ loaderData }: Route.ComponentProps) {
@@ -176,6 +182,9 @@ export default function NewProductPage({ loaderData }: Route.ComponentProps) {
     'aria-describedby': `${name}-error`,
     'aria-invalid': answer && !answer.ok && answer.fieldErrors[name] ? true : undefined,
   });
+  // The address follows the name until the merchandiser edits it.
+  const [slug, setSlug] = useState(values.slug ?? '');
+  const [slugEdited, setSlugEdited] = useState(Boolean(values.slug));
   return (
     <section aria-labelledby="new-product-title">
       <p>
@@ -197,12 +206,27 @@ export default function NewProductPage({ loaderData }: Route.ComponentProps) {
         <fieldset>
           <legend>Product</legend>
           <label htmlFor="new-name">Name</label>
-          <input {...field('name')} required maxLength={120} autoComplete="off" />
+          <input
+            {...field('name')}
+            required
+            maxLength={120}
+            autoComplete="off"
+            onChange={(event) => {
+              if (!slugEdited) setSlug(addressFromName(event.currentTarget.value));
+            }}
+          />
           <FieldError answer={answer} name="name" />
-          <label htmlFor="new-slug">Address (the storefront’s /p/…)</label>
+          <label htmlFor="new-slug">
+            Address (the storefront’s /p/…; from the name unless you change it)
+          </label>
           <input
             {...field('slug')}
-            required
+            defaultValue={undefined}
+            value={slug}
+            onChange={(event) => {
+              setSlug(event.currentTarget.value);
+              setSlugEdited(event.currentTarget.value !== '');
+            }}
             maxLength={80}
             autoComplete="off"
             placeholder="ridgeline-larch-trail"
@@ -216,7 +240,7 @@ export default function NewProductPage({ loaderData }: Route.ComponentProps) {
             <option value="">Choose a category</option>
             {categories.map((category) => (
               <option key={category.id} value={category.id}>
-                {category.path}
+                {category.label}
               </option>
             ))}
           </select>

@@ -76,6 +76,7 @@ const stockForm = z.discriminatedUnion('intent', [
       .transform(Number),
     note: z.string().trim().max(500, 'A note has at most 500 characters.').optional().default(''),
   }),
+  z.object({ intent: z.literal('count-all') }),
   z.object({
     intent: z.literal('threshold'),
     variantId,
@@ -134,6 +135,28 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.ok) return withFieldMessages(parsed.answer);
   const form = parsed.data;
   const admin = services.commerce.stockAdmin;
+  if (form.intent === 'count-all') {
+    // One units field per variant (`count-{variantId}`); an empty one leaves that variant as it is.
+    const counts: Array<{ variantId: number; level: number }> = [];
+    const problems: Record<string, string> = {};
+    for (const [key, value] of parsed.form.entries()) {
+      if (!key.startsWith('count-') || typeof value !== 'string' || value.trim() === '') continue;
+      const level = Number(value.trim());
+      if (!/^\d{1,7}$/.test(value.trim()) || level > MAX_STOCK_LEVEL)
+        problems[key] = `Enter a whole number of units from 0 to ${MAX_STOCK_LEVEL}.`;
+      else counts.push({ variantId: Number(key.slice(6)), level });
+    }
+    if (Object.keys(problems).length) return refuse(400, Object.values(problems)[0]!, problems);
+    const done = await attemptStaff(services, () => admin.countMany(actor, productId, counts));
+    if (!done.ok) return done.answer;
+    return {
+      ok: true as const,
+      message:
+        done.value.length === 0
+          ? 'Nothing changed: every count matches the stock.'
+          : `Counted ${done.value.length} ${done.value.length === 1 ? 'variant' : 'variants'} in one save.`,
+    };
+  }
   if (form.intent === 'threshold') {
     const done = await attemptStaff(services, () =>
       admin.setThreshold(actor, productId, form.variantId, form.threshold),
@@ -419,6 +442,41 @@ export default function ProductStockPage({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </div>
+          {canWrite && product.variants.length > 1 ? (
+            <Form
+              method="post"
+              className="admin-form admin-product-form"
+              aria-labelledby="count-all-heading"
+              key={product.variants.map((variant) => variant.level).join(',')}
+            >
+              <h2 id="count-all-heading">Count every variant</h2>
+              <p className="admin-muted">
+                The units counted of each variant, saved together; a field left as it is changes nothing.
+              </p>
+              <CsrfField />
+              <input type="hidden" name="intent" value="count-all" />
+              <div className="admin-count-all">
+                {product.variants.map((variant) => (
+                  <label key={variant.id} htmlFor={`count-${variant.id}`}>
+                    {variant.sku}
+                    <input
+                      id={`count-${variant.id}`}
+                      name={`count-${variant.id}`}
+                      type="number"
+                      inputMode="numeric"
+                      step={1}
+                      min={0}
+                      max={MAX_STOCK_LEVEL}
+                      defaultValue={variant.level}
+                    />
+                  </label>
+                ))}
+              </div>
+              <button type="submit" className="admin-button">
+                Save all counts
+              </button>
+            </Form>
+          ) : null}
         </>
       )}
     </section>

@@ -1,18 +1,30 @@
 import { data, Form, Link, useActionData } from 'react-router';
 import { z } from 'zod';
 import { mediaUrl, tileImage } from '#core/media-url.ts';
+import {
+  categoryLabels,
+  isProductTextLocale,
+  PRODUCT_TEXT_LIMITS,
+  PRODUCT_TEXT_LOCALE_NAMES,
+  PRODUCT_TEXT_LOCALES,
+  type ProductTextLocale,
+} from '#core/product-text.ts';
 import { can } from '#core/staff-permissions.ts';
 import { CsrfField } from '../../components/admin/csrf-field.tsx';
-import { FormMessage } from '../../components/admin/form-message.tsx';
+import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
 import { formatMoney, REGION_LABELS } from '../../components/admin/money.ts';
 import { ProductTabs } from '../../components/admin/product-tabs.tsx';
 import { productIdOf } from '../../lib/admin/record-id.server.ts';
 import { attemptStaff, parseStaffForm } from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import customerStyles from '../../styles/admin-customers.css?url';
+import productEditStyles from '../../styles/admin-product-edit.css?url';
 import type { Route } from './+types/product';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: customerStyles }];
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: customerStyles },
+  { rel: 'stylesheet', href: productEditStyles },
+];
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.product.name ?? 'Product'} | Ridgeline back office` }];
@@ -28,7 +40,13 @@ export async function loader(args: Route.LoaderArgs) {
   const done = await attemptStaff(services, () => services.commerce.catalogueAdmin.detail(id));
   if (!done.ok) throw data('No such product', { status: 404 });
   const product = done.value;
-  const entry = (await services.content.client.productByUid(product.slug, 'en-us')) as Raw | null;
+  const url = new URL(args.request.url);
+  const asked = url.searchParams.get('text') ?? 'en-us';
+  const textLocale: ProductTextLocale = isProductTextLocale(asked) ? asked : 'en-us';
+  const [entry, texts] = await Promise.all([
+    services.content.client.productByUid(product.slug, 'en-us') as Promise<Raw | null>,
+    services.commerce.productAdmin.text(id),
+  ]);
   const image = entry?.image && typeof entry.image === 'object' ? (entry.image as Raw) : null;
   return {
     product,
@@ -44,6 +62,10 @@ export async function loader(args: Route.LoaderArgs) {
           updatedAt: text(entry.updated_at) || null,
         }
       : null,
+    texts,
+    textLocale,
+    created: url.searchParams.get('created') === '1',
+    categoryLabels: Object.fromEntries(categoryLabels(product.categories)),
     canWrite: can(staff.role, 'catalogue:write'),
   };
 }
@@ -57,6 +79,16 @@ const productForm = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('publish') }),
   z.object({ intent: z.literal('unpublish') }),
   z.object({ intent: z.literal('flags'), isNew: yes, isRedesigned: yes }),
+  z.object({ intent: z.literal('swatches') }),
+  z.object({
+    intent: z.literal('text'),
+    locale: z.enum(PRODUCT_TEXT_LOCALES, { error: 'Choose a language.' }),
+    name: z.string().default(''),
+    tagline: z.string().default(''),
+    description: z.string().default(''),
+    seoTitle: z.string().default(''),
+    seoDescription: z.string().default(''),
+  }),
   z.object({
     intent: z.literal('category'),
     categoryId: z.coerce.number({ error: 'Choose a category.' }).int().positive('Choose a category.'),
@@ -70,6 +102,32 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.ok) return parsed.answer;
   const form = parsed.data;
   const admin = services.commerce.catalogueAdmin;
+  if (form.intent === 'swatches') {
+    // One colour input per colour value: `swatch-{valueId}`.
+    const swatches: Record<number, string> = {};
+    for (const [key, value] of parsed.form.entries())
+      if (key.startsWith('swatch-') && typeof value === 'string') swatches[Number(key.slice(7))] = value;
+    const done = await attemptStaff(services, () =>
+      services.commerce.productAdmin.setSwatches(actor, id, swatches),
+    );
+    return done.ok ? { ok: true as const, message: 'Swatches saved.' } : done.answer;
+  }
+  if (form.intent === 'text') {
+    // Colour names come as `colour-{slug}`, one per colour value the form showed.
+    const colours: Record<string, string> = {};
+    for (const [key, value] of parsed.form.entries())
+      if (key.startsWith('colour-') && typeof value === 'string') colours[key.slice(7)] = value;
+    const { intent: _intent, locale, ...text } = form;
+    const done = await attemptStaff(services, () =>
+      services.commerce.productAdmin.setText(actor, id, locale, { ...text, colours }),
+    );
+    return done.ok
+      ? {
+          ok: true as const,
+          message: `${PRODUCT_TEXT_LOCALE_NAMES[locale]} text saved: the storefront shows it now.`,
+        }
+      : done.answer;
+  }
   if (form.intent === 'publish' || form.intent === 'unpublish') {
     const published = form.intent === 'publish';
     const done = await attemptStaff(services, () => admin.setPublished(actor, id, published));
@@ -95,7 +153,12 @@ const dateTime = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace('T',
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
-  const { product, content, canWrite } = loaderData;
+  const { product, content, canWrite, texts, textLocale, created } = loaderData;
+  const categoryName = (id: number, path: string) => loaderData.categoryLabels[id] ?? path;
+  const colourOption = product.options.find((option) => /^colou?r$/i.test(option.displayName));
+  const english = texts.find((entry) => entry.locale === 'en-us')!;
+  const shown = texts.find((entry) => entry.locale === textLocale) ?? english;
+  const fallback = shown.locale !== 'en-us' && !shown.own;
   return (
     <section aria-labelledby="product-title">
       <p>
@@ -104,6 +167,132 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <h1 id="product-title">{product.name}</h1>
       <ProductTabs productId={product.id} current="overview" />
       <FormMessage answer={answer} />
+      {created && !answer ? (
+        <p className="admin-notice admin-notice--ok" role="status">
+          Product created, unpublished: give it its text in each language, images and stock, then publish it.
+        </p>
+      ) : null}
+
+      <h2 id="product-text-heading">Text for shoppers</h2>
+      <nav aria-label="Languages of the product text" className="admin-locale-tabs">
+        <ul>
+          {texts.map((entry) => (
+            <li key={entry.locale}>
+              <Link
+                to={`?text=${entry.locale}`}
+                aria-current={entry.locale === shown.locale ? 'page' : undefined}
+                preventScrollReset
+              >
+                {PRODUCT_TEXT_LOCALE_NAMES[entry.locale]}
+                <span className="admin-muted">
+                  {entry.locale === 'en-us' ? ' (fallback)' : entry.own ? '' : ' (English)'}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Form
+        method="post"
+        className="admin-form admin-product-form"
+        aria-labelledby="product-text-heading"
+        key={`${shown.locale}-${shown.own}`}
+      >
+        <CsrfField />
+        <input type="hidden" name="intent" value="text" />
+        <input type="hidden" name="locale" value={shown.locale} />
+        <p className="admin-muted" id="text-fallback-hint">
+          {shown.locale === 'en-us'
+            ? 'English is the fallback: a language without its own text shows these words.'
+            : fallback
+              ? `${PRODUCT_TEXT_LOCALE_NAMES[shown.locale]} has no text of its own yet: shoppers read the English below. A field left empty keeps showing English.`
+              : `A field left empty shows the English text.`}
+        </p>
+        {(
+          [
+            ['name', 'Name', PRODUCT_TEXT_LIMITS.name],
+            ['tagline', 'Tagline', PRODUCT_TEXT_LIMITS.tagline],
+          ] as const
+        ).map(([field, label, max]) => (
+          <div key={field} className="admin-field">
+            <label htmlFor={`text-${field}`}>{label}</label>
+            <input
+              id={`text-${field}`}
+              name={field}
+              type="text"
+              maxLength={max}
+              required={field === 'name' && shown.locale === 'en-us'}
+              defaultValue={fallback ? '' : shown.text[field]}
+              placeholder={shown.locale === 'en-us' ? undefined : english.text[field]}
+              readOnly={!canWrite}
+              aria-describedby={`${field}-error`}
+            />
+            <FieldError answer={answer} name={field} />
+          </div>
+        ))}
+        <label htmlFor="text-description">Description</label>
+        <textarea
+          id="text-description"
+          name="description"
+          rows={6}
+          maxLength={PRODUCT_TEXT_LIMITS.description}
+          defaultValue={fallback ? '' : shown.text.description}
+          placeholder={shown.locale === 'en-us' ? undefined : english.text.description}
+          readOnly={!canWrite}
+          aria-describedby="description-error"
+        />
+        <FieldError answer={answer} name="description" />
+        {Object.keys(shown.text.colours).length > 0 ? (
+          <fieldset>
+            <legend>Colour names</legend>
+            {Object.entries(shown.text.colours).map(([slug, label]) => (
+              <div key={slug} className="admin-field">
+                <label htmlFor={`text-colour-${slug}`}>{english.text.colours[slug] ?? slug}</label>
+                <input
+                  id={`text-colour-${slug}`}
+                  name={`colour-${slug}`}
+                  type="text"
+                  maxLength={PRODUCT_TEXT_LIMITS.colour}
+                  defaultValue={fallback ? '' : label}
+                  placeholder={english.text.colours[slug]}
+                  readOnly={!canWrite}
+                  aria-describedby={`colour-${slug}-error`}
+                />
+                <FieldError answer={answer} name={`colour-${slug}`} />
+              </div>
+            ))}
+          </fieldset>
+        ) : null}
+        <label htmlFor="text-seo-title">SEO title</label>
+        <input
+          id="text-seo-title"
+          name="seoTitle"
+          type="text"
+          maxLength={PRODUCT_TEXT_LIMITS.seoTitle}
+          defaultValue={fallback ? '' : shown.text.seoTitle}
+          placeholder="Name | Ridgeline Snowshoe Co."
+          readOnly={!canWrite}
+          aria-describedby="seoTitle-error"
+        />
+        <FieldError answer={answer} name="seoTitle" />
+        <label htmlFor="text-seo-description">SEO description</label>
+        <textarea
+          id="text-seo-description"
+          name="seoDescription"
+          rows={2}
+          maxLength={PRODUCT_TEXT_LIMITS.seoDescription}
+          defaultValue={fallback ? '' : shown.text.seoDescription}
+          placeholder="The tagline"
+          readOnly={!canWrite}
+          aria-describedby="seoDescription-error"
+        />
+        <FieldError answer={answer} name="seoDescription" />
+        {canWrite ? (
+          <button type="submit" className="admin-button">
+            Save {PRODUCT_TEXT_LOCALE_NAMES[shown.locale]} text
+          </button>
+        ) : null}
+      </Form>
 
       <h2>Commerce record</h2>
       <dl className="admin-facts">
@@ -119,9 +308,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           )}
         </dd>
         <dt>Category</dt>
-        <dd>{product.category ? product.category.path : '—'}</dd>
+        <dd>{product.category ? categoryName(product.category.id, product.category.path) : '—'}</dd>
         <dt>Listed in</dt>
-        <dd>{product.listedIn.map((category) => category.path).join(', ') || 'No category listing'}</dd>
+        <dd>
+          {product.listedIn.map((category) => categoryName(category.id, category.path)).join(', ') ||
+            'No category listing'}
+        </dd>
         <dt>Category ids per region</dt>
         <dd>
           {product.category
@@ -178,7 +370,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <select id="product-category" name="categoryId" defaultValue={product.category?.id}>
               {product.categories.map((category) => (
                 <option key={category.id} value={category.id}>
-                  {category.path}
+                  {categoryName(category.id, category.path)}
                 </option>
               ))}
             </select>
@@ -187,6 +379,30 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </button>
           </Form>
         </div>
+      ) : null}
+
+      {colourOption && canWrite ? (
+        <Form method="post" className="admin-form admin-product-form" aria-labelledby="swatches-heading">
+          <h2 id="swatches-heading">Swatches</h2>
+          <CsrfField />
+          <input type="hidden" name="intent" value="swatches" />
+          <div className="admin-swatch-inputs">
+            {colourOption.values.map((value) => (
+              <label key={value.entityId} htmlFor={`swatch-${value.entityId}`}>
+                <input
+                  id={`swatch-${value.entityId}`}
+                  name={`swatch-${value.entityId}`}
+                  type="color"
+                  defaultValue={value.hexColors[0] ?? '#cccccc'}
+                />{' '}
+                {value.label}
+              </label>
+            ))}
+          </div>
+          <button type="submit" className="admin-button admin-button--small">
+            Save swatches
+          </button>
+        </Form>
       ) : null}
 
       <h2>Variants</h2>

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { jsonLineItem as lineItem, jsonId as positiveId, jsonQuantity as quantity } from '#core/line-item.ts';
+import { clientIp } from '../middleware/client-ip.ts';
 import type { ApiEnv } from '../middleware/session.ts';
 import { ApiError, type ApiOptions, body, ownCart, pathUuid } from './support.ts';
 
@@ -21,8 +22,17 @@ const updateItemBody = z
     error: 'give line_item { product_id, quantity } or productID and quantity',
   });
 const assignBody = z.object({ customerID: positiveId });
+/** BigCommerce's coupon call (POST /checkouts/{id}/coupons): `{ "coupon_code": "WINTER10" }`. */
+const couponBody = z.object({
+  coupon_code: z
+    .string()
+    .trim()
+    .min(1, { error: 'give coupon_code' })
+    .max(64, { error: 'at most 64 characters' }),
+});
+const couponPath = z.string().min(1).max(64);
 
-export function cartRoutes({ commerce }: ApiOptions) {
+export function cartRoutes({ commerce, trustProxy }: ApiOptions) {
   const app = new Hono<ApiEnv>();
 
   app.post('/cart/create', async (c) => {
@@ -84,6 +94,33 @@ export function cartRoutes({ commerce }: ApiOptions) {
       throw new ApiError(404, 'Not Found', `No customer ${input.customerID}`);
     return c.json({ data: await commerce.carts.assignCustomer(id, customerId), meta: {} });
   });
+
+  /**
+   * Discount codes (issue 41), in the hosted platforms' coupon shape: POST a `coupon_code`, DELETE the code by
+   * name; under /cart/{id} like the other cart calls, and under /checkouts/{id} as BigCommerce spells it. Each
+   * attempt counts against the client's throttle (the sign-in's limit); a refusal is 422 with the reason's code
+   * (`discount-expired`, `discount-wrong-region`, …), a throttled client 429 with Retry-After.
+   */
+  for (const base of ['/cart/:cartId', '/checkouts/:cartId'])
+    app.post(`${base}/coupons`, async (c) => {
+      const id = pathUuid(c, 'cartId');
+      const input = await body(c, couponBody);
+      await ownCart(c, commerce, id);
+      const ip = clientIp(c, trustProxy);
+      const cart = await commerce.carts.applyCode(id, input.coupon_code, () =>
+        commerce.discountCodeThrottle(ip),
+      );
+      return c.json({ data: cart, meta: {} }, 201);
+    });
+
+  for (const base of ['/cart/:cartId', '/checkouts/:cartId'])
+    app.delete(`${base}/coupons/:code`, async (c) => {
+      const id = pathUuid(c, 'cartId');
+      const code = couponPath.safeParse(c.req.param('code'));
+      if (!code.success) throw new ApiError(400, 'Bad Request', 'code: 1 to 64 characters');
+      await ownCart(c, commerce, id);
+      return c.json({ data: await commerce.carts.removeCode(id, code.data), meta: {} });
+    });
 
   app.delete('/cart/:cartId', async (c) => {
     const id = pathUuid(c, 'cartId');

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type Commerce, CommerceError } from '../../commerce/index.ts';
 import type { ProxyTrust } from '../middleware/client-ip.ts';
 import type { ApiEnv } from '../middleware/session.ts';
+import { wasAborted } from '../request-logger.ts';
 
 /** Shared pieces of the /api routers: options, validation and error answers `{ status, title, detail? }`. */
 
@@ -127,7 +128,8 @@ export function errorResponse(c: Context, error: unknown, logger: Logger): Respo
     if (error.detail) payload.detail = error.detail;
     return c.json(payload, error.status as 400);
   }
-  logger.error({ err: error, path: c.req.path }, 'api error');
+  // Work cut short because the client went away is not a server error (the request logger says "aborted").
+  if (!wasAborted(c.req.raw)) logger.error({ err: error, path: c.req.path }, 'api error');
   return c.json({ status: 500, title: 'Internal Server Error' }, 500);
 }
 

@@ -17,12 +17,21 @@ function gatedWork() {
 /** Lets the admitted work start: admission yields one event-loop turn before each render. */
 const turn = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-const request = (path: string, cookie?: string) =>
-  new Request(`http://localhost${path}`, cookie ? { headers: { cookie } } : {});
+const request = (path: string, cookie?: string, method = 'GET') =>
+  new Request(`http://localhost${path}`, { method, ...(cookie ? { headers: { cookie } } : {}) });
+
+/** The checkout lane's own limits, far from the pages' in these tests. */
+const checkoutLine = { checkoutQueue: 100, checkoutWaitMs: 10_000, crawlerQueue: 4, crawlerWaitMs: 2000 };
 
 describe('createAdmission', () => {
   it('runs a few at once, then the waiters in arrival order, and refuses past the line', async () => {
-    const admission = createAdmission({ concurrency: 2, maxQueue: 2, maxWaitMs: 5000, initialServiceMs: 1 });
+    const admission = createAdmission({
+      ...checkoutLine,
+      concurrency: 2,
+      maxQueue: 2,
+      maxWaitMs: 5000,
+      initialServiceMs: 1,
+    });
     const { work, started, finishNext } = gatedWork();
     const answers = ['a', 'b', 'c', 'd'].map((name) =>
       admission.run(request(`/en-us/p/${name}`), work(name)),
@@ -47,11 +56,22 @@ describe('createAdmission', () => {
       'c',
       'd',
     ]);
-    expect(admission.stats()).toMatchObject({ running: 0, waiting: 0, admitted: 4, refused: 1 });
+    expect(admission.stats()).toMatchObject({
+      running: 0,
+      waiting: { checkout: 0, shopper: 0, page: 0, crawler: 0 },
+      admitted: 4,
+      refused: 1,
+    });
   });
 
   it('answers a waiter 503 when its turn has not come within the longest wait', async () => {
-    const admission = createAdmission({ concurrency: 1, maxQueue: 5, maxWaitMs: 20, initialServiceMs: 1 });
+    const admission = createAdmission({
+      ...checkoutLine,
+      concurrency: 1,
+      maxQueue: 5,
+      maxWaitMs: 20,
+      initialServiceMs: 1,
+    });
     const { work, started, finishNext } = gatedWork();
     const first = admission.run(request('/en-us/p/a'), work('a'));
     const second = await admission.run(request('/api/products'), work('b'));
@@ -62,12 +82,16 @@ describe('createAdmission', () => {
     const served = await first;
     expect(served.status).toBe(200);
     expect(await served.text()).toBe('a');
-    expect(admission.stats()).toMatchObject({ waiting: 0, running: 0 });
+    expect(admission.stats()).toMatchObject({
+      waiting: { checkout: 0, shopper: 0, page: 0, crawler: 0 },
+      running: 0,
+    });
   });
 
   it('past capacity (a refusal in the last second), keeps the line to half the longest wait', async () => {
     let clock = 0;
     const admission = createAdmission({
+      ...checkoutLine,
       concurrency: 1,
       maxQueue: 1,
       maxWaitMs: 1000,
@@ -79,7 +103,7 @@ describe('createAdmission', () => {
     // Expected to wait ~800 ms, within the whole 1,000: below capacity it waits.
     const second = admission.run(request('/en-us/p/b'), work('b'));
     expect((await admission.run(request('/en-us/p/c'), work('c'))).status).toBe(503);
-    expect(admission.stats()).toMatchObject({ waiting: 1, refused: 1 });
+    expect(admission.stats()).toMatchObject({ waiting: { page: 1 }, refused: 1 });
     await vi.waitFor(() => expect(started).toEqual(['a']));
     finishNext();
     await (await first).text();
@@ -89,7 +113,7 @@ describe('createAdmission', () => {
     // A second later, with no refusal since, the whole wait is open again.
     clock += 1000;
     const fifth = admission.run(request('/en-us/p/e'), work('e'));
-    expect(admission.stats()).toMatchObject({ waiting: 1, refused: 2 });
+    expect(admission.stats()).toMatchObject({ waiting: { page: 1 }, refused: 2 });
     finishNext();
     await (await second).text();
     await vi.waitFor(() => expect(started).toEqual(['a', 'b', 'e']));
@@ -97,8 +121,51 @@ describe('createAdmission', () => {
     expect(await (await fifth).text()).toBe('e');
   });
 
-  it('serves a signed-in checkout before browsing, making room in a full line', async () => {
-    const admission = createAdmission({ concurrency: 1, maxQueue: 1, maxWaitMs: 5000, initialServiceMs: 1 });
+  it('lets checkouts wait past a page’s longest wait, and serves them before the pages', async () => {
+    const admission = createAdmission({
+      ...checkoutLine,
+      concurrency: 1,
+      maxQueue: 5,
+      maxWaitMs: 30,
+      checkoutQueue: 5,
+      checkoutWaitMs: 5000,
+      initialServiceMs: 1,
+    });
+    const { work, started, finishNext } = gatedWork();
+    const admitted: string[] = [];
+    const first = admission.run(request('/en-us/p/a'), work('page-a'));
+    const page = admission.run(request('/en-us/p/b'), work('page-b'));
+    const orders = ['order-1', 'order-2'].map((name) =>
+      admission.run(request('/en-us/checkout', 'rl_session=s1', 'POST'), work(name)),
+    );
+    const cart = admission.run(request('/api/cart/c1/items', 'rl_session=s2', 'POST'), work('cart-change'));
+    expect(admission.stats().waiting).toEqual({ checkout: 3, shopper: 0, page: 1, crawler: 0 });
+    // The page waited its 30 ms and is answered 503; the checkouts still wait.
+    const shed = await page;
+    expect(shed.status).toBe(503);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(admission.stats().waiting).toEqual({ checkout: 3, shopper: 0, page: 0, crawler: 0 });
+    await vi.waitFor(() => expect(started).toEqual(['page-a']));
+    finishNext();
+    await (await first).text();
+    for (const answer of [...orders, cart]) {
+      await vi.waitFor(() => expect(started).toHaveLength(admitted.length + 2));
+      finishNext();
+      admitted.push(await (await answer).text());
+    }
+    // First come, first served within the lane.
+    expect(admitted).toEqual(['order-1', 'order-2', 'cart-change']);
+    expect(admission.stats()).toMatchObject({ admitted: 4, refused: 1 });
+  });
+
+  it('serves a shopper’s checkout page before browsing, making room in a full line', async () => {
+    const admission = createAdmission({
+      ...checkoutLine,
+      concurrency: 1,
+      maxQueue: 1,
+      maxWaitMs: 5000,
+      initialServiceMs: 1,
+    });
     const { work, started, finishNext } = gatedWork();
     const browsing = admission.run(request('/en-us/p/a'), work('browse-a'));
     const waiting = admission.run(request('/en-us/p/b'), work('browse-b'));
@@ -113,8 +180,59 @@ describe('createAdmission', () => {
     expect(started).toEqual(['browse-a', 'checkout']);
   });
 
+  it('lets a crawler wait past a page’s longest wait, after the pages', async () => {
+    const admission = createAdmission({ ...checkoutLine, concurrency: 1, maxQueue: 5, maxWaitMs: 30 });
+    const { work, started, finishNext } = gatedWork();
+    const bot = (path: string) =>
+      new Request(`http://localhost${path}`, {
+        headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1)' },
+      });
+    const first = admission.run(request('/en-us/p/a'), work('a'));
+    const crawled = admission.run(bot('/en-us/p/b'), work('bot'));
+    const page = admission.run(request('/en-us/p/c'), work('page'));
+    expect(admission.stats().waiting).toMatchObject({ page: 1, crawler: 1 });
+    // The page waited its 30 ms and is refused; the crawler, 2 s at most, still waits.
+    expect((await page).status).toBe(503);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(admission.stats().waiting).toMatchObject({ page: 0, crawler: 1 });
+    await vi.waitFor(() => expect(started).toEqual(['a']));
+    finishNext();
+    await (await first).text();
+    await vi.waitFor(() => expect(started).toEqual(['a', 'bot']));
+    finishNext();
+    expect(await (await crawled).text()).toBe('bot');
+  });
+
+  it('lets a waiter whose client went away leave the line, neither run nor counted as refused', async () => {
+    const admission = createAdmission({ ...checkoutLine, concurrency: 1, maxQueue: 5, maxWaitMs: 5000 });
+    const { work, started, finishNext } = gatedWork();
+    const first = admission.run(request('/en-us/p/a'), work('a'));
+    const client = new AbortController();
+    const leaving = admission.run(
+      new Request('http://localhost/en-us/p/b', { signal: client.signal }),
+      work('b'),
+    );
+    const staying = admission.run(request('/en-us/p/c'), work('c'));
+    expect(admission.stats().waiting.page).toBe(2);
+    client.abort();
+    expect((await leaving).status).toBe(503);
+    expect(admission.stats()).toMatchObject({ waiting: { page: 1 }, refused: 0 });
+    await vi.waitFor(() => expect(started).toEqual(['a']));
+    finishNext();
+    await (await first).text();
+    await vi.waitFor(() => expect(started).toEqual(['a', 'c']));
+    finishNext();
+    expect(await (await staying).text()).toBe('c');
+  });
+
   it("holds the slot until the page's body is produced, not only its head", async () => {
-    const admission = createAdmission({ concurrency: 1, maxQueue: 5, maxWaitMs: 5000, initialServiceMs: 1 });
+    const admission = createAdmission({
+      ...checkoutLine,
+      concurrency: 1,
+      maxQueue: 5,
+      maxWaitMs: 5000,
+      initialServiceMs: 1,
+    });
     let finishBody: () => void = () => {};
     const streamed = () =>
       Promise.resolve(
@@ -141,17 +259,26 @@ describe('createAdmission', () => {
     });
     await turn();
     expect(secondStarted).toBe(false);
-    expect(admission.stats()).toMatchObject({ running: 1, waiting: 1 });
+    expect(admission.stats()).toMatchObject({ running: 1, waiting: { page: 1 } });
     finishBody();
     await vi.waitFor(() => expect(secondStarted).toBe(true));
     // Nobody had read the first body yet: the slot measures the work, not the delivery to a slow client.
     expect(await first.text()).toBe('<head><deferred/>');
     expect(await (await second).text()).toBe('b');
-    expect(admission.stats()).toMatchObject({ running: 0, waiting: 0 });
+    expect(admission.stats()).toMatchObject({
+      running: 0,
+      waiting: { checkout: 0, shopper: 0, page: 0, crawler: 0 },
+    });
   });
 
   it('gives the slot back when the client goes away mid-body', async () => {
-    const admission = createAdmission({ concurrency: 1, maxQueue: 5, maxWaitMs: 5000, initialServiceMs: 1 });
+    const admission = createAdmission({
+      ...checkoutLine,
+      concurrency: 1,
+      maxQueue: 5,
+      maxWaitMs: 5000,
+      initialServiceMs: 1,
+    });
     let sourceCancelled = false;
     const endless = () =>
       Promise.resolve(
@@ -176,7 +303,13 @@ describe('createAdmission', () => {
   });
 
   it('as middleware: a refused request never reaches the route', async () => {
-    const admission = createAdmission({ concurrency: 1, maxQueue: 0, maxWaitMs: 5000, initialServiceMs: 1 });
+    const admission = createAdmission({
+      ...checkoutLine,
+      concurrency: 1,
+      maxQueue: 0,
+      maxWaitMs: 5000,
+      initialServiceMs: 1,
+    });
     const app = new Hono();
     let release = () => {};
     let ran = 0;

@@ -5,20 +5,26 @@ import {
   type AdmissionState,
   admissionLane,
   decideAdmission,
+  isSearchCrawler,
+  longestWaitMs,
+  nextInLine,
   nextServiceMs,
 } from '#core/admission.ts';
 import { parseCookies } from '#core/cookies.ts';
 import { SESSION_COOKIE_NAMES } from '../../commerce/sessions.ts';
+import { currentTroubleNote } from '../../db/database.ts';
 import { readAhead, withBody } from '../read-ahead.ts';
 import { unavailableResponse } from './load-shed.ts';
 import { markRefused } from './refusals.ts';
 
 /**
- * Admission control for rendering work (issue 22; the rule is core/admission.ts, the why is
- * docs/decisions/0019-admission-control.md). A few requests render at once; the next ones wait in first-come
- * order in a short line; one that would wait longer than `maxWaitMs` — or finds the line full — is answered at
- * once with load-shed.ts's 503 "Back in a moment" and Retry-After. A waiter whose turn has not come after
- * `maxWaitMs` (the expected wait was wrong) gets the same answer then.
+ * Admission control for rendering work (issues 22 and 42; the rule is core/admission.ts, the why is
+ * docs/decisions/0019-admission-control.md and 0035-admission-lanes.md). A few requests render at once; the next
+ * ones wait in lanes (checkouts and cart changes first, then a shopper's cart pages, then pages), each in
+ * first-come order; a page that would wait longer than `maxWaitMs` — or finds its line full — is answered at
+ * once with load-shed.ts's 503 "Back in a moment" and Retry-After, a checkout only past `checkoutWaitMs`. A
+ * waiter whose turn has not come after its lane's longest wait (the expected wait was wrong) gets the same
+ * answer then.
  *
  * Only work that costs CPU and database goes through it: page renders (the page cache's misses and every page
  * of a shopper with a session; a cached page is served without asking) and /api and /graphql. Static files,
@@ -29,7 +35,9 @@ export interface AdmissionOptions extends AdmissionSettings {
   retryAfterSeconds?: number;
   /** The service time assumed before any request has finished. */
   initialServiceMs?: number;
-  onRefuse?(reason: Refusal, path: string): void;
+  onRefuse?(reason: Refusal, path: string, lane: AdmissionLane): void;
+  /** Each admitted request, with how long it waited for its turn. */
+  onAdmit?(event: AdmissionEvent): void;
   now?: () => number;
 }
 
@@ -57,23 +65,32 @@ export interface Admission {
   stats(): AdmissionState & { admitted: number; refused: number };
 }
 
+/** Admission's view of a request: its lane, and its wait once admitted. */
+export interface AdmissionEvent {
+  lane: AdmissionLane;
+  waitedMs: number;
+}
+
 export function createAdmission(options: AdmissionOptions): Admission {
   const now = options.now ?? (() => performance.now());
   const retryAfter = options.retryAfterSeconds ?? 1;
   const state: AdmissionState = {
     running: 0,
-    waiting: 0,
-    waitingPriority: 0,
+    waiting: { checkout: 0, shopper: 0, page: 0, crawler: 0 },
     serviceMs: options.initialServiceMs ?? 20,
     shedding: false,
   };
   let lastRefusal = Number.NEGATIVE_INFINITY;
-  const lines: Record<AdmissionLane, Waiter[]> = { priority: [], ordinary: [] };
+  const lines: Record<AdmissionLane, Waiter[]> = { checkout: [], shopper: [], page: [], crawler: [] };
   const counts = { admitted: 0, refused: 0 };
 
   const count = () => {
-    state.waiting = lines.ordinary.length;
-    state.waitingPriority = lines.priority.length;
+    state.waiting = {
+      checkout: lines.checkout.length,
+      shopper: lines.shopper.length,
+      page: lines.page.length,
+      crawler: lines.crawler.length,
+    };
   };
   const leave = (waiter: Waiter) => {
     const line = lines[waiter.lane];
@@ -82,65 +99,82 @@ export function createAdmission(options: AdmissionOptions): Admission {
     clearTimeout(waiter.timer);
     count();
   };
-  /** Hands free slots to the waiters, priority lane first, each lane in arrival order. */
+  /** Hands free slots to the waiters, lanes in rank order, each lane in arrival order. */
   const next = () => {
     while (state.running < options.concurrency) {
-      const waiter = lines.priority[0] ?? lines.ordinary[0];
+      const waiter = nextInLine(lines);
       if (!waiter) return;
       leave(waiter);
       state.running++;
       waiter.settle(null);
     }
   };
-  const refuse = (request: Request, reason: Refusal) => {
+  const refuse = (request: Request, reason: Refusal, lane: AdmissionLane) => {
     counts.refused++;
     lastRefusal = now();
-    options.onRefuse?.(reason, new URL(request.url).pathname);
+    options.onRefuse?.(reason, new URL(request.url).pathname, lane);
     markRefused(request);
     return unavailableResponse(request, 'busy', retryAfter);
   };
 
   const run = async (request: Request, work: () => Promise<Response>): Promise<Response> => {
-    const path = new URL(request.url).pathname;
-    const hasSession = SESSION_COOKIE_NAMES.some((name) =>
-      parseCookies(request.headers.get('cookie')).has(name),
-    );
-    const lane = admissionLane(path, hasSession);
+    const lane = requestLane(request);
     state.shedding = now() - lastRefusal < SHEDDING_MS;
     const decision = decideAdmission(state, options, lane);
-    if (decision.action === 'refuse') return refuse(request, decision.reason);
+    const arrived = now();
+    if (decision.action === 'refuse') return refuse(request, decision.reason, lane);
     if (decision.action === 'run') state.running++;
     else {
       if (decision.action === 'wait-evicting') {
-        // The ordinary request that joined last has waited least: it makes room for the checkout.
-        const passedBy = lines.ordinary.at(-1);
+        // The page that joined last has waited least: it makes room for the shopper.
+        const passedBy = lines.page.at(-1);
         if (passedBy) {
           leave(passedBy);
           passedBy.settle('passed-by');
         }
       }
-      const refusal = await new Promise<Refusal | null>((resolve) => {
+      const { signal } = request;
+      const refusal = await new Promise<Refusal | 'gone' | null>((resolve) => {
+        // A client that gave up while waiting (closed the connection) leaves the line: its turn would be work
+        // nobody reads, taken from those still waiting.
+        const gone = () => {
+          leave(waiter);
+          resolve('gone');
+        };
         const waiter: Waiter = {
           lane,
-          settle: resolve,
-          timer: setTimeout(() => {
-            leave(waiter);
-            resolve('waited-too-long');
-          }, options.maxWaitMs),
+          settle: (outcome) => {
+            signal.removeEventListener('abort', gone);
+            resolve(outcome);
+          },
+          timer: setTimeout(
+            () => {
+              leave(waiter);
+              waiter.settle('waited-too-long');
+            },
+            longestWaitMs(lane, options),
+          ),
         };
+        signal.addEventListener('abort', gone, { once: true });
         lines[lane].push(waiter);
         count();
       });
-      if (refusal) return refuse(request, refusal);
+      // Nobody reads this answer; the request logger logs the request as aborted.
+      if (refusal === 'gone') return unavailableResponse(request, 'busy', retryAfter);
+      if (refusal) return refuse(request, refusal, lane);
     }
     counts.admitted++;
     const started = now();
+    const trouble = currentTroubleNote();
+    options.onAdmit?.({ lane, waitedMs: started - arrived });
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
       clearTimeout(longestHold);
-      state.serviceMs = nextServiceMs(state.serviceMs, now() - started);
+      // A request the database failed (away, restarting) measured the outage, not a render: counted, it would
+      // keep the line refusing for seconds after the database is back (issue 42 #2).
+      if (!trouble?.trouble) state.serviceMs = nextServiceMs(state.serviceMs, now() - started);
       state.running--;
       next();
     };
@@ -176,6 +210,19 @@ export function createAdmission(options: AdmissionOptions): Admission {
     },
     stats: () => ({ ...state, ...counts }),
   };
+}
+
+/** The lane a request waits in (core/admission.ts's rule, from its method, path, cookie and user agent). */
+export function requestLane(request: Request): AdmissionLane {
+  const hasSession = SESSION_COOKIE_NAMES.some((name) =>
+    parseCookies(request.headers.get('cookie')).has(name),
+  );
+  return admissionLane(
+    request.method,
+    new URL(request.url).pathname,
+    hasSession,
+    isSearchCrawler(request.headers.get('user-agent')),
+  );
 }
 
 /**

@@ -103,6 +103,34 @@ describe('loadShed', () => {
     expect((await app.request('/slow')).status).toBe(200);
   });
 
+  it('lets requests that wait in a line of their own pass the in-progress count, but not a saturated pool', async () => {
+    const small: PoolStats = { max: 1, total: 1, idle: 1, waiting: 0, maxWaiting: 1 };
+    let stats = small;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const app = new Hono();
+    app.use(
+      loadShed({
+        poolStats: () => stats,
+        waitsInOwnLine: (request) => request.method === 'POST',
+      }),
+    );
+    app.all('/slow', async (c) => {
+      await gate;
+      return c.text('done');
+    });
+    const held = [app.request('/slow'), app.request('/slow')];
+    expect((await app.request('/slow')).status).toBe(503);
+    const checkout = app.request('/slow', { method: 'POST' });
+    stats = { ...small, idle: 0, waiting: 1 };
+    expect((await app.request('/slow', { method: 'POST' })).status).toBe(503);
+    release();
+    expect((await checkout).status).toBe(200);
+    await Promise.all(held);
+  });
+
   it('turns a 500 caused by an unreachable database into 503, and leaves other 500s alone', async () => {
     const pool = new BoundedPool(
       {

@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createVersionedCache,
+  PRODUCT_CHANGES_SCOPE,
+  pageCacheVersions,
+  readCacheWatcher,
+  scopeVersion,
+} from '#server/cache/data-version.ts';
+import { createPageCache } from '#server/cache/page-cache.ts';
+import { dataVersions, productChanges } from '#server/cache/schema.ts';
+import { type Commerce, createCommerce } from '#server/commerce/index.ts';
+import { productCategories, productPrices, variants } from '#server/commerce/schema-catalogue.ts';
+import { type DatabaseHandle, openPostgres } from '#server/db/database.ts';
+import { seedDemoStore } from '#server/seed/seed.ts';
+import { catalogueProductId } from '../../seed/catalogue/index.ts';
+import { createPostgresDatabase, openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+
+const SLUG = 'ridgeline-summit-trail-mens';
+const OTHER_SLUG = 'ridgeline-velocity-run';
+const ADDRESS = {
+  first_name: 'Ada',
+  last_name: 'Guest',
+  address1: '12 Pine Street',
+  city: 'Bend',
+  state_or_province: 'OR',
+  postal_code: '97701',
+  country_code: 'US',
+};
+
+/**
+ * One server process's caches over a database, as server/services.ts and server/http/app.ts wire them: the
+ * catalogue (its row cache), a read cache of listings like the storefront's, and the page cache in front of a
+ * render that shows a product page (price and each variant's in-stock state), a category listing (prices) or a
+ * page with no product at all.
+ */
+function storeProcess(handle: DatabaseHandle) {
+  const commerce = createCommerce(handle.db);
+  const watcher = readCacheWatcher(handle.db);
+  const listings = createVersionedCache<string>({
+    version: async () => scopeVersion(await watcher.current(), ['catalogue']),
+    changes: watcher.changes,
+  });
+  const render = async (request: Request) => {
+    const path = new URL(request.url).pathname;
+    const pricing = await commerce.groups.pricing('us', null);
+    let body = 'the blog';
+    if (path.startsWith('/p/')) {
+      const product = await commerce.catalogue.getProductBySlug(pricing, path.slice(3));
+      const shown = product as unknown as { variants: { id: number; isInStock: boolean }[] };
+      body = `${product?.calculated_price} ${shown.variants.map((v) => `${v.id}:${v.isInStock}`).join(' ')}`;
+    } else if (path.startsWith('/c/')) {
+      const category = Number(path.slice(3));
+      body = await listings.get(`category ${category}`, async () => {
+        const page = await commerce.catalogue.listProducts(pricing, { categoryIds: [category], limit: 500 });
+        return page.data.map((product) => `${product.id}=${product.calculated_price}`).join(' ');
+      });
+    }
+    return new Response(body, { headers: { 'content-type': 'text/html' } });
+  };
+  const pages = createPageCache({ render, ...pageCacheVersions(handle.db) });
+  return {
+    commerce,
+    async get(path: string) {
+      const response = await pages.handle(new Request(`http://shop.test${path}`));
+      return { state: response.headers.get('X-Page-Cache'), body: await response.text() };
+    },
+  };
+}
+
+/** Asks until `done` holds or `ms` passed (PostgreSQL's read caches poll: a change shows within ~100 ms). */
+async function eventually<T>(ask: () => Promise<T>, done: (value: T) => boolean, ms = 2000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await ask();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function versions(handle: DatabaseHandle): Promise<Record<string, number>> {
+  const rows = await handle.db.select().from(dataVersions);
+  return Object.fromEntries(rows.map((row) => [row.scope, row.version]));
+}
+
+async function firstVariantOf(handle: DatabaseHandle, productId: number) {
+  const [variant] = await handle.db
+    .select()
+    .from(variants)
+    .where(eq(variants.productId, productId))
+    .orderBy(asc(variants.id))
+    .limit(1);
+  return variant!;
+}
+
+async function placeOrder(commerce: Commerce, productId: number, variantId: number, quantity = 1) {
+  const cart = await commerce.carts.create('us', null, [
+    { product_id: productId, variant_id: variantId, quantity },
+  ]);
+  const methodId = (await commerce.checkout.shippingOptions('us', 50, null))[0]!.id;
+  return commerce.checkout.placeOrder({
+    cartId: cart.id,
+    customerId: null,
+    email: 'ada@example.com',
+    shippingAddress: ADDRESS,
+    billingAddress: null,
+    shippingMethodId: methodId,
+    paymentMethod: 'bank_transfer',
+    idempotencyKey: randomUUID(),
+  });
+}
+
+describe.each(testDatabaseTargets)('versions at the grain of a change on $name', (target) => {
+  let handle: DatabaseHandle;
+  let productId: number;
+  let otherId: number;
+  let variantId: number;
+  let categoryId: number;
+
+  beforeAll(async () => {
+    handle = await openMigrated(target);
+    await seedDemoStore(handle.db);
+    productId = catalogueProductId(SLUG);
+    otherId = catalogueProductId(OTHER_SLUG);
+    variantId = (await firstVariantOf(handle, productId)).id;
+    const [listed] = await handle.db
+      .select()
+      .from(productCategories)
+      .where(eq(productCategories.productId, productId))
+      .limit(1);
+    categoryId = listed!.categoryId;
+  }, 120_000);
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  const setStock = (level: number) =>
+    handle.db.update(variants).set({ inventoryLevel: level }).where(eq(variants.id, variantId));
+
+  it('an order moves no content or catalogue version and logs only the product it sold', async () => {
+    const store = storeProcess(handle);
+    await setStock(5);
+    await store.get('/blog');
+    await store.get(`/p/${OTHER_SLUG}`);
+    const before = await versions(handle);
+    await placeOrder(store.commerce, productId, variantId);
+    const after = await versions(handle);
+    expect(after.content).toBe(before.content);
+    expect(after.catalogue).toBe(before.catalogue);
+    expect(after[PRODUCT_CHANGES_SCOPE]).toBeGreaterThan(before[PRODUCT_CHANGES_SCOPE]!);
+    const logged = await handle.db
+      .select()
+      .from(productChanges)
+      .where(gt(productChanges.version, before[PRODUCT_CHANGES_SCOPE]!));
+    expect(new Set(logged.map((row) => row.productId))).toEqual(new Set([productId]));
+    // Five to four: still in stock, so nothing any page shows moved.
+    expect(logged.every((row) => !row.shown)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await store.get('/blog')).state).toBe('HIT');
+    expect((await store.get(`/p/${OTHER_SLUG}`)).state).toBe('HIT');
+  });
+
+  it('a stock level that stays above zero keeps the product page and reaches the API', async () => {
+    const store = storeProcess(handle);
+    await setStock(5);
+    const pricing = await store.commerce.groups.pricing('us', null);
+    const page = await store.get(`/p/${SLUG}`);
+    expect((await store.commerce.catalogue.getVariants(pricing, productId))[0]!.inventory_level).toBe(5);
+    await placeOrder(store.commerce, productId, variantId, 2);
+    const level = await eventually(
+      async () => (await store.commerce.catalogue.getVariants(pricing, productId))[0]!.inventory_level,
+      (value) => value === 3,
+    );
+    expect(level).toBe(3);
+    expect(await store.get(`/p/${SLUG}`)).toEqual({ state: 'HIT', body: page.body });
+  });
+
+  it("the order that sells the last unit re-renders the product's page with the variant sold out", async () => {
+    const store = storeProcess(handle);
+    await setStock(1);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const before = await store.get(`/p/${SLUG}`);
+    expect(before.body).toContain(`${variantId}:true`);
+    const other = await store.get(`/p/${OTHER_SLUG}`);
+    await placeOrder(store.commerce, productId, variantId);
+    const after = await eventually(
+      () => store.get(`/p/${SLUG}`),
+      (value) => value.body.includes(`${variantId}:false`),
+    );
+    expect(after.state).toBe('MISS');
+    expect(after.body).toContain(`${variantId}:false`);
+    expect(await store.get(`/p/${OTHER_SLUG}`)).toEqual({ state: 'HIT', body: other.body });
+  });
+
+  it('a price change reaches the product page and its category listing, and no other listing', async () => {
+    const store = storeProcess(handle);
+    const [elsewhere] = await handle.db
+      .select()
+      .from(productCategories)
+      .where(and(eq(productCategories.productId, otherId)))
+      .limit(1);
+    const otherCategory = elsewhere!.categoryId;
+    expect(otherCategory).not.toBe(categoryId);
+    await store.get(`/p/${SLUG}`);
+    await store.get(`/c/${categoryId}`);
+    const otherListing = await store.get(`/c/${otherCategory}`);
+    expect(otherListing.body).not.toContain(`${productId}=`);
+    await handle.db
+      .update(productPrices)
+      .set({ retailPrice: 123.45, salePrice: null })
+      .where(and(eq(productPrices.productId, productId), inArray(productPrices.regionId, ['us'])));
+    const product = await eventually(
+      () => store.get(`/p/${SLUG}`),
+      (value) => value.body.startsWith('123.45 '),
+    );
+    expect(product.body.startsWith('123.45 ')).toBe(true);
+    expect((await store.get(`/c/${categoryId}`)).body).toContain(`${productId}=123.45`);
+    expect(await store.get(`/c/${otherCategory}`)).toEqual({ state: 'HIT', body: otherListing.body });
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two processes on one PostgreSQL', () => {
+  let drop: () => Promise<void>;
+  let first: DatabaseHandle;
+  let second: DatabaseHandle;
+
+  beforeAll(async () => {
+    const database = await createPostgresDatabase();
+    drop = database.drop;
+    first = await openPostgres(database.url, { poolMax: 4 });
+    await first.migrate();
+    await seedDemoStore(first.db);
+    second = await openPostgres(database.url, { poolMax: 4 });
+  }, 120_000);
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await drop?.();
+  });
+
+  it("each sees the other's sale and price change on its own pages, within two seconds", async () => {
+    const productId = catalogueProductId(SLUG);
+    const variantId = (await firstVariantOf(first, productId)).id;
+    await first.db.update(variants).set({ inventoryLevel: 1 }).where(eq(variants.id, variantId));
+    const one = storeProcess(first);
+    const two = storeProcess(second);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await two.get(`/p/${SLUG}`)).body).toContain(`${variantId}:true`);
+    expect((await one.get(`/p/${SLUG}`)).body).toContain(`${variantId}:true`);
+    const blog = await two.get('/blog');
+
+    const sold = Date.now();
+    await placeOrder(one.commerce, productId, variantId);
+    const seen = await eventually(
+      () => two.get(`/p/${SLUG}`),
+      (value) => value.body.includes(`${variantId}:false`),
+    );
+    expect(seen.body).toContain(`${variantId}:false`);
+    expect(Date.now() - sold).toBeLessThan(2000);
+    expect(await two.get('/blog')).toEqual({ state: 'HIT', body: blog.body });
+
+    const priced = Date.now();
+    await second.db
+      .update(productPrices)
+      .set({ retailPrice: 99.5, salePrice: null })
+      .where(eq(productPrices.productId, productId));
+    const repriced = await eventually(
+      () => one.get(`/p/${SLUG}`),
+      (value) => value.body.startsWith('99.5 '),
+    );
+    expect(repriced.body.startsWith('99.5 ')).toBe(true);
+    expect(Date.now() - priced).toBeLessThan(2000);
+  });
+});
