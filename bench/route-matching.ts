@@ -55,8 +55,10 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 perMatch.sort((a, b) => a - b);
 const median = perMatch[Math.floor(perMatch.length / 2)] ?? 0;
-console.log(
+process.stdout.write(
   `react-router ${version}, node ${process.version}: ${manifest.length} routes, ${PATHS.length} addresses, ` +
-    `${median.toFixed(2)} µs per match (median of ${ROUNDS} rounds; ${matched} matches)`,
+    `${median.toFixed(2)} µs per match (median of ${ROUNDS} rounds; ${matched} matches)\n`,
 );
-console.log(`BENCH_JSON ${JSON.stringify({ reactRouter: version, routes: manifest.length, matchMicros: median })}`);
+process.stdout.write(
+  `BENCH_JSON ${JSON.stringify({ reactRouter: version, routes: manifest.length, matchMicros: median })}\n`,
+);
