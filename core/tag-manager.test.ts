@@ -35,6 +35,16 @@ describe('§7 page view event', () => {
 
   it('prefers the tag-manager name from route metadata, then falls back to the path', () => {
     expect(pageViewEvent({ name: 'product', gtmName: 'PDP' }, '/x')['content-view-name']).toBe('PDP');
+    // The fit finder's weights stay out of page views; its other fields and the page's own parameters stay in.
+    expect(
+      pageViewEvent({ name: 'product' }, '/de-de/p/frontier?color=red&weight=95&pack=10&unit=kg&snow=powder')[
+        'content-name'
+      ],
+    ).toBe('/de-de/p/frontier?color=red&unit=kg&snow=powder');
+    expect(pageViewEvent({}, '/de-de/c/snowshoes?weight=95')).toMatchObject({
+      'content-name': '/de-de/c/snowshoes',
+      'content-view-name': '/de-de/c/snowshoes',
+    });
     expect(pageViewEvent({}, '/x')['content-view-name']).toBe('/x');
   });
 });

@@ -16,9 +16,23 @@ export function isValidTagManagerId(id: unknown): id is string {
  * names as the tag manager integration of the original pushed them.
  */
 export function pageViewEvent(route: { name?: string | null; gtmName?: string | null }, fullPath: string) {
+  const path = withoutPersonalParams(fullPath);
   return {
     event: DEFAULT_VIEW_EVENT,
-    'content-name': fullPath,
-    'content-view-name': route.gtmName || route.name || fullPath,
+    'content-name': path,
+    'content-view-name': route.gtmName || route.name || path,
   };
+}
+
+/** What a shopper tells the fit finder about themselves (issue 45): in the page's URL, never in a page view. */
+const PERSONAL_PARAMS = ['weight', 'pack'];
+
+function withoutPersonalParams(fullPath: string): string {
+  const [path = '', search] = fullPath.split(/\?(.*)/s);
+  if (search === undefined) return fullPath;
+  const params = new URLSearchParams(search);
+  if (!PERSONAL_PARAMS.some((name) => params.has(name))) return fullPath;
+  for (const name of PERSONAL_PARAMS) params.delete(name);
+  const rest = params.toString();
+  return rest ? `${path}?${rest}` : path;
 }

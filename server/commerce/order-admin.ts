@@ -174,7 +174,11 @@ export function createOrderAdmin(db: Database, events: EventBus, stock: Stock) {
       quantity: line.quantity,
       shipped: shipped.get(line.id) ?? 0,
       removed: removed.get(line.id) ?? 0,
-      price: line.price,
+      // What a unit was paid: a discount code's share of the line (issue 41) is not given back with it.
+      price:
+        line.discount > 0
+          ? Math.round(((line.price * line.quantity - line.discount) * 100) / line.quantity) / 100
+          : line.price,
       refunded: refundedUnits.get(line.id) ?? 0,
       returned: returned.get(line.id) ?? 0,
     }));

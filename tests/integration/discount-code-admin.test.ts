@@ -5,6 +5,7 @@ import type { Actor } from '#server/backoffice/audit.ts';
 import { auditLog } from '#server/backoffice/schema.ts';
 import { CommerceError, type DiscountCodeInput } from '#server/commerce/index.ts';
 import { variants } from '#server/commerce/schema-catalogue.ts';
+import { orderItems, orders, refunds } from '#server/commerce/schema-sales.ts';
 import { catalogueProductId } from '../../seed/catalogue/index.ts';
 import { insertActor } from '../support/staff-actor.ts';
 import { testDatabaseTargets } from '../support/test-databases.ts';
@@ -165,5 +166,21 @@ describe.each(testDatabaseTargets)('discount code admin on $name', (target) => {
     expect(listed.uses).toBe(1);
     expect(listed.revenue).toEqual([{ currency: 'USD', total: placed.total }]);
     expect(listed.saved[0]!.total).toBeGreaterThan(0);
+
+    // A line refunded gives back what its units cost after the code, not their price before it.
+    const [line] = await api.handle.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, placed.orderId));
+    expect(line!.discount).toBeGreaterThan(0);
+    const [order] = await api.handle.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    await api.commerce.orderAdmin.markPaid(actor, placed.orderId, order!.version);
+    const [paid] = await api.handle.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    await api.commerce.orderAdmin.refund(actor, placed.orderId, paid!.version, {
+      lines: [{ orderItemId: line!.id, quantity: 1 }],
+      reason: 'Too small',
+    });
+    const [refund] = await api.handle.db.select().from(refunds).where(eq(refunds.orderId, placed.orderId));
+    expect(refund!.amount).toBe(Math.round((line!.price * 2 - line!.discount) * 50) / 100);
   });
 });

@@ -4,12 +4,12 @@ import { CsrfField } from '../../components/admin/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../components/admin/form-message.tsx';
 import { REGION_LABELS } from '../../components/admin/money.ts';
 import { recordIdOf } from '../../lib/admin/record-id.server.ts';
+import { CODE_CURRENCIES } from '../../lib/backoffice/discount-code-currencies.ts';
 import {
-  CODE_CURRENCIES,
   checkedOf,
   discountCodeFormSchema,
   formValuesOf,
-} from '../../lib/backoffice/discount-code-form.ts';
+} from '../../lib/backoffice/discount-code-form.server.ts';
 import { attemptStaff, parseStaffForm, type StaffFormAnswer } from '../../lib/backoffice/form.server.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import customerStyles from '../../styles/admin-customers.css?url';

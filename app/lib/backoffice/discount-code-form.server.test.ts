@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkedOf, discountCodeFormSchema, formValuesOf } from './discount-code-form.ts';
+import { checkedOf, discountCodeFormSchema, formValuesOf } from './discount-code-form.server.ts';
 
 const schema = discountCodeFormSchema('Europe/Berlin');
 const base = { code: 'winter10', kind: 'percent', percent: '10', scope: 'cart' };

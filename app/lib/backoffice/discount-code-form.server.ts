@@ -1,19 +1,14 @@
 import { z } from 'zod';
 import { DISCOUNT_KINDS, DISCOUNT_SCOPES, MAX_CODE_LENGTH } from '#core/discount-code.ts';
 import { parseAmount } from '#core/product-price.ts';
-import { COMMERCE_REGION_CURRENCY, COMMERCE_REGIONS } from '#core/regions.ts';
 import { parseStoreDateTime, toDateTimeLocal } from '#core/store-time.ts';
+import { CODE_CURRENCIES } from './discount-code-currencies.ts';
 
 /**
  * The back office's discount-code form (issue 41): one schema, read on the server from the form's flat fields
  * (`amount_EUR`, `minimum_USD`, `region_us`, `category_12`) into the engine's input. Times are the store's
  * (STORE_TIME_ZONE, decision 0031). Products are named by SKU or id, comma-separated, and resolved by the route.
  */
-
-/** The currencies a code can carry an amount or a minimum in: one per commerce region. */
-export const CODE_CURRENCIES = [
-  ...new Set(COMMERCE_REGIONS.map((region) => COMMERCE_REGION_CURRENCY[region])),
-];
 
 const blankIsUndefined = (value: unknown) => (value === '' || value === undefined ? undefined : value);
 
