@@ -24,7 +24,6 @@ import { type CatalogueCsv, createCatalogueCsv } from './catalogue-csv.ts';
 import { type Checkout, createCheckout, type PlaceOrderInput } from './checkout.ts';
 import { type CurrencyJson, currencyJson } from './currency-json.ts';
 import { type CustomerAdmin, createCustomerAdmin } from './customer-admin.ts';
-import { createFitCharts, type FitCharts } from './fit-charts.ts';
 import { type Customers, createCustomers } from './customers.ts';
 import {
   createDiscountCodeAdmin,
@@ -32,6 +31,7 @@ import {
   type DiscountCodeAdmin,
 } from './discount-codes.ts';
 import { notFound } from './errors.ts';
+import { createFitCharts, type FitCharts } from './fit-charts.ts';
 import { createGroupRulesAdmin, type GroupRulesAdmin } from './group-rules-admin.ts';
 import { createGroups, type Groups } from './groups.ts';
 import { createOrderAdmin, type OrderAdmin } from './order-admin.ts';
