@@ -3,8 +3,6 @@ import type { Config } from '@react-router/dev/config';
 export default {
   appDirectory: 'app',
   ssr: true,
-  future: {
-    v8_middleware: true,
-    v8_splitRouteModules: true,
-  },
+  // React Router 8 turns middleware on by default and keeps split route modules as a top-level field.
+  splitRouteModules: true,
 } satisfies Config;

@@ -53,8 +53,8 @@ async function assetKb(origin: string, html: string) {
   const styles = new Set<string>();
   for (const match of html.matchAll(/<link rel="modulepreload"[^>]* href="([^"]+)"/g)) scripts.add(match[1]!);
   for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) scripts.add(match[1]!);
-  for (const match of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?["'](\/assets\/[^"']+\.js)["']/g))
-    scripts.add(match[1]!);
+  // The page's own loader names its modules as strings (the module preloads the shell writes, the entry's imports).
+  for (const match of html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)) scripts.add(match[1]!);
   for (const match of html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) styles.add(match[1]!);
   const size = async (urls: Set<string>) => {
     let total = 0;

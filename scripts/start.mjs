@@ -3,6 +3,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
+// React Router 8 needs Node 22.22 or later: say so in one line rather than fail deep in a build.
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 22)) {
+  process.stderr.write(
+    `Ridgeline needs Node 22.22 or later (24 or 26 recommended, .nvmrc names the one CI runs); this is ${process.version}.\n`,
+  );
+  process.exit(1);
+}
+
 const root = resolve(import.meta.dirname, '..');
 const bundle = join(root, 'build/server/index.js');
 const SOURCES = [

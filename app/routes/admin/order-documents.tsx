@@ -17,7 +17,7 @@ import type { Route } from './+types/order-documents';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: documentStyles }];
 
-export function meta({ data: loaded }: Route.MetaArgs) {
+export function meta({ loaderData: loaded }: Route.MetaArgs) {
   const what = loaded?.kind === 'invoice' ? 'Invoices' : 'Packing slips';
   return [{ title: `${what} | Ridgeline back office` }];
 }
