@@ -164,7 +164,13 @@ const collect = (value: unknown, into: Set<string>): void => {
 // language has none: a content gap, not display text. Their strings are not held against the page as a
 // whole; the display text they share (the gender labels) is checked where it is display text, the filter. The
 // product specs' labels (manage_product_attributes: "Terrain") are editors' too, in four languages so far.
-const CONTENT_DIRS = ['header', 'main_nav', 'top_alert', 'email_signup_settings', 'manage_product_attributes'];
+const CONTENT_DIRS = [
+  'header',
+  'main_nav',
+  'top_alert',
+  'email_signup_settings',
+  'manage_product_attributes',
+];
 const contentStrings = new Set<string>();
 for (const dir of CONTENT_DIRS) {
   for (const name of readdirSync(join(ROOT, 'seed/content', dir))) {
