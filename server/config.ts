@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_STORE_TIME_ZONE, isTimeZone } from '#core/store-time.ts';
+import { CONTENT_REGIONS } from './content/delivery-client.ts';
 import { type ProxyTrust, parseProxyTrust } from './http/proxy-trust.ts';
 import { type DeliveryKeySetting, type DeliveryKeys, randomDeliveryKeys } from './keys/delivery-keys.ts';
 
@@ -122,9 +123,7 @@ export const configSchema = z.object({
     .refine((value) => value === '/cms' || value === 'hosted' || /^https?:\/\/[^\s]+$/.test(value), {
       error: "must be '/cms' (the built-in content service), 'hosted', or an http(s) URL",
     }),
-  CONTENT_REGION: z.enum(['us', 'eu', 'azure-na', 'azure-eu', 'gcp-na'], {
-    error: 'must be one of us, eu, azure-na, azure-eu, gcp-na',
-  }),
+  CONTENT_REGION: z.enum(CONTENT_REGIONS, { error: `must be one of ${CONTENT_REGIONS.join(', ')}` }),
   CONTENT_API_KEY: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
   CONTENT_DELIVERY_TOKEN: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
   // The content management API's token (/cms/v3 with `authorization`); unset, one is drawn and kept per database.
