@@ -205,6 +205,10 @@ export const configSchema = z.object({
   STAFF_SESSION_ABSOLUTE_HOURS: wholeCount,
   // New stored sessions (the first cart of a visitor) per client IP per RATE_LIMIT_WINDOW_SECONDS.
   SESSION_CREATE_LIMIT_PER_IP: wholeCount,
+  // Reviews (issue 45): "helpful" votes per client address per RATE_LIMIT_WINDOW_SECONDS.
+  REVIEW_VOTE_LIMIT_PER_IP: wholeCount,
+  // Days after delivery when a buyer is invited to review what they bought (server/mail/review-invitations.ts).
+  REVIEW_INVITE_DAYS: wholeCount,
   // E-mail (server/mail): the .eml outbox under DATA_DIR by default, SMTP when SMTP_URL is set.
   MAIL_FROM: z.string().trim().min(3, { error: 'must be an address such as Shop <orders@example.com>' }),
   SMTP_URL: z
@@ -293,6 +297,8 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   STAFF_SESSION_IDLE_MINUTES: '30',
   STAFF_SESSION_ABSOLUTE_HOURS: '12',
   SESSION_CREATE_LIMIT_PER_IP: '100',
+  REVIEW_VOTE_LIMIT_PER_IP: '30',
+  REVIEW_INVITE_DAYS: '7',
   MAIL_FROM: 'Ridgeline Snowshoe Co. <orders@ridgeline.example>',
   SMTP_URL: undefined,
   STORE_TIME_ZONE: DEFAULT_STORE_TIME_ZONE,

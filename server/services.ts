@@ -24,6 +24,7 @@ import type { Database } from './db/database.ts';
 import { subscribeBackInStockMail } from './mail/back-in-stock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { productNamesFor } from './mail/product-names.ts';
+import { createReviewInvitations, type ReviewInvitations } from './mail/review-invitations.ts';
 import { subscribeMail } from './mail/subscribers.ts';
 import { createMediaRoutes, MEDIA_MANIFEST, MEDIA_ORIGINALS_DIR } from './media/index.ts';
 import { createMediaUploads } from './media/upload.ts';
@@ -50,6 +51,8 @@ export interface Services {
   /** Built-in /search service, its index sync and the storefront's connector. */
   search: SearchServices;
   mailer: Mailer;
+  /** Issue 45: the mail inviting a buyer to review, REVIEW_INVITE_DAYS after delivery (a timed job). */
+  reviewInvitations: ReviewInvitations;
   newsletter: Newsletter;
   bookings: Bookings;
   /** Staff accounts, staff sessions and the audit log (the back office at /admin). */
@@ -102,6 +105,10 @@ export function createServices(input: {
       perEmail: config.ORDER_STATUS_LIMIT_PER_EMAIL,
     },
     blockedUrlSubstrings: config.BLOCKED_URL_SUBSTRINGS,
+    reviewVotes: {
+      perClient: config.REVIEW_VOTE_LIMIT_PER_IP,
+      windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+    },
     storeTimeZone: config.STORE_TIME_ZONE,
     // A product created in the back office gets its entry in the built-in content service (a hosted one is edited there).
     ...(config.CONTENT_BASE_URL === CONTENT_BASE_PATH
@@ -130,6 +137,14 @@ export function createServices(input: {
     textFor: (locale) => content.client.displayText(locale),
     productNames: productNamesFor(db, content.client),
   });
+  const reviewInvitations = createReviewInvitations(db, {
+    mailer,
+    origin,
+    afterDays: config.REVIEW_INVITE_DAYS,
+    textFor: (locale) => content.client.displayText(locale),
+    productNames: productNamesFor(db, content.client),
+    logger,
+  });
   subscribeBackInStockMail(db, commerce.events, {
     mailer,
     origin,
@@ -156,6 +171,7 @@ export function createServices(input: {
     content,
     search,
     mailer,
+    reviewInvitations,
     newsletter: createNewsletter(db),
     bookings: createBookings(db),
     backoffice: createBackoffice(db, {
@@ -201,6 +217,7 @@ export function createServices(input: {
  */
 export function startBackgroundWork(services: Services): void {
   services.search.start();
+  services.reviewInvitations.start();
   services.commerce.saleSchedule.start();
   const { sessions, rateLimits, carts } = services.commerce;
   schedulePurge(

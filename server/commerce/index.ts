@@ -42,6 +42,7 @@ import { createProAccounts, type ProAccounts } from './pro-accounts.ts';
 import { createProductAdmin, type ProductAdmin, type ProductContentPort } from './product-create.ts';
 import { createRateLimits, type RateLimits } from './rate-limits.ts';
 import { createReports, type Reports } from './reports.ts';
+import { createReviews, type Reviews } from './reviews.ts';
 import { createSaleSchedule, type SaleSchedule } from './sale-schedule.ts';
 import { commerceRegions, countries, currencies } from './schema.ts';
 import { createSessionCart, type SessionCart } from './session-cart.ts';
@@ -122,6 +123,8 @@ export interface Commerce {
   discountCodes: DiscountCodeAdmin;
   /** Counts a client's discount-code attempt with the sign-in's per-address limit (429 past it). */
   discountCodeThrottle: CodeThrottle;
+  /** Reviews from buyers (issue 45): write, moderate, show, vote (reviews.ts). */
+  reviews: Reviews;
   /** Fit charts (issue 45): a product's load ranges per size for the fit finder, edited on the back office's Fit tab. */
   fitCharts: FitCharts;
   shipping: Shipping;
@@ -189,6 +192,8 @@ export interface CommerceOptions {
   storeTimeZone?: string;
   /** THROTTLE_KEY, the key of the throttles' hashed keys; unset (tests), one is drawn for this engine. */
   throttleKey?: string;
+  /** "Helpful" votes on reviews per client address per window (REVIEW_VOTE_LIMIT_PER_IP). */
+  reviewVotes?: { perClient: number; windowSeconds: number };
 }
 
 const silent = { warn: () => {}, error: () => {} };
@@ -237,6 +242,11 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     carts,
     discountCodes: createDiscountCodeAdmin(db),
     fitCharts: createFitCharts(db),
+    reviews: createReviews(db, {
+      rateLimits,
+      votesPerClient: options.reviewVotes?.perClient,
+      windowSeconds: options.reviewVotes?.windowSeconds,
+    }),
     discountCodeThrottle: codeThrottle(rateLimits, () => ({
       perIp: accountLimits.loginPerIp,
       windowSeconds: accountLimits.windowSeconds,
