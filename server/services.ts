@@ -7,7 +7,12 @@ import { type Bookings, createBookings } from './bookings/index.ts';
 import { type BotProtection, createBotProtection } from './bot-protection/bot-protection.ts';
 import { createVersionedCache, readCacheWatcher, scopeVersion } from './cache/data-version.ts';
 import { type CatalogueImages, createCatalogueImages } from './commerce/catalogue-images.ts';
-import { type Commerce, createCommerce, errorCodeOf } from './commerce/index.ts';
+import {
+  ANNOUNCEMENT_RETRY_AFTER_SECONDS,
+  type Commerce,
+  createCommerce,
+  errorCodeOf,
+} from './commerce/index.ts';
 import { schedulePurge } from './commerce/sessions.ts';
 import type { Config } from './config.ts';
 import {
@@ -212,6 +217,21 @@ export function createServices(input: {
 }
 
 /**
+ * Orders whose confirmation was not sent (the process died after the commit, the mail server refused): taken up at
+ * start and every minute after (server/commerce/order-announcements.ts).
+ */
+function retryOrderAnnouncements(services: Services): void {
+  const retry = () =>
+    services.commerce.orderAnnouncements
+      .retryPending()
+      .catch((error: unknown) =>
+        services.logger.error({ err: error }, 'retrying pending order confirmations failed'),
+      );
+  void retry();
+  setInterval(retry, ANNOUNCEMENT_RETRY_AFTER_SECONDS * 1000).unref();
+}
+
+/**
  * Starts the background work of the services: the search index sync, the scheduled sales' watcher and the purge
  * of expired rows.
  */
@@ -219,6 +239,7 @@ export function startBackgroundWork(services: Services): void {
   services.search.start();
   services.reviewInvitations.start();
   services.commerce.saleSchedule.start();
+  retryOrderAnnouncements(services);
   const { sessions, rateLimits, carts } = services.commerce;
   schedulePurge(
     [

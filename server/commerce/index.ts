@@ -35,6 +35,7 @@ import { createFitCharts, type FitCharts } from './fit-charts.ts';
 import { createGroupRulesAdmin, type GroupRulesAdmin } from './group-rules-admin.ts';
 import { createGroups, type Groups } from './groups.ts';
 import { createOrderAdmin, type OrderAdmin } from './order-admin.ts';
+import { createOrderAnnouncements, type OrderAnnouncements } from './order-announcements.ts';
 import { createOrderQueries, type OrderQueries } from './order-queries.ts';
 import { createOrders, DEFAULT_ORDER_STATUS_LIMITS, type OrderStatusLimits, type Orders } from './orders.ts';
 import { createPriceAdmin, type PriceAdmin } from './price-admin.ts';
@@ -77,6 +78,7 @@ export { CommerceError, errorCodeOf } from './errors.ts';
 export type { GroupRulesAdmin } from './group-rules-admin.ts';
 export type { PricingContext } from './groups.ts';
 export type { OrderAdmin, ShipmentInput } from './order-admin.ts';
+export { ANNOUNCEMENT_RETRY_AFTER_SECONDS, type OrderAnnouncements } from './order-announcements.ts';
 export type { OrderListPage, OrderListRow } from './order-queries.ts';
 export type { GroupPrice, PriceAdmin, RegionPrices } from './price-admin.ts';
 export { discountedPrice } from './pricing.ts';
@@ -95,7 +97,10 @@ export type { ShippingAdmin, ShippingMethodView, ShippingOverview } from './ship
 export type { Stock, StockChange, StockRequest } from './stock.ts';
 export type { StockAdmin, StockHistoryPage, StockMovementRow, StockVariantRow } from './stock-admin.ts';
 
-/** Placing an order, announced as 'order-placed' (with the shopper's locale segment for the mail) once written. */
+/**
+ * Placing an order, announced as 'order-placed' (with the shopper's locale segment for the mail) after the answer,
+ * from the pending announcement written with the order (order-announcements.ts).
+ */
 export type OrderPlacement = Omit<Checkout, 'placeOrder'> & {
   placeOrder(input: PlaceOrderInput): ReturnType<Checkout['placeOrder']>;
 };
@@ -143,6 +148,8 @@ export interface Commerce {
   stockAdmin: StockAdmin;
   /** Placing orders: one transaction with row locks and an idempotency key (checkout.ts). */
   checkout: OrderPlacement;
+  /** Orders' announcements (the confirmation mail) made after the answer; pending ones retried (start, every minute). */
+  orderAnnouncements: OrderAnnouncements;
   sessions: Sessions;
   /** Sign-up, sign-in, sign-out and reset requests with their throttles, for every door (accounts.ts). */
   accounts: Accounts;
@@ -209,6 +216,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
   const rateLimits = createRateLimits(db, options.throttleKey);
   const sessions = createSessions(db, undefined, rateLimits);
   const checkout = createCheckout(db, groups, shipping);
+  const announcements = createOrderAnnouncements(db, events, logger);
   const accountLimits = options.accountLimits ?? DEFAULT_ACCOUNT_LIMITS;
   const accounts = createAccounts({
     customers,
@@ -266,11 +274,12 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
       ...checkout,
       async placeOrder(input) {
         const placed = await checkout.placeOrder(input);
-        if (!placed.replay)
-          await events.emit('order-placed', { orderId: placed.orderId, locale: input.locale ?? 'en-us' });
+        // After the answer: the order and its pending announcement are committed, the mail follows.
+        if (placed.announcement) announcements.announce(placed.announcement);
         return placed;
       },
     },
+    orderAnnouncements: announcements,
     sessions,
     rateLimits,
     accounts,
