@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { mediaUrl, tileImage } from '#core/media-url.ts';
+import { absoluteMediaUrl, mediaUrl, tileImage } from '#core/media-url.ts';
 import { mediaIdOfPath } from '#core/product-image.ts';
 import { ProductPage } from '../components/catalogue/product-page.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
@@ -103,7 +103,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       fit: await loadProductFit(shopper, { id: result.product.id, categoryPath: result.category.path }, url),
       jsonLd: productJsonLd(result.view, {
         origin,
-        image: imageId ? `${origin}${mediaUrl(tileImage(imageId), { width: 1200, height: 1600 })}` : null,
+        image: imageId
+          ? absoluteMediaUrl(origin, mediaUrl(tileImage(imageId), { width: 1200, height: 1600 }) ?? '')
+          : null,
         brand: 'Ridgeline Snowshoe Co.',
         description: result.seoDescription,
       }),
