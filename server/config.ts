@@ -112,6 +112,17 @@ export const configSchema = z.object({
     .optional(),
   MEDIA_CACHE_DIR: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
   MEDIA_UPLOADS_DIR: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
+  // An image CDN that speaks the media URL grammar (/i/{alias}/{name}?w=…): every image URL the storefront renders
+  // points at it instead of the built-in /media (core/media-url.ts configureMediaBaseUrl).
+  MEDIA_BASE_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, {
+      error:
+        'must be the http(s) base URL of an image CDN that speaks the media URL grammar, with no query or fragment (e.g. https://cdn.media.amplience.net)',
+    })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
   MEDIA_MAX_DIMENSION: z.coerce
     .number({ error: 'must be a whole number of pixels from 16 to 8192' })
     .int({ error: 'must be a whole number of pixels from 16 to 8192' })
@@ -257,6 +268,7 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   RECAPTCHA_MIN_SCORE: '0.5',
   MEDIA_CACHE_DIR: undefined,
   MEDIA_UPLOADS_DIR: undefined,
+  MEDIA_BASE_URL: undefined,
   MEDIA_MAX_DIMENSION: '4000',
   CONTENT_BASE_URL: '/cms',
   CONTENT_REGION: 'us',
