@@ -146,6 +146,8 @@ export const configSchema = z.object({
   // The key of the throttles' hashed keys (an address is never stored in clear); unset, one is drawn and kept per database.
   THROTTLE_KEY: z.string().trim().min(32, { error: 'must be at least 32 characters' }).optional(),
   CONTENT_ENVIRONMENT: z.string().trim().min(1, { error: 'must not be empty' }),
+  // The Basic Auth password of a hosted content service's webhook (POST /api/webhooks/content); unset, no webhook.
+  CONTENT_WEBHOOK_SECRET: z.string().trim().min(32, { error: 'must be at least 32 characters' }).optional(),
   CONTENT_BRANCH: z.string().trim().optional(),
   CONTENT_CACHE_POLICY: z
     .enum(['-1', '0', '1', '2', '3'], { error: 'must be -1, 0, 1, 2 or 3' })
@@ -279,6 +281,7 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   STAFF_INVITE_KEY: undefined,
   THROTTLE_KEY: undefined,
   CONTENT_ENVIRONMENT: 'production',
+  CONTENT_WEBHOOK_SECRET: undefined,
   CONTENT_BRANCH: undefined,
   CONTENT_CACHE_POLICY: '1',
   CONTENT_CACHE_TTL_MS: '30000',
