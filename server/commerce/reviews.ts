@@ -203,6 +203,40 @@ export function createReviews(db: Database, settings: ReviewSettings) {
     eligibility,
     ownReview,
 
+    /** The line of a product in a customer's own order (the review form's address), or null for any other. */
+    async orderLine(customerId: number, orderId: number, productId: number) {
+      const [line] = await db
+        .select({ orderId: orders.id, productName: orderItems.name })
+        .from(orders)
+        .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+        .where(
+          and(eq(orders.id, orderId), eq(orders.customerId, customerId), eq(orderItems.productId, productId)),
+        )
+        .limit(1);
+      return line ?? null;
+    },
+
+    /** Which products of an order the customer may review now (the order page's links). */
+    async reviewableIn(customerId: number, orderId: number): Promise<{ productId: number; name: string }[]> {
+      const lines = await db
+        .select({ productId: orderItems.productId, name: orderItems.name })
+        .from(orders)
+        .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+        .where(
+          and(
+            eq(orders.id, orderId),
+            eq(orders.customerId, customerId),
+            eq(orders.fulfillmentStatus, 'delivered'),
+          ),
+        );
+      const names = new Map(lines.map((line) => [line.productId, line.name]));
+      const ids = [...names.keys()];
+      const verdicts = await Promise.all(ids.map((id) => eligibility(customerId, id)));
+      return ids
+        .filter((_, index) => verdicts[index]!.kind === 'eligible')
+        .map((productId) => ({ productId, name: names.get(productId)! }));
+    },
+
     /**
      * Writes the customer's review of a product, or their edit of it: one per customer and product (a double
      * submit or two tabs end in one row), waiting for moderation again, its earlier reply and refusal cleared.

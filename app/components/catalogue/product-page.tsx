@@ -31,6 +31,8 @@ interface Props {
   /** "Find your size" on a snowshoe's page (issue 45); null on other products. */
   fit: FitSlot | null;
   addOns: Promise<{ heading: string | null; tiles: GridTile[] } | null>;
+  /** The reviews (issue 45), HTML rendered on the server (reviews.server.ts): no code of theirs reaches the browser. */
+  reviews: string;
 }
 
 /** Product page (§2): gallery, variant choice (colour in the URL), price, stock, add to cart, details. */
@@ -142,6 +144,8 @@ export function ProductPage(props: Props) {
           </section>
         </div>
       </div>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server by React from escaped strings */}
+      <div className="reviews-slot" dangerouslySetInnerHTML={{ __html: props.reviews }} />
       <Suspense fallback={null}>
         <Await resolve={props.addOns} errorElement={SKIP_ON_ERROR}>
           {(addOns) =>
