@@ -148,6 +148,11 @@ export const configSchema = z.object({
   CONTENT_ENVIRONMENT: z.string().trim().min(1, { error: 'must not be empty' }),
   // The Basic Auth password of a hosted content service's webhook (POST /api/webhooks/content); unset, no webhook.
   CONTENT_WEBHOOK_SECRET: z.string().trim().min(32, { error: 'must be at least 32 characters' }).optional(),
+  // How often a hosted content service's sync API is asked what changed (0: never); the webhook's backstop.
+  CONTENT_SYNC_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds (0: no poll)' })
+    .int({ error: 'must be a whole number of milliseconds (0: no poll)' })
+    .min(0, { error: 'must be a whole number of milliseconds (0: no poll)' }),
   CONTENT_BRANCH: z.string().trim().optional(),
   CONTENT_CACHE_POLICY: z
     .enum(['-1', '0', '1', '2', '3'], { error: 'must be -1, 0, 1, 2 or 3' })
@@ -282,6 +287,7 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   THROTTLE_KEY: undefined,
   CONTENT_ENVIRONMENT: 'production',
   CONTENT_WEBHOOK_SECRET: undefined,
+  CONTENT_SYNC_INTERVAL_MS: '60000',
   CONTENT_BRANCH: undefined,
   CONTENT_CACHE_POLICY: '1',
   CONTENT_CACHE_TTL_MS: '30000',

@@ -237,6 +237,8 @@ function retryOrderAnnouncements(services: Services): void {
  */
 export function startBackgroundWork(services: Services): void {
   services.search.start();
+  // A hosted content service's changes, asked of its sync API (the webhook's backstop).
+  services.content.changes?.start();
   services.reviewInvitations.start();
   services.commerce.saleSchedule.start();
   retryOrderAnnouncements(services);

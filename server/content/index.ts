@@ -6,9 +6,15 @@ import { Hono } from 'hono';
 import { bumpDataVersion, readCacheWatcher, scopeVersion } from '../cache/data-version.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { type ContentChangePoll, createContentChangePoll } from './change-poll.ts';
 import { type ContentClient, type ContentLogger, createContentClient } from './content-client.ts';
 import { createContentService } from './delivery/service.ts';
-import { type CachePolicyValue, type FetchLike, hostedContentBaseUrl } from './delivery-client.ts';
+import {
+  type CachePolicyValue,
+  createDeliveryClient,
+  type FetchLike,
+  hostedContentBaseUrl,
+} from './delivery-client.ts';
 import { type DisplayTextVersion, versionedDisplayText } from './display-text-version.ts';
 import { createInterstackRoutes } from './interstack-routes.ts';
 import { type ContentPreview, createContentPreview, createDraftStore } from './preview/index.ts';
@@ -41,6 +47,8 @@ export interface ContentServices {
   interstack: Hono;
   /** `POST /webhooks/content`, a hosted service's change notifications, to mount under /api. */
   webhooks: Hono;
+  /** A hosted service's sync API, asked every CONTENT_SYNC_INTERVAL_MS; null with the built-in service. */
+  changes: ContentChangePoll | null;
   store: ContentStore;
   /** Preview of drafts on the storefront; only with the built-in service (a hosted one has its own). */
   preview: ContentPreview | null;
@@ -60,6 +68,7 @@ type ContentConfig = Pick<
   | 'CONTENT_CACHE_POLICY'
   | 'CONTENT_CACHE_TTL_MS'
   | 'CONTENT_WEBHOOK_SECRET'
+  | 'CONTENT_SYNC_INTERVAL_MS'
 >;
 
 /**
@@ -122,7 +131,25 @@ export function createContentServices(input: {
     moveContent: () => bumpDataVersion(db, 'content'),
     ...(logger ? { logger } : {}),
   });
-  return { client, service, interstack, webhooks, store, preview, displayText };
+  // The built-in service's publications move the version through their triggers: only a hosted one is asked.
+  const changes = builtIn
+    ? null
+    : createContentChangePoll({
+        delivery: createDeliveryClient({
+          baseUrl,
+          apiKey: config.CONTENT_API_KEY,
+          deliveryToken: config.CONTENT_DELIVERY_TOKEN,
+          environment: config.CONTENT_ENVIRONMENT,
+          ...(config.CONTENT_BRANCH ? { branch: config.CONTENT_BRANCH } : {}),
+          // The sync API's form as the official SDK sends it.
+          form: 'get',
+          cachePolicy: -1,
+        }),
+        intervalMs: config.CONTENT_SYNC_INTERVAL_MS,
+        moveContent: () => bumpDataVersion(db, 'content'),
+        ...(logger ? { logger } : {}),
+      });
+  return { client, service, interstack, webhooks, changes, store, preview, displayText };
 }
 
 /**

@@ -3,7 +3,12 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageCacheVersions } from '#server/cache/data-version.ts';
 import { ConfigError, loadConfig } from '#server/config.ts';
-import { type ContentServices, createContentServices } from '#server/content/index.ts';
+import {
+  type ContentServices,
+  createContentService,
+  createContentServices,
+  createContentStore,
+} from '#server/content/index.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
 
@@ -156,5 +161,73 @@ describe('the content webhook setting', () => {
       new ConfigError('CONTENT_WEBHOOK_SECRET', 'must be at least 32 characters', 'short'),
     );
     expect(loadConfig({}).CONTENT_WEBHOOK_SECRET).toBeUndefined();
+  });
+});
+
+describe.each(testDatabaseTargets)('the hosted content sync poll on $name', (target) => {
+  let hosted: DatabaseHandle;
+  let handle: DatabaseHandle;
+  let content: ContentServices;
+  const realFetch = globalThis.fetch;
+  const entry = (title: string) => ({
+    contentType: 'banner',
+    uid: 'banner-winter',
+    locale: 'en-us',
+    fields: { title, background: { type: 'Image', amplience_id: 'banner-powder-day' } },
+    publishTo: ['production'],
+  });
+
+  const contentVersion = async () => {
+    const result = (await handle.db.execute(
+      sql`select version from data_versions where scope = 'content'`,
+    )) as unknown as { rows: Array<{ version: string | number }> };
+    return Number(result.rows[0]?.version ?? 0);
+  };
+
+  beforeAll(async () => {
+    // The hosted service: the built-in delivery protocol on a database of its own, reached at http://hosted.test.
+    [hosted, handle] = await Promise.all([openMigrated(target), openMigrated(target)]);
+    await createContentStore(hosted.db).putEntries([entry('Winter')]);
+    const service = new Hono().route(
+      '/cms',
+      createContentService({
+        store: createContentStore(hosted.db),
+        apiKey: API_KEY,
+        deliveryToken: 'cs-hosted-token',
+        environments: ['production'],
+      }),
+    );
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
+      service.fetch(new Request(input, init))) as typeof fetch;
+    content = createContentServices({
+      config: loadConfig({
+        CONTENT_BASE_URL: 'http://hosted.test/cms',
+        CONTENT_API_KEY: API_KEY,
+        CONTENT_DELIVERY_TOKEN: 'cs-hosted-token',
+      }),
+      db: handle.db,
+    });
+  });
+  afterAll(async () => {
+    globalThis.fetch = realFetch;
+    await Promise.all([hosted?.close(), handle?.close()]);
+  });
+
+  it('moves the content version when the hosted service published something since the last question', async () => {
+    const poll = content.changes!;
+    const before = await contentVersion();
+    expect(await poll.pollOnce()).toBe(0);
+    expect(await poll.pollOnce()).toBe(0);
+    expect(await contentVersion()).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await createContentStore(hosted.db).putEntries([entry('Winter, updated')]);
+    expect(await poll.pollOnce()).toBe(1);
+    expect(await contentVersion()).toBe(before + 1);
+    expect(await poll.pollOnce()).toBe(0);
+    expect(await contentVersion()).toBe(before + 1);
+  });
+
+  it('is not set up for the built-in service, whose publications move the version themselves', () => {
+    expect(createContentServices({ config: loadConfig({}), db: handle.db }).changes).toBeNull();
   });
 });
