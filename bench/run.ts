@@ -381,5 +381,9 @@ was one render's CPU measured twice (decision 0029).
 
 ${partsMarkdown}
 `;
-writeFileSync(RESULTS, markdown);
+// Loops run by hand (bench/lighthouse.ts alone, dated sections under HAND_RUNS) are kept below every run's parts.
+const HAND_RUNS = '<!-- hand-run loops: kept by npm run bench -->';
+const previous = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
+const handRuns = previous.includes(HAND_RUNS) ? previous.slice(previous.indexOf(HAND_RUNS)) : '';
+writeFileSync(RESULTS, handRuns ? `${markdown}\n${handRuns}` : markdown);
 progress(`wrote bench/RESULTS.md; ${minutes} min in all`);
