@@ -67,6 +67,8 @@ export const DISPLAY_TEXT_DEFAULTS = {
   'price under': 'Under {price}',
   'price between': '{min} – {max}',
   'price and up': '{price} and up',
+  // A product whose variants cost different prices shows its lowest (decision 0042)
+  'price from': 'From {price}',
   'share email': 'Email',
   // Cart
   'your cart': 'Your cart',
