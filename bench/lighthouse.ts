@@ -254,10 +254,13 @@ function bodyBytes(url: string, encoding: string): Promise<{ bytes: number; enco
  * Each page's HTML, raw and gzip as the server sends it (its own compression; gzipSync of the raw bytes when it
  * sends them uncompressed). The category page has a goal; the others are for information.
  */
-export async function htmlSizes(baseUrl: string): Promise<Row[]> {
+export async function htmlSizes(
+  baseUrl: string,
+  pages: readonly (typeof LIGHTHOUSE_PAGES)[number][] = LIGHTHOUSE_PAGES,
+): Promise<Row[]> {
   const rows: Row[] = [];
   const others: string[] = [];
-  for (const page of LIGHTHOUSE_PAGES) {
+  for (const page of pages) {
     if (page.name === 'cart') continue;
     const url = `${baseUrl}${page.path}`;
     try {
@@ -318,7 +321,7 @@ export async function lighthouseRuns(options: {
   const notes: string[] = [];
   const matrix: string[] = [];
   const pages = LIGHTHOUSE_PAGES.filter((page) => !options.pages || options.pages.includes(page.name));
-  rows.push(...(await htmlSizes(options.baseUrl)));
+  rows.push(...(await htmlSizes(options.baseUrl, pages)));
   let floor: FloorServer | null = null;
   let floorError = '';
   try {
