@@ -93,52 +93,58 @@ export function ReviewsMarkup({ view, t }: { view: ReviewsView; t: Translate }) 
         </form>
       ) : null}
       {view.average && view.items.length === 0 ? <p>{t('reviews none with rating')}</p> : null}
-      <ol className="reviews__list">
-        {view.items.map((item) => (
-          <li key={item.id} className="review">
-            <article aria-labelledby={`review-${item.id}`}>
-              <p className="review__rating">
-                <span aria-hidden="true" className="reviews__stars">
-                  {item.stars}
-                </span>
-                <span className="visually-hidden">{t('reviews rating of', { rating: item.rating })}</span>
-              </p>
-              <h3 id={`review-${item.id}`} className="review__by">
-                {item.reviewer}
-                <span className="review__verified">{t('reviews verified purchase')}</span>
-              </h3>
-              <p className="review__meta">
-                <time dateTime={item.dateTime}>{item.date}</time>
-                {item.languageName ? (
-                  <>
-                    {' · '}
-                    <span className="review__language">
-                      {t('reviews written in', { language: item.languageName })}
-                    </span>
-                  </>
+      {view.items.length === 0 ? null : (
+        <ol className="reviews__list">
+          {view.items.map((item) => (
+            <li key={item.id} className="review">
+              <article aria-labelledby={`review-${item.id}`}>
+                <p className="review__rating">
+                  <span aria-hidden="true" className="reviews__stars">
+                    {item.stars}
+                  </span>
+                  <span className="visually-hidden">{t('reviews rating of', { rating: item.rating })}</span>
+                </p>
+                <h3 id={`review-${item.id}`} className="review__by">
+                  {item.reviewer}
+                  <span className="review__verified">{t('reviews verified purchase')}</span>
+                </h3>
+                <p className="review__meta">
+                  <time dateTime={item.dateTime}>{item.date}</time>
+                  {item.languageName ? (
+                    <>
+                      {' · '}
+                      <span className="review__language">
+                        {t('reviews written in', { language: item.languageName })}
+                      </span>
+                    </>
+                  ) : null}
+                </p>
+                <p className="review__body" lang={item.language}>
+                  {item.body}
+                </p>
+                {item.reply ? (
+                  <div className="review__reply">
+                    <p className="review__reply-by">{t('reviews store reply')}</p>
+                    <p>{item.reply}</p>
+                  </div>
                 ) : null}
-              </p>
-              <p className="review__body" lang={item.language}>
-                {item.body}
-              </p>
-              {item.reply ? (
-                <div className="review__reply">
-                  <p className="review__reply-by">{t('reviews store reply')}</p>
-                  <p>{item.reply}</p>
-                </div>
-              ) : null}
-              <form method="post" action="#reviews" className="review__helpful">
-                <input type="hidden" name="intent" value="review-helpful" />
-                <input type="hidden" name="review" value={item.id} />
-                <span>{item.helpful}</span>{' '}
-                <button type="submit" className="button button--ghost" aria-describedby={`review-${item.id}`}>
-                  {t('reviews helpful button')}
-                </button>
-              </form>
-            </article>
-          </li>
-        ))}
-      </ol>
+                <form method="post" action="#reviews" className="review__helpful">
+                  <input type="hidden" name="intent" value="review-helpful" />
+                  <input type="hidden" name="review" value={item.id} />
+                  <span>{item.helpful}</span>{' '}
+                  <button
+                    type="submit"
+                    className="button button--ghost"
+                    aria-describedby={`review-${item.id}`}
+                  >
+                    {t('reviews helpful button')}
+                  </button>
+                </form>
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
     </section>
   );
 }
