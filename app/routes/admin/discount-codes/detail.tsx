@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { data, Form, Link, redirect, useActionData } from 'react-router';
 import { COMMERCE_REGIONS } from '#core/regions.ts';
 import { ConfirmEffect } from '../../../components/backoffice/confirm-effect.tsx';
@@ -110,6 +111,38 @@ export async function action(args: Route.ActionArgs) {
   throw redirect(`/admin/discount-codes/${done.value.id}?saved=1`, 303);
 }
 
+/** One amount per code currency (`amount_EUR`, `minimum_CAD`, …), each with its own error. */
+function CurrencyFields({
+  kind,
+  legend,
+  values,
+  answer,
+}: {
+  kind: 'amount' | 'minimum';
+  legend: string;
+  values: Record<string, string | undefined>;
+  answer: ComponentProps<typeof FieldError>['answer'];
+}) {
+  return (
+    <fieldset className="admin-fieldset">
+      <legend>{legend}</legend>
+      {CODE_CURRENCIES.map((currency) => (
+        <div key={currency} className="admin-currency">
+          <label htmlFor={`code-${kind}-${currency}`}>{currency}</label>
+          <input
+            id={`code-${kind}-${currency}`}
+            name={`${kind}_${currency}`}
+            inputMode="decimal"
+            defaultValue={values[`${kind}_${currency}`]}
+            aria-describedby={`${kind}_${currency}-error`}
+          />
+          <FieldError answer={answer} name={`${kind}_${currency}`} />
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
 export default function DiscountCodePage({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>();
   const { code, categories, zone } = loaderData;
@@ -181,22 +214,12 @@ export default function DiscountCodePage({ loaderData }: Route.ComponentProps) {
           aria-describedby="percent-error"
         />
         <FieldError answer={answer} name="percent" />
-        <fieldset className="admin-fieldset">
-          <legend>Amount off, per currency (leave a currency empty to leave it out)</legend>
-          {CODE_CURRENCIES.map((currency) => (
-            <div key={currency} className="admin-currency">
-              <label htmlFor={`code-amount-${currency}`}>{currency}</label>
-              <input
-                id={`code-amount-${currency}`}
-                name={`amount_${currency}`}
-                inputMode="decimal"
-                defaultValue={values[`amount_${currency}`]}
-                aria-describedby={`amount_${currency}-error`}
-              />
-              <FieldError answer={answer} name={`amount_${currency}`} />
-            </div>
-          ))}
-        </fieldset>
+        <CurrencyFields
+          kind="amount"
+          legend="Amount off, per currency (leave a currency empty to leave it out)"
+          values={values}
+          answer={answer}
+        />
         <label htmlFor="code-scope">Applies to</label>
         <select
           id="code-scope"
@@ -249,22 +272,12 @@ export default function DiscountCodePage({ loaderData }: Route.ComponentProps) {
             </label>
           ))}
         </fieldset>
-        <fieldset className="admin-fieldset">
-          <legend>Minimum subtotal, per currency (empty: none)</legend>
-          {CODE_CURRENCIES.map((currency) => (
-            <div key={currency} className="admin-currency">
-              <label htmlFor={`code-minimum-${currency}`}>{currency}</label>
-              <input
-                id={`code-minimum-${currency}`}
-                name={`minimum_${currency}`}
-                inputMode="decimal"
-                defaultValue={values[`minimum_${currency}`]}
-                aria-describedby={`minimum_${currency}-error`}
-              />
-              <FieldError answer={answer} name={`minimum_${currency}`} />
-            </div>
-          ))}
-        </fieldset>
+        <CurrencyFields
+          kind="minimum"
+          legend="Minimum subtotal, per currency (empty: none)"
+          values={values}
+          answer={answer}
+        />
         <label htmlFor="code-starts">Starts ({zone})</label>
         <input
           id="code-starts"

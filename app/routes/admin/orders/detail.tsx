@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { data, Form, Link, useActionData } from 'react-router';
 import { z } from 'zod';
 import { formatCurrency } from '#core/currency-format.ts';
@@ -320,6 +321,56 @@ function timelineDetail(entry: LoaderOrder['timeline'][number], money: (value: n
     default:
       return detail.toStatus ? `Now ${String(detail.toStatus)}` : '';
   }
+}
+
+/**
+ * A quantity per order line (`{prefix}-{id}`, read by lineQuantities) with, where the units can go back on the
+ * shelf, a ticked `{prefix}-restock-{id}` box: the refund's and the return's lines.
+ */
+function LineQuantities({
+  prefix,
+  legend,
+  lines,
+  answer,
+}: {
+  prefix: string;
+  legend: string;
+  lines: { id: number; label: string; max: number; restock: string | null }[];
+  answer: ComponentProps<typeof FieldError>['answer'];
+}) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {lines.map((line) => (
+        <div key={line.id}>
+          <label htmlFor={`${prefix}-${line.id}`}>{line.label}</label>
+          <input
+            id={`${prefix}-${line.id}`}
+            name={`${prefix}-${line.id}`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={line.max}
+            defaultValue={0}
+            aria-describedby={`${prefix}-${line.id}-error`}
+          />
+          {line.restock ? (
+            <span>
+              <input
+                id={`${prefix}-restock-${line.id}`}
+                name={`${prefix}-restock-${line.id}`}
+                type="checkbox"
+                value="yes"
+                defaultChecked
+              />
+              <label htmlFor={`${prefix}-restock-${line.id}`}>{line.restock}</label>
+            </span>
+          ) : null}
+          <FieldError answer={answer} name={`${prefix}-${line.id}`} />
+        </div>
+      ))}
+    </fieldset>
+  );
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
@@ -698,42 +749,20 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             return.
           </p>
           {refundable.length ? (
-            <fieldset>
-              <legend>Items to refund</legend>
-              {refundable.map((line) => (
-                <div key={line.id}>
-                  <label htmlFor={`refund-qty-${line.id}`}>
-                    {line.name} ({line.sku}), {money(line.price)} each, {line.quantity - line.refundedUnits}{' '}
-                    refundable
-                  </label>
-                  <input
-                    id={`refund-qty-${line.id}`}
-                    name={`refund-qty-${line.id}`}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={line.quantity - line.refundedUnits}
-                    defaultValue={0}
-                    aria-describedby={`refund-qty-${line.id}-error`}
-                  />
-                  {line.leftToShip > 0 ? (
-                    <span>
-                      <input
-                        id={`refund-qty-restock-${line.id}`}
-                        name={`refund-qty-restock-${line.id}`}
-                        type="checkbox"
-                        value="yes"
-                        defaultChecked
-                      />
-                      <label htmlFor={`refund-qty-restock-${line.id}`}>
-                        Not shipped: back in stock and off the order ({line.leftToShip} not shipped)
-                      </label>
-                    </span>
-                  ) : null}
-                  <FieldError answer={answer} name={`refund-qty-${line.id}`} />
-                </div>
-              ))}
-            </fieldset>
+            <LineQuantities
+              prefix="refund-qty"
+              legend="Items to refund"
+              answer={answer}
+              lines={refundable.map((line) => ({
+                id: line.id,
+                label: `${line.name} (${line.sku}), ${money(line.price)} each, ${line.quantity - line.refundedUnits} refundable`,
+                max: line.quantity - line.refundedUnits,
+                restock:
+                  line.leftToShip > 0
+                    ? `Not shipped: back in stock and off the order (${line.leftToShip} not shipped)`
+                    : null,
+              }))}
+            />
           ) : null}
           {order.shippingLeftToRefund > 0 ? (
             <>
@@ -786,37 +815,17 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <CsrfField />
           <input type="hidden" name="intent" value="return" />
           <input type="hidden" name="version" value={order.version} />
-          <fieldset>
-            <legend>Items that came back</legend>
-            {returnable.map((line) => (
-              <div key={line.id}>
-                <label htmlFor={`return-qty-${line.id}`}>
-                  {line.name} ({line.sku}), {line.returnable} shipped and not returned
-                </label>
-                <input
-                  id={`return-qty-${line.id}`}
-                  name={`return-qty-${line.id}`}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={line.returnable}
-                  defaultValue={0}
-                  aria-describedby={`return-qty-${line.id}-error`}
-                />
-                <span>
-                  <input
-                    id={`return-qty-restock-${line.id}`}
-                    name={`return-qty-restock-${line.id}`}
-                    type="checkbox"
-                    value="yes"
-                    defaultChecked
-                  />
-                  <label htmlFor={`return-qty-restock-${line.id}`}>Back in stock (untick if damaged)</label>
-                </span>
-                <FieldError answer={answer} name={`return-qty-${line.id}`} />
-              </div>
-            ))}
-          </fieldset>
+          <LineQuantities
+            prefix="return-qty"
+            legend="Items that came back"
+            answer={answer}
+            lines={returnable.map((line) => ({
+              id: line.id,
+              label: `${line.name} (${line.sku}), ${line.returnable} shipped and not returned`,
+              max: line.returnable,
+              restock: 'Back in stock (untick if damaged)',
+            }))}
+          />
           <label htmlFor="return-reason">Reason</label>
           <input
             id="return-reason"
