@@ -7,6 +7,8 @@ import { type EntryContext, type RouterContextProvider, ServerRouter } from 'rea
 import { preloadAllParts } from './lib/router/deferred-parts.tsx';
 import { inlineHeadStylesheets } from './lib/styles/inline-head-stylesheets.server.ts';
 
+// The bundle's own copy of the media URL builders is pointed at the image CDN the same way (MEDIA_BASE_URL).
+export { configureMediaBaseUrl } from '#core/media-url.ts';
 /**
  * React Router's Node entry, plus one thing: the load-context keys leave the route bundle here, so that the
  * server (which runs from source) sets the same key objects the loaders read (`build.entry.module`).

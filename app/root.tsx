@@ -56,6 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin: services.origin,
     gtmId: config.GTM_ID ?? null,
     botSiteKey: config.RECAPTCHA_SITE_KEY ?? null,
+    // The image CDN (MEDIA_BASE_URL), named in the head: the browser builds its image URLs at the same base.
+    mediaBaseUrl: config.MEDIA_BASE_URL ?? null,
     buildId: build.id,
     consent: parseConsent(readCookie(cookieHeader, CONSENT_COOKIE)),
     consentRequired: consentRequiredFor(locale.country),
@@ -115,6 +117,12 @@ export function Layout({ children }: { children: ReactNode }) {
             data-display-text={root.shell.text.version}
             data-display-text-locale={root.shell.text.locale}
           />
+        ) : null}
+        {root?.mediaBaseUrl ? (
+          <>
+            <meta name="media-base-url" content={root.mediaBaseUrl} />
+            <link rel="preconnect" href={new URL(root.mediaBaseUrl).origin} />
+          </>
         ) : null}
         <Meta />
         {head}

@@ -2,8 +2,9 @@
  * `npm run bench` (issues 10 and 22): every performance figure in one run, with its goal and verdict. stdout
  * gets a summary table of every goal, then each part's table; bench/RESULTS.md gets the same with the machine,
  * date, commit and the load average next to each part. Progress goes to stderr. Parts (`--only` names):
- *   side-by-side  50 connections: our server cached and uncached, react-router-serve, nginx (side-by-side.ts)
- *   lighthouse    Lighthouse mobile, median of 5, six pages; each page's HTML bytes; TBT observed (page-tbt.ts)
+ *   side-by-side  50 connections: our server cached and uncached, nginx (side-by-side.ts)
+ *   lighthouse    Lighthouse mobile, median of 5, six pages and the floor page (bench/floor) in one interleaved
+ *                 loop, goals against the floor; each page's HTML bytes; TBT observed (page-tbt.ts)
  *   js            JavaScript per route against issue 22's product goal and the budget file (js-budget.mjs)
  *   search        search at 1k, 10k, 50k and 100k products: goals and the growth table (search.ts)
  *   pages         server CPU and time per page, uncached, 10,000 products (pages.ts)
@@ -368,20 +369,21 @@ Pages (side by side): server pinned to core 0 and autocannon (a child process) t
 50 connections, ${settings.warmupSeconds} s warm-up then ${settings.seconds} s per measurement, data: demo store +
 ${PRODUCTS.toLocaleString('en-US')} generated products. Ratios are to nginx serving the same HTML bytes as static files
 on the same core. Latencies are autocannon's, in whole milliseconds. Lighthouse: mobile preset (simulated
-throttling), median of ${settings.lighthouseRuns} run(s) per page, our server with the page cache on, not pinned; HTML bytes
-as the server sends them. Next to it, TBT as each page observes it (its own long tasks, 4x CPU applied, not
+throttling), median of ${settings.lighthouseRuns} run(s) per page in one interleaved loop with the floor page (bench/floor: a bare
+React Router page of the same React and React Router, one image, a paragraph and a button, its own build served
+by react-router-serve), our server with the page cache on, not pinned; TBT is judged against the floor's TBT in
+the same loop and performance only where the floor scores ≥ 98 (issue 43); HTML bytes as the server sends them. Next to it, TBT as each page observes it (its own long tasks, 4x CPU applied, not
 simulated), without and with the DevTools Runtime domain that Lighthouse turns on (bench/page-tbt.ts). Search, page CPU, overload and media: their scripts' own figures (see their notes).
 
-A stock \`react-router-serve ./build/server/index.js\` of the same build cannot render any page of this store:
-every page runs the root loader, which reads the services (database, commerce, content, search) from React
-Router's context, and react-router-serve gives no way to put them there, so it answers 500 ("No value found for
-context") on every page; only static files under build/client work. Its row shows what it answered and is not
-measured. The 3x goal is measured instead against \`bench/lib/serve-with-services.ts\`: react-router-serve's own
-server (express, compression, express.static, morgan "tiny" log, @react-router/express) copied line for line
-from @react-router/serve 7.18.4, plus a \`getLoadContext\` that hands the loaders the same services our server
-builds. It is not our Hono app: no page cache, no locale middleware, no API routes.
+Issue 10's "uncached throughput ≥ 3x react-router-serve" is no longer measured (issue 43, decision 0045):
+react-router-serve with our services (\`bench/lib/serve-with-services.ts\`) runs the same render, so the ratio
+was one render's CPU measured twice (decision 0029).
 
 ${partsMarkdown}
 `;
-writeFileSync(RESULTS, markdown);
+// Loops run by hand (bench/lighthouse.ts alone, dated sections under HAND_RUNS) are kept below every run's parts.
+const HAND_RUNS = '<!-- hand-run loops: kept by npm run bench -->';
+const previous = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '';
+const handRuns = previous.includes(HAND_RUNS) ? previous.slice(previous.indexOf(HAND_RUNS)) : '';
+writeFileSync(RESULTS, handRuns ? `${markdown}\n${handRuns}` : markdown);
 progress(`wrote bench/RESULTS.md; ${minutes} min in all`);

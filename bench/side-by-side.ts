@@ -3,13 +3,12 @@
  * server on core 0 and autocannon on core 1 (taskset), for
  *   (a) our server with the anonymous page cache on,
  *   (b) our server with PAGE_CACHE=false (every request renders),
- *   (c) react-router-serve of the same build: stock (it cannot render our pages: see serve-with-services.ts)
- *       and with our services in its load context (the figure the 3x goal is measured against),
- *   (d) nginx on core 0 serving the very HTML bytes our server sent, as static files.
- * Goals: cached ≥ 50% of nginx's req/s; uncached ≥ 3x react-router-serve's req/s (issue 10); uncached p99
- * ≤ 3x its own p50 at 50 connections (issue 22, which replaced issue 10's p99 ≤ 3x nginx's p99; the overload
- * part measures the same goal with its own schedule). The stock react-router-serve's rows, which only say that
- * it cannot render these pages, are supporting rows (RESULTS.md only).
+ *   (c) nginx on core 0 serving the very HTML bytes our server sent, as static files.
+ * Goals: cached ≥ 50% of nginx's req/s; uncached p99 ≤ 3x its own p50 at 50 connections (issue 22, which
+ * replaced issue 10's p99 ≤ 3x nginx's p99; the overload part measures the same goal with its own schedule).
+ * Issue 10's "uncached ≥ 3x react-router-serve" is retired (issue 43, decision 0045): react-router-serve with our
+ * services runs the same render, so the ratio measured one render's CPU twice (decision 0029).
+ * bench/lib/serve-with-services.ts stays for a hand-run comparison.
  * Run by bench/run.ts; alone: `npx tsx bench/side-by-side.ts [--quick]` (seeds its own data folder).
  */
 import { rmSync } from 'node:fs';
@@ -17,14 +16,7 @@ import { type LoadFigures, warmThenLoad } from './lib/load.ts';
 import { nginxAvailable, type StaticFile, startNginx } from './lib/nginx.ts';
 import { waitIdle } from './lib/processes.ts';
 import { fixed, int, loadText, type PartResult, progress, type Row, table, verdict } from './lib/report.ts';
-import {
-  ensureBuild,
-  type Served,
-  seedDataDir,
-  startRidgeline,
-  startServeWithServices,
-  startStockServe,
-} from './lib/servers.ts';
+import { ensureBuild, type Served, seedDataDir, startRidgeline } from './lib/servers.ts';
 
 export const PAGES = [
   { name: 'home', path: '/' },
@@ -45,12 +37,10 @@ export interface SideBySideOptions {
 }
 
 type Outcome = { figures: LoadFigures } | { error: string };
-type Contender = 'cached' | 'uncached' | 'stock' | 'serve' | 'nginx';
+type Contender = 'cached' | 'uncached' | 'nginx';
 const LABELS: Record<Contender, string> = {
   cached: 'ridgeline, page cache on',
   uncached: 'ridgeline, PAGE_CACHE=false',
-  stock: 'react-router-serve (stock)',
-  serve: 'react-router-serve + services',
   nginx: 'nginx, same bytes (static)',
 };
 
@@ -161,8 +151,6 @@ export async function sideBySide(options: SideBySideOptions): Promise<PartResult
   await withServer('uncached', () =>
     startRidgeline({ dataDir: options.dataDir, pageCache: false, core: SERVER_CORE }),
   );
-  await withServer('stock', () => startStockServe({ core: SERVER_CORE }));
-  await withServer('serve', () => startServeWithServices({ dataDir: options.dataDir, core: SERVER_CORE }));
 
   if (!nginxAvailable()) {
     results.set('nginx', new Map(PAGES.map((page) => [page.name, { error: 'nginx is not installed' }])));
@@ -207,11 +195,11 @@ function rowsOf(results: Map<Contender, Map<PageName, Outcome>>): { rows: Row[];
   };
   for (const page of PAGES) {
     const nginx = figuresOf('nginx', page.name);
-    for (const contender of ['nginx', 'cached', 'uncached', 'serve', 'stock'] as const) {
+    for (const contender of ['nginx', 'cached', 'uncached'] as const) {
       const outcome = results.get(contender)?.get(page.name);
       const item = `${page.name} · ${LABELS[contender]}`;
       if (!outcome || 'error' in outcome) {
-        (contender === 'stock' ? details : rows).push({
+        rows.push({
           area: AREA,
           item,
           figure: `n/a: ${outcome?.error ?? 'not run'}`,
@@ -234,24 +222,12 @@ function rowsOf(results: Map<Contender, Map<PageName, Outcome>>): { rows: Row[];
     }
     const cached = figuresOf('cached', page.name);
     const uncached = figuresOf('uncached', page.name);
-    const serve = figuresOf('serve', page.name);
     rows.push({
       area: AREA,
       item: `${page.name} · goal: cached throughput vs nginx`,
       figure: cached && nginx ? `${fixed((100 * cached.served) / Math.max(nginx.served, 0.01), 0)}%` : 'n/a',
       goal: '≥ 50%',
       verdict: verdict(cached && nginx ? cached.served >= 0.5 * nginx.served : null),
-    });
-    // Pages served, not answers: a 503 refusal (admission control) is not throughput.
-    rows.push({
-      area: AREA,
-      item: `${page.name} · goal: uncached throughput vs react-router-serve`,
-      figure:
-        uncached && serve
-          ? `${fixed(uncached.served / Math.max(serve.served, 0.01), 2)}x (${int(uncached.served)} vs ${int(serve.served)} pages/s served)`
-          : 'n/a',
-      goal: '≥ 3x',
-      verdict: verdict(uncached && serve ? uncached.served >= 3 * serve.served : null),
     });
     const refused = uncached && uncached.requests > 0 ? (100 * uncached.non2xx) / uncached.requests : 0;
     rows.push({

@@ -232,6 +232,22 @@ describe('describeAudit: products and prices', () => {
     expect(product('product.price')).toBe('Ada priced Summit Trail 25 in a region at —');
   });
 
+  it("names a variant's own price, and its return to the product's price", () => {
+    const us = { regionId: 'us', currency: 'USD', variant: 'Black / 30 in' };
+    expect(product('product.variant-price', { ...us, productPrice: 179.95 }, { ...us, retail: 199.95 })).toBe(
+      'Ada priced Summit Trail 25 Black / 30 in in us at $199.95',
+    );
+    expect(product('product.variant-price', { ...us, retail: 199.95 }, { ...us, retail: 209.95 })).toBe(
+      'Ada set the price of Summit Trail 25 Black / 30 in in us to $209.95 (was $199.95)',
+    );
+    expect(product('product.variant-price', { ...us, retail: 199.95 }, { ...us, productPrice: 179.95 })).toBe(
+      "Ada set Summit Trail 25 Black / 30 in in us back to the product's price",
+    );
+    expect(product('product.variant-price', null, { retail: 5 })).toBe(
+      'Ada priced Summit Trail 25 a variant in a region at 5',
+    );
+  });
+
   it('says a sale ended, and a CSV import', () => {
     expect(product('product.sale-removed', { regionId: 'ca' }, {})).toBe(
       'Ada ended the sale of Summit Trail 25 in ca',
@@ -704,5 +720,35 @@ describe('describeAudit: discount codes', () => {
     expect(sentence({ action: 'discount-code.activated', entity: 'discount-code', entityId: '9' })).toBe(
       'Ada activated discount code 9',
     );
+  });
+});
+
+describe('describeAudit: reviews', () => {
+  it('says what moderation did to which product’s review, with the reason of a rejection', () => {
+    const approved = describeAudit(
+      entry({
+        action: 'review.approved',
+        entity: 'review',
+        entityId: '12',
+        before: { status: 'pending', product: 'Summit Trail' },
+        after: { status: 'approved', product: 'Summit Trail', rating: 4 },
+      }),
+    );
+    expect(approved.sentence).toBe('Ada approved review 12 of Summit Trail');
+    expect(approved.link).toEqual({ href: '/admin/reviews?review=12', label: 'Reviews' });
+    expect(
+      sentence({
+        action: 'review.rejected',
+        entity: 'review',
+        entityId: '12',
+        after: { status: 'rejected', reason: 'Names another shop', product: 'Summit Trail' },
+      }),
+    ).toBe('Ada rejected review 12 of Summit Trail: Names another shop');
+    expect(sentence({ action: 'review.rejected', entity: 'review', entityId: '3', after: {} })).toBe(
+      'Ada rejected review 3',
+    );
+    expect(
+      sentence({ action: 'review.replied', entity: 'review', entityId: '3', before: { product: 'Cub' } }),
+    ).toBe('Ada replied to review 3 of Cub as the store');
   });
 });

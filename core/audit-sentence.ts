@@ -302,6 +302,8 @@ function linkOf(entry: AuditRecord, names: AuditNames, name: string): AuditDescr
       return { href: '/admin/products', label: 'Products' };
     case 'discount-code':
       return { href: `/admin/discount-codes/${id}`, label: name };
+    case 'review':
+      return { href: `/admin/reviews?review=${id}`, label: 'Reviews' };
     default:
       return null;
   }
@@ -340,6 +342,10 @@ function nameOf(entry: AuditRecord, names: AuditNames): string {
       return `region ${id}`;
     case 'discount-code':
       return `discount code ${text(after.code) ?? text(before.code) ?? id}`;
+    case 'review': {
+      const product = text(after.product) ?? text(before.product);
+      return `review ${id}${product ? ` of ${product}` : ''}`;
+    }
     default:
       return `${entry.entity.replace(/[_-]+/g, ' ')} ${id}`;
   }
@@ -440,6 +446,14 @@ function sentenceOf(entry: AuditRecord, who: string, name: string, context: Cont
     }
     case 'product.prices':
       return `${who} changed prices of ${name}`;
+    case 'product.variant-price': {
+      const where = `${name} ${text(after.variant) ?? 'a variant'} in ${text(after.regionId) ?? 'a region'}`;
+      if (after.retail === undefined || after.retail === null)
+        return `${who} set ${where} back to the product's price`;
+      return before.retail === undefined || before.retail === null
+        ? `${who} priced ${where} at ${money(after.retail)}`
+        : `${who} set the price of ${where} to ${money(after.retail)} (was ${money(before.retail)})`;
+    }
     case 'product.sale-removed':
       return `${who} ended the sale of ${name} in ${text(after.regionId) ?? text(before.regionId) ?? 'a region'}`;
     case 'catalogue.import':
@@ -492,6 +506,14 @@ function sentenceOf(entry: AuditRecord, who: string, name: string, context: Cont
       return `${who} deactivated ${name}`;
     case 'discount-code.activated':
       return `${who} activated ${name}`;
+    case 'review.approved':
+      return `${who} approved ${name}`;
+    case 'review.rejected': {
+      const reason = text(after.reason);
+      return `${who} rejected ${name}${reason ? `: ${reason}` : ''}`;
+    }
+    case 'review.replied':
+      return `${who} replied to ${name} as the store`;
     case 'shipping.method':
       return `${who} changed shipping method ${name}`;
     case 'shipping.zone':

@@ -5,7 +5,7 @@
 
 /** Default media alias: the product's own brand alias. */
 export const DEFAULT_MEDIA_ALIAS = 'ridgeline';
-/** The built-in media service; a hosted CDN is configured through `baseUrl`. */
+/** The built-in media service; a hosted CDN is configured with MEDIA_BASE_URL (configureMediaBaseUrl). */
 export const DEFAULT_MEDIA_BASE_URL = '/media';
 /** §9: quality 75 by default; tile images 90 on a white background. */
 export const DEFAULT_QUALITY = 75;
@@ -71,8 +71,40 @@ function assetName(descriptor: ImageDescriptor): string | null {
   return name || null;
 }
 
+/** Set by configureMediaBaseUrl; undefined until then (a browser then reads the page, see mediaBaseUrl). */
+let configuredBaseUrl: string | undefined;
+
+const normalised = (baseUrl: string | null | undefined) =>
+  (baseUrl || DEFAULT_MEDIA_BASE_URL).replace(/\/+$/, '');
+
+/**
+ * Where every media URL points unless a descriptor names its own `baseUrl`: the built-in service (`/media`) or an
+ * image CDN that speaks the same grammar (MEDIA_BASE_URL). It is one setting of the deployment, set before anything
+ * renders: on the server, in the route bundle's copy of this module before the first loader runs
+ * (server/http/load-context.ts); in the browser, it is read once from the page the server rendered (root.tsx's
+ * `media-base-url` meta), so that both build the same URLs (docs/decisions/0044-media-base-url-set-once.md).
+ */
+export function configureMediaBaseUrl(baseUrl: string | null | undefined): void {
+  configuredBaseUrl = normalised(baseUrl);
+}
+
+/** The media base of this process (see configureMediaBaseUrl). */
+export function mediaBaseUrl(): string {
+  configuredBaseUrl ??= normalised(
+    typeof document === 'undefined'
+      ? null
+      : document.querySelector('meta[name="media-base-url"]')?.getAttribute('content'),
+  );
+  return configuredBaseUrl;
+}
+
+/** A media URL as an absolute address (share links, og:image): a CDN's URL already is one. */
+export function absoluteMediaUrl(origin: string, url: string): string {
+  return /^https?:\/\//.test(url) ? url : `${origin}${url}`;
+}
+
 function base(descriptor: { baseUrl?: string | null }): string {
-  return (descriptor.baseUrl ?? DEFAULT_MEDIA_BASE_URL).replace(/\/+$/, '');
+  return (descriptor.baseUrl ?? mediaBaseUrl()).replace(/\/+$/, '');
 }
 
 function assetPath(kind: 'i' | 's' | 'v', descriptor: ImageDescriptor, name: string): string {

@@ -7,6 +7,7 @@ import {
   priceChangeProblems,
   regionPriceField,
   utcDateTimeValue,
+  variantPriceField,
 } from './product-price.ts';
 import { priceFormSchema, priceFormSchemaIn } from './product-price-form.ts';
 
@@ -33,6 +34,7 @@ describe('parseAmount', () => {
 
   it('names a region’s field where several regions share a form', () => {
     expect(regionPriceField('eu_region_1', 'saleEndsAt')).toBe('eu_region_1-saleEndsAt');
+    expect(variantPriceField(12, 'ca', 'retail')).toBe('v12-ca-retail');
   });
 
   it('reads a comma as the decimal separator', () => {

@@ -25,6 +25,10 @@ export type PriceField = keyof PriceChange;
  */
 export const regionPriceField = (regionId: string, field: PriceField) => `${regionId}-${field}`;
 
+/** How the back office names a variant's own price field in one region (`v12-ca-retail`, decision 0042). */
+export const variantPriceField = (variantId: number, regionId: string, field: PriceField) =>
+  `v${variantId}-${regionId}-${field}`;
+
 /** Why an amount cannot be a price, or null when it can: above 0, at most 2 decimals, at most MAX_PRICE. */
 export function amountProblem(value: number): string | null {
   if (!Number.isFinite(value)) return 'Enter an amount, like 129.95.';

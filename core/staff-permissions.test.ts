@@ -16,6 +16,10 @@ describe('staff permissions (issue 19)', () => {
     expect(can('merchandiser', 'customers:read')).toBe(false);
     expect(can('editor', 'orders:read')).toBe(false);
     expect(can('editor', 'content:write')).toBe(true);
+    expect(can('operations', 'reviews:moderate')).toBe(true);
+    expect(can('editor', 'reviews:moderate')).toBe(true);
+    expect(can('merchandiser', 'reviews:moderate')).toBe(false);
+    expect(can('pro_team', 'reviews:moderate')).toBe(false);
     for (const role of STAFF_ROLES.filter((role) => role !== 'owner')) {
       expect(can(role, 'staff:manage'), role).toBe(false);
       expect(can(role, 'audit:read'), role).toBe(false);

@@ -23,6 +23,11 @@ export const PERMISSIONS = {
   'catalogue:write': ['owner', 'merchandiser'],
   'content:read': ['owner', 'editor'],
   'content:write': ['owner', 'editor'],
+  /**
+   * The review queue (issue 45): approve, reject, reply as the store. Customer service (operations) answers the
+   * shoppers and the editors keep the store's voice; merchandisers price what is reviewed and do not judge it.
+   */
+  'reviews:moderate': ['owner', 'operations', 'editor'],
   'staff:manage': ['owner'],
   'audit:read': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = resolve(import.meta.dirname, '..');
-const BACK_OFFICE = /^app\/(routes\/admin|components\/backoffice|lib\/backoffice)\/|^app\/styles\/admin\.css$/;
+const BACK_OFFICE =
+  /^app\/(routes\/admin|components\/backoffice|lib\/backoffice)\/|^app\/styles\/admin\.css$/;
 const isAdminRoute = (id) => id.startsWith('routes/admin/');
 
 const chunksFile = join(root, 'build/client-chunks.json');

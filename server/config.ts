@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_STORE_TIME_ZONE, isTimeZone } from '#core/store-time.ts';
+import { CONTENT_REGIONS } from './content/delivery-client.ts';
 import { type ProxyTrust, parseProxyTrust } from './http/proxy-trust.ts';
 import { type DeliveryKeySetting, type DeliveryKeys, randomDeliveryKeys } from './keys/delivery-keys.ts';
 
@@ -111,6 +112,17 @@ export const configSchema = z.object({
     .optional(),
   MEDIA_CACHE_DIR: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
   MEDIA_UPLOADS_DIR: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
+  // An image CDN that speaks the media URL grammar (/i/{alias}/{name}?w=…): every image URL the storefront renders
+  // points at it instead of the built-in /media (core/media-url.ts configureMediaBaseUrl).
+  MEDIA_BASE_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, {
+      error:
+        'must be the http(s) base URL of an image CDN that speaks the media URL grammar, with no query or fragment (e.g. https://cdn.media.amplience.net)',
+    })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
   MEDIA_MAX_DIMENSION: z.coerce
     .number({ error: 'must be a whole number of pixels from 16 to 8192' })
     .int({ error: 'must be a whole number of pixels from 16 to 8192' })
@@ -122,9 +134,7 @@ export const configSchema = z.object({
     .refine((value) => value === '/cms' || value === 'hosted' || /^https?:\/\/[^\s]+$/.test(value), {
       error: "must be '/cms' (the built-in content service), 'hosted', or an http(s) URL",
     }),
-  CONTENT_REGION: z.enum(['us', 'eu', 'azure-na', 'azure-eu', 'gcp-na'], {
-    error: 'must be one of us, eu, azure-na, azure-eu, gcp-na',
-  }),
+  CONTENT_REGION: z.enum(CONTENT_REGIONS, { error: `must be one of ${CONTENT_REGIONS.join(', ')}` }),
   CONTENT_API_KEY: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
   CONTENT_DELIVERY_TOKEN: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
   // The content management API's token (/cms/v3 with `authorization`); unset, one is drawn and kept per database.
@@ -136,6 +146,13 @@ export const configSchema = z.object({
   // The key of the throttles' hashed keys (an address is never stored in clear); unset, one is drawn and kept per database.
   THROTTLE_KEY: z.string().trim().min(32, { error: 'must be at least 32 characters' }).optional(),
   CONTENT_ENVIRONMENT: z.string().trim().min(1, { error: 'must not be empty' }),
+  // The Basic Auth password of a hosted content service's webhook (POST /api/webhooks/content); unset, no webhook.
+  CONTENT_WEBHOOK_SECRET: z.string().trim().min(32, { error: 'must be at least 32 characters' }).optional(),
+  // How often a hosted content service's sync API is asked what changed (0: never); the webhook's backstop.
+  CONTENT_SYNC_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds (0: no poll)' })
+    .int({ error: 'must be a whole number of milliseconds (0: no poll)' })
+    .min(0, { error: 'must be a whole number of milliseconds (0: no poll)' }),
   CONTENT_BRANCH: z.string().trim().optional(),
   CONTENT_CACHE_POLICY: z
     .enum(['-1', '0', '1', '2', '3'], { error: 'must be -1, 0, 1, 2 or 3' })
@@ -206,6 +223,10 @@ export const configSchema = z.object({
   STAFF_SESSION_ABSOLUTE_HOURS: wholeCount,
   // New stored sessions (the first cart of a visitor) per client IP per RATE_LIMIT_WINDOW_SECONDS.
   SESSION_CREATE_LIMIT_PER_IP: wholeCount,
+  // Reviews (issue 45): "helpful" votes per client address per RATE_LIMIT_WINDOW_SECONDS.
+  REVIEW_VOTE_LIMIT_PER_IP: wholeCount,
+  // Days after delivery when a buyer is invited to review what they bought (server/mail/review-invitations.ts).
+  REVIEW_INVITE_DAYS: wholeCount,
   // E-mail (server/mail): the .eml outbox under DATA_DIR by default, SMTP when SMTP_URL is set.
   MAIL_FROM: z.string().trim().min(3, { error: 'must be an address such as Shop <orders@example.com>' }),
   SMTP_URL: z
@@ -254,6 +275,7 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   RECAPTCHA_MIN_SCORE: '0.5',
   MEDIA_CACHE_DIR: undefined,
   MEDIA_UPLOADS_DIR: undefined,
+  MEDIA_BASE_URL: undefined,
   MEDIA_MAX_DIMENSION: '4000',
   CONTENT_BASE_URL: '/cms',
   CONTENT_REGION: 'us',
@@ -264,6 +286,8 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   STAFF_INVITE_KEY: undefined,
   THROTTLE_KEY: undefined,
   CONTENT_ENVIRONMENT: 'production',
+  CONTENT_WEBHOOK_SECRET: undefined,
+  CONTENT_SYNC_INTERVAL_MS: '60000',
   CONTENT_BRANCH: undefined,
   CONTENT_CACHE_POLICY: '1',
   CONTENT_CACHE_TTL_MS: '30000',
@@ -294,6 +318,8 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   STAFF_SESSION_IDLE_MINUTES: '30',
   STAFF_SESSION_ABSOLUTE_HOURS: '12',
   SESSION_CREATE_LIMIT_PER_IP: '100',
+  REVIEW_VOTE_LIMIT_PER_IP: '30',
+  REVIEW_INVITE_DAYS: '7',
   MAIL_FROM: 'Ridgeline Snowshoe Co. <orders@ridgeline.example>',
   SMTP_URL: undefined,
   STORE_TIME_ZONE: DEFAULT_STORE_TIME_ZONE,

@@ -105,6 +105,8 @@ async function main() {
     // close() stops accepting and waits for in-flight requests; idle keep-alive sockets are closed now.
     server.close(async () => {
       try {
+        // Confirmations of orders just answered are written before the database goes (else retried at start).
+        await services.commerce.orderAnnouncements.settled();
         await database.close();
         logger.info('stopped');
         process.exit(0);

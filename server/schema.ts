@@ -8,6 +8,7 @@ export * from './commerce/schema-catalogue.ts';
 export * from './commerce/schema-customers.ts';
 export * from './commerce/schema-discounts.ts';
 export * from './commerce/schema-fit.ts';
+export * from './commerce/schema-reviews.ts';
 export * from './commerce/schema-sales.ts';
 export * from './content/schema.ts';
 export * from './keys/schema.ts';

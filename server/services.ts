@@ -7,7 +7,12 @@ import { type Bookings, createBookings } from './bookings/index.ts';
 import { type BotProtection, createBotProtection } from './bot-protection/bot-protection.ts';
 import { createVersionedCache, readCacheWatcher, scopeVersion } from './cache/data-version.ts';
 import { type CatalogueImages, createCatalogueImages } from './commerce/catalogue-images.ts';
-import { type Commerce, createCommerce, errorCodeOf } from './commerce/index.ts';
+import {
+  ANNOUNCEMENT_RETRY_AFTER_SECONDS,
+  type Commerce,
+  createCommerce,
+  errorCodeOf,
+} from './commerce/index.ts';
 import { schedulePurge } from './commerce/sessions.ts';
 import type { Config } from './config.ts';
 import {
@@ -24,6 +29,7 @@ import type { Database } from './db/database.ts';
 import { subscribeBackInStockMail } from './mail/back-in-stock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { productNamesFor } from './mail/product-names.ts';
+import { createReviewInvitations, type ReviewInvitations } from './mail/review-invitations.ts';
 import { subscribeMail } from './mail/subscribers.ts';
 import { createMediaRoutes, MEDIA_MANIFEST, MEDIA_ORIGINALS_DIR } from './media/index.ts';
 import { createMediaUploads } from './media/upload.ts';
@@ -50,6 +56,8 @@ export interface Services {
   /** Built-in /search service, its index sync and the storefront's connector. */
   search: SearchServices;
   mailer: Mailer;
+  /** Issue 45: the mail inviting a buyer to review, REVIEW_INVITE_DAYS after delivery (a timed job). */
+  reviewInvitations: ReviewInvitations;
   newsletter: Newsletter;
   bookings: Bookings;
   /** Staff accounts, staff sessions and the audit log (the back office at /admin). */
@@ -102,6 +110,10 @@ export function createServices(input: {
       perEmail: config.ORDER_STATUS_LIMIT_PER_EMAIL,
     },
     blockedUrlSubstrings: config.BLOCKED_URL_SUBSTRINGS,
+    reviewVotes: {
+      perClient: config.REVIEW_VOTE_LIMIT_PER_IP,
+      windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+    },
     storeTimeZone: config.STORE_TIME_ZONE,
     // A product created in the back office gets its entry in the built-in content service (a hosted one is edited there).
     ...(config.CONTENT_BASE_URL === CONTENT_BASE_PATH
@@ -130,6 +142,14 @@ export function createServices(input: {
     textFor: (locale) => content.client.displayText(locale),
     productNames: productNamesFor(db, content.client),
   });
+  const reviewInvitations = createReviewInvitations(db, {
+    mailer,
+    origin,
+    afterDays: config.REVIEW_INVITE_DAYS,
+    textFor: (locale) => content.client.displayText(locale),
+    productNames: productNamesFor(db, content.client),
+    logger,
+  });
   subscribeBackInStockMail(db, commerce.events, {
     mailer,
     origin,
@@ -156,6 +176,7 @@ export function createServices(input: {
     content,
     search,
     mailer,
+    reviewInvitations,
     newsletter: createNewsletter(db),
     bookings: createBookings(db),
     backoffice: createBackoffice(db, {
@@ -196,12 +217,31 @@ export function createServices(input: {
 }
 
 /**
+ * Orders whose confirmation was not sent (the process died after the commit, the mail server refused): taken up at
+ * start and every minute after (server/commerce/order-announcements.ts).
+ */
+function retryOrderAnnouncements(services: Services): void {
+  const retry = () =>
+    services.commerce.orderAnnouncements
+      .retryPending()
+      .catch((error: unknown) =>
+        services.logger.error({ err: error }, 'retrying pending order confirmations failed'),
+      );
+  void retry();
+  setInterval(retry, ANNOUNCEMENT_RETRY_AFTER_SECONDS * 1000).unref();
+}
+
+/**
  * Starts the background work of the services: the search index sync, the scheduled sales' watcher and the purge
  * of expired rows.
  */
 export function startBackgroundWork(services: Services): void {
   services.search.start();
+  // A hosted content service's changes, asked of its sync API (the webhook's backstop).
+  services.content.changes?.start();
+  services.reviewInvitations.start();
   services.commerce.saleSchedule.start();
+  retryOrderAnnouncements(services);
   const { sessions, rateLimits, carts } = services.commerce;
   schedulePurge(
     [

@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { AccountShell } from '../components/account/account-shell.tsx';
 import { OrderDetailPanel } from '../components/account/order-list.tsx';
 import { orderDetail } from '../lib/account/orders.server.ts';
@@ -24,7 +24,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const row = id === null ? null : await ctx.services.commerce.orders.find(id);
   if (!row || row.customerId !== customer.id)
     throw await notFound(ctx.services, ctx.locale, `Page not found: ${new URL(request.url).pathname}`);
-  return { order: await orderDetail(ctx, row.id), segment: ctx.locale.segment, isPro: customer.isPro };
+  const [order, reviewable] = await Promise.all([
+    orderDetail(ctx, row.id),
+    ctx.services.commerce.reviews.reviewableIn(customer.id, row.id),
+  ]);
+  return { order, segment: ctx.locale.segment, isPro: customer.isPro, reviewable };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -44,6 +48,22 @@ export default function AccountOrder({ loaderData }: Route.ComponentProps) {
       isPro={loaderData.isPro}
     >
       <OrderDetailPanel order={loaderData.order} />
+      {loaderData.reviewable.length > 0 ? (
+        <section className="account-card" aria-labelledby="order-reviews">
+          <h2 id="order-reviews">{t('reviews heading')}</h2>
+          <ul>
+            {loaderData.reviewable.map((line) => (
+              <li key={line.productId}>
+                <Link
+                  to={`/${loaderData.segment}/account/orders/${loaderData.order.id}/review/${line.productId}`}
+                >
+                  {t('review this product', { product: line.name })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </AccountShell>
   );
 }

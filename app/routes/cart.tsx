@@ -30,7 +30,10 @@ const cartSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('remove-code') }),
 ]);
 
-const CART_NOTICES: Record<string, string> = { 'stale-cart': 'error stale cart' };
+const CART_NOTICES: Record<string, string> = {
+  'stale-cart': 'error stale cart',
+  'sold-out': 'error sold out',
+};
 
 /** `code`: the answer is about the discount-code form (its message shows there, not on a line). */
 export type CartActionData = { ok: boolean; itemId?: string; error?: string; code?: boolean };
@@ -41,7 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!locale.shoppingRegion)
     return { shopping: false as const, cart: null, csrf: null, segment: locale.segment };
   const cart = await loadSessionCart(ctx);
-  // Checkout sends the shopper here when the cart changed under it (closed or emptied in another window).
+  // Checkout sends the shopper here when the cart changed under it (closed or emptied in another window) or part
+  // of it sold out.
   const notice = CART_NOTICES[new URL(request.url).searchParams.get('notice') ?? ''] ?? null;
   return {
     shopping: true as const,

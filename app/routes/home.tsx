@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { mediaUrl } from '#core/media-url.ts';
+import { absoluteMediaUrl, mediaUrl } from '#core/media-url.ts';
 import { HomePage } from '../components/catalogue/home-page.tsx';
 import { shopperFor } from '../lib/catalogue/catalogue.server.ts';
 import { loadHome } from '../lib/catalogue/home.server.ts';
@@ -31,7 +31,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
     title: loaderData?.seoTitle ?? 'Ridgeline Snowshoe Co.',
     description: loaderData?.seoDescription ?? '',
     url: `${origin}${location.pathname}`,
-    image: image ? `${origin}${image}` : `${origin}/favicon.svg`,
+    image: image ? absoluteMediaUrl(origin, image) : `${origin}/favicon.svg`,
     locale: hreflang,
   });
 }

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { mediaUrl, tileImage } from '#core/media-url.ts';
+import { absoluteMediaUrl, mediaUrl, tileImage } from '#core/media-url.ts';
 import { mediaIdOfPath } from '#core/product-image.ts';
 import { ProductPage } from '../components/catalogue/product-page.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
@@ -10,6 +10,8 @@ import { loadAddOns } from '../lib/catalogue/category.server.ts';
 import { loadProductFit } from '../lib/catalogue/fit-finder.server.ts';
 import { loadProductPage, loadRecommendations, loadRelated } from '../lib/catalogue/product.server.ts';
 import { productJsonLd } from '../lib/catalogue/product.ts';
+import { loadProductReviews, reviewVoteAction } from '../lib/catalogue/reviews.server.ts';
+import { requestFactsContext } from '../lib/router/load-context.ts';
 import { optional } from '../lib/router/optional.server.ts';
 import { pageMeta, rootFacts } from '../lib/seo/page-meta.ts';
 import { breadcrumbList } from '../lib/seo/structured-data.ts';
@@ -20,6 +22,7 @@ import type { RouteHandle } from '../lib/shell/layout.ts';
 import catalogueCss from '../styles/catalogue.css?url';
 import fitFinderCss from '../styles/fit-finder.css?url';
 import productCss from '../styles/product.css?url';
+import reviewsCss from '../styles/reviews.css?url';
 import shareMenuCss from '../styles/share-menu.css?url';
 import type { Route } from './+types/product';
 
@@ -32,6 +35,7 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: productCss },
   { rel: 'stylesheet', href: shareMenuCss },
   { rel: 'stylesheet', href: fitFinderCss },
+  { rel: 'stylesheet', href: reviewsCss },
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -64,6 +68,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const origin = shopper.services.origin;
   const { services } = shopper;
+  // Below the fold but in the first HTML: server-rendered, so the page ships no code for it.
+  const reviews = await loadProductReviews(shopper, { id: result.product.id }, url);
   const related = optional(
     services,
     'Related products',
@@ -101,9 +107,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       related,
       addOns,
       fit: await loadProductFit(shopper, { id: result.product.id, categoryPath: result.category.path }, url),
+      reviews: reviews.html,
+      reviewsJsonLd: reviews.jsonLd,
       jsonLd: productJsonLd(result.view, {
         origin,
-        image: imageId ? `${origin}${mediaUrl(tileImage(imageId), { width: 1200, height: 1600 })}` : null,
+        image: imageId
+          ? absoluteMediaUrl(origin, mediaUrl(tileImage(imageId), { width: 1200, height: 1600 }) ?? '')
+          : null,
         brand: 'Ridgeline Snowshoe Co.',
         description: result.seoDescription,
       }),
@@ -114,6 +124,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
+  if (form.get('intent') === 'review-helpful')
+    return reviewVoteAction(
+      await shopperFor(request, context),
+      request,
+      form,
+      context.get(requestFactsContext).clientIp,
+    );
   if (form.get('intent') === 'back-in-stock')
     return backInStockAction(await shopperFor(request, context), form);
   return addToCartAction(request, context, form);
@@ -124,7 +141,7 @@ export default function Product({ loaderData }: Route.ComponentProps) {
   const segment = view.href.split('/')[1];
   return (
     <>
-      <JsonLd data={loaderData.jsonLd} />
+      <JsonLd data={{ ...loaderData.jsonLd, ...loaderData.reviewsJsonLd }} />
       <JsonLd
         data={breadcrumbList([
           ...breadcrumbs.map((crumb) => ({ name: crumb.name, url: `${origin}/${segment}/c${crumb.path}` })),

@@ -16,14 +16,17 @@
  */
 import pg from 'pg';
 import {
+  checkoutForm,
   fixed,
   loadAverage,
   options,
   pgTargetFrom,
+  postCheckout as post,
   requireBuild,
   runMain,
   type ServerProcess,
   say,
+  shopperSession,
   sleep,
   startServer,
   tempDatabase,
@@ -43,38 +46,13 @@ interface Shopper {
   orderId?: number;
 }
 
-const ADDRESS = {
-  ship_first_name: 'Kim',
-  ship_last_name: 'Fault',
-  ship_address1: '9 Crash Lane',
-  ship_city: 'Bend',
-  ship_state_or_province: 'OR',
-  ship_postal_code: '97701',
-  ship_country_code: 'US',
-};
-
-function cookieFrom(response: Response): string {
-  const header = response.headers.getSetCookie().find((value) => value.startsWith('rl_session='));
-  if (!header) throw new Error('GET /api/session set no rl_session cookie');
-  return header.split(';')[0]!;
-}
-
-function hidden(html: string, name: string): string | undefined {
-  return new RegExp(`name="${name}"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="${name}"`)
-    .exec(html)
-    ?.slice(1)
-    .find((value) => value !== undefined);
-}
-
 /** A shopper with a session, a cart and the checkout form filled in (nothing posted yet). */
 async function prepareShopper(
   base: string,
   n: number,
   choices: { productId: number; variantId: number }[],
 ): Promise<Shopper | null> {
-  const session = await fetch(`${base}/api/session`);
-  const cookie = cookieFrom(session);
-  const { data } = (await session.json()) as { data: { csrfToken: string } };
+  const { cookie, csrf } = await shopperSession(base);
   const items = new Map<number, number>();
   const lines = [];
   const count = 1 + (n % 2);
@@ -87,7 +65,7 @@ async function prepareShopper(
   }
   const created = await fetch(`${base}/api/cart/create`, {
     method: 'POST',
-    headers: { cookie, region: 'us', 'csrf-token': data.csrfToken, 'content-type': 'application/json' },
+    headers: { cookie, region: 'us', 'csrf-token': csrf, 'content-type': 'application/json' },
     body: JSON.stringify({ line_items: lines }),
   });
   // Sold out before the checkout even starts: this shopper sits the round out.
@@ -95,52 +73,27 @@ async function prepareShopper(
   if (created.status !== 201)
     throw new Error(`cart/create answered ${created.status}: ${await created.text()}`);
   const cart = (await created.json()) as { data: { id: string } };
-  const page = await fetch(`${base}/en-us/checkout`, { headers: { cookie }, redirect: 'manual' });
-  const html = await page.text();
-  if (page.status !== 200) throw new Error(`GET /en-us/checkout answered ${page.status}`);
-  const shipping = /name="shipping_method"[^>]*value="(\d+)"|value="(\d+)"[^>]*name="shipping_method"/.exec(
-    html,
-  );
-  const payment =
-    /name="payment_method"[^>]*value="([a-z_]+)"|value="([a-z_]+)"[^>]*name="payment_method"/.exec(html);
-  const key = hidden(html, 'idempotency_key');
-  const form = new URLSearchParams({
-    csrf: hidden(html, 'csrf') ?? '',
-    idempotency_key: key ?? '',
-    expected_subtotal: hidden(html, 'expected_subtotal') ?? '',
+  const form = await checkoutForm(base, cookie, {
     email: `shopper${n}@example.com`,
-    address_choice: 'new',
-    ...ADDRESS,
-    shipping_method: shipping?.[1] ?? shipping?.[2] ?? '',
-    billing_same: '1',
-    payment_method: payment?.[1] ?? payment?.[2] ?? 'bank_transfer',
+    firstName: 'Kim',
+    lastName: 'Fault',
   });
-  if (!key || !form.get('csrf') || !form.get('shipping_method'))
-    throw new Error('the checkout page lacks its csrf, idempotency key or shipping methods');
-  return { cookie, cartId: cart.data.id, form, key, items };
+  return { cookie, cartId: cart.data.id, form, key: form.get('idempotency_key')!, items };
 }
 
+const OUTCOMES = {
+  order: 'placed',
+  'sold-out': 'refused',
+  refused: 'refused',
+  '503': 'shed',
+  other: 'other',
+  lost: 'lost',
+} as const satisfies Record<string, Outcome>;
+
 async function postCheckout(base: string, shopper: Shopper): Promise<void> {
-  try {
-    const response = await fetch(`${base}/en-us/checkout`, {
-      method: 'POST',
-      headers: { cookie: shopper.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: shopper.form.toString(),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(60_000),
-    });
-    await response.arrayBuffer().catch(() => {});
-    const location = response.headers.get('location') ?? '';
-    const placed = /\/checkout\/confirmation\/(\d+)$/.exec(location);
-    if (response.status === 303 && placed) {
-      shopper.outcome = 'placed';
-      shopper.orderId = Number(placed[1]);
-    } else if (response.status === 503) shopper.outcome = 'shed';
-    else if (response.status >= 400 && response.status < 500) shopper.outcome = 'refused';
-    else shopper.outcome = 'other';
-  } catch {
-    shopper.outcome = 'lost';
-  }
+  const answer = await post(base, shopper.cookie, shopper.form);
+  shopper.outcome = OUTCOMES[answer.outcome];
+  if (answer.orderId !== undefined) shopper.orderId = answer.orderId;
 }
 
 interface Check {

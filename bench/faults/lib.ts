@@ -388,3 +388,125 @@ export function runMain(main: () => Promise<boolean>) {
       process.exit(process.exitCode ?? 0);
     });
 }
+
+/** The value of the input named `name` in a page's HTML (either attribute order). */
+export function formField(html: string, name: string): string | undefined {
+  return new RegExp(`name="${name}"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="${name}"`)
+    .exec(html)
+    ?.slice(1)
+    .find((value) => value !== undefined);
+}
+
+/** A shopper's session (GET /api/session): its cookie and csrf token. */
+export async function shopperSession(
+  base: string,
+  headers: Record<string, string> = {},
+): Promise<{ cookie: string; csrf: string }> {
+  const response = await fetch(`${base}/api/session`, { headers });
+  if (response.status !== 200) {
+    await response.arrayBuffer();
+    throw new Error(`session ${response.status}`);
+  }
+  const cookie = response.headers
+    .getSetCookie()
+    .find((value) => value.startsWith('rl_session='))
+    ?.split(';')[0];
+  const { data } = (await response.json()) as { data: { csrfToken: string } };
+  if (!cookie) throw new Error('GET /api/session set no rl_session cookie');
+  return { cookie, csrf: data.csrfToken };
+}
+
+/** The address every bench shopper ships to (Bend, Oregon), as the checkout form's fields. */
+export const BENCH_ADDRESS = {
+  ship_address1: '1 Bench Road',
+  ship_city: 'Bend',
+  ship_state_or_province: 'OR',
+  ship_postal_code: '97701',
+  ship_country_code: 'US',
+};
+
+/**
+ * The checkout form a shopper with a cart would post, read from their checkout page (csrf, idempotency key,
+ * expected subtotal, the first shipping and payment methods), a new address filled in.
+ */
+export async function checkoutForm(
+  base: string,
+  cookie: string,
+  shopper: { email: string; firstName: string; lastName: string },
+): Promise<URLSearchParams> {
+  const page = await fetch(`${base}/en-us/checkout`, { headers: { cookie }, redirect: 'manual' });
+  const html = await page.text();
+  if (page.status !== 200) throw new Error(`checkout page ${page.status}`);
+  const form = new URLSearchParams({
+    csrf: formField(html, 'csrf') ?? '',
+    idempotency_key: formField(html, 'idempotency_key') ?? '',
+    expected_subtotal: formField(html, 'expected_subtotal') ?? '',
+    email: shopper.email,
+    address_choice: 'new',
+    ship_first_name: shopper.firstName,
+    ship_last_name: shopper.lastName,
+    ...BENCH_ADDRESS,
+    shipping_method: formField(html, 'shipping_method') ?? '',
+    billing_same: '1',
+    payment_method: formField(html, 'payment_method') ?? 'bank_transfer',
+  });
+  if (!form.get('idempotency_key') || !form.get('csrf') || !form.get('shipping_method'))
+    throw new Error('the checkout page lacks its csrf, idempotency key or shipping methods');
+  return form;
+}
+
+/**
+ * What a checkout post was answered: an order, sold out (the shopper sent back to the cart with the reason, or a
+ * 409 sold-out answer), another refusal, shed (503), another status, or no answer at all (`lost`).
+ */
+export type CheckoutOutcome = 'order' | 'sold-out' | 'refused' | '503' | 'other' | 'lost';
+
+export interface CheckoutAnswer {
+  outcome: CheckoutOutcome;
+  status: number;
+  orderId?: number;
+  ms: number;
+}
+
+/**
+ * Posts a checkout form. `via`: `document`, a form post answered with a redirect or a page (no JavaScript), or
+ * `data`, as the hydrated page posts it (React Router's single fetch: the action's answer, a redirect named in
+ * the body).
+ */
+export async function postCheckout(
+  base: string,
+  cookie: string,
+  form: URLSearchParams,
+  options: { via?: 'document' | 'data'; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<CheckoutAnswer> {
+  const started = performance.now();
+  const via = options.via ?? 'document';
+  try {
+    const response = await fetch(`${base}/en-us/checkout${via === 'data' ? '.data' : ''}`, {
+      method: 'POST',
+      headers: { ...options.headers, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
+    });
+    const body = await response.text();
+    const ms = performance.now() - started;
+    const status = response.status;
+    const target =
+      status >= 300 && status < 400
+        ? (response.headers.get('location') ?? '')
+        : via === 'data' && status < 300
+          ? body
+          : '';
+    const placed = /\/checkout\/confirmation\/(\d+)/.exec(target);
+    if (placed) return { outcome: 'order', status, orderId: Number(placed[1]), ms };
+    if (/\/cart\?notice=sold-out/.test(target) || (status === 409 && /sold out/i.test(body)))
+      return { outcome: 'sold-out', status, ms };
+    if (status === 503) return { outcome: '503', status, ms };
+    if ((status >= 400 && status < 500) || /\/cart\?notice=/.test(target))
+      return { outcome: 'refused', status, ms };
+    return { outcome: 'other', status, ms };
+  } catch {
+    return { outcome: 'lost', status: 0, ms: performance.now() - started };
+  }
+}

@@ -5,6 +5,7 @@
  * versions are read from the database so the soak can say how often each moved.
  */
 import type pg from 'pg';
+import { checkoutForm, postCheckout, shopperSession } from './lib.ts';
 
 const SEARCH_TERMS = [
   'snowshoe',
@@ -17,15 +18,6 @@ const SEARCH_TERMS = [
   'ascent',
   'gaiter',
 ];
-const ADDRESS = {
-  ship_first_name: 'Sam',
-  ship_last_name: 'Soak',
-  ship_address1: '3 Steady Road',
-  ship_city: 'Bend',
-  ship_state_or_province: 'OR',
-  ship_postal_code: '97701',
-  ship_country_code: 'US',
-};
 /** Journeys running at once, at most: past it a journey due is counted as skipped, not queued. */
 const MAX_IN_FLIGHT = 48;
 
@@ -98,15 +90,6 @@ export async function readVersions(client: pg.Client): Promise<Record<string, nu
   return Object.fromEntries(rows.rows.map((row) => [row.scope, Number(row.version)]));
 }
 
-function hidden(html: string, name: string): string {
-  return (
-    new RegExp(`name="${name}"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="${name}"`)
-      .exec(html)
-      ?.slice(1)
-      .find((value) => value !== undefined) ?? ''
-  );
-}
-
 /**
  * Runs the stream until `stop()`: every 100 ms the journeys due at `readRate × share` are started. `take()`
  * answers the counts since the last take.
@@ -139,18 +122,7 @@ export function startShopping(options: {
 
   async function session() {
     counts.requests++;
-    const response = await fetch(`${base}/api/session`);
-    if (response.status !== 200) {
-      await response.arrayBuffer();
-      throw new Error(`session ${response.status}`);
-    }
-    const cookie = response.headers
-      .getSetCookie()
-      .find((value) => value.startsWith('rl_session='))
-      ?.split(';')[0];
-    const { data } = (await response.json()) as { data: { csrfToken: string } };
-    if (!cookie) throw new Error('no session cookie');
-    return { cookie, csrf: data.csrfToken };
+    return shopperSession(base);
   }
 
   async function cart(shopper: { cookie: string; csrf: string }, i: number) {
@@ -187,33 +159,15 @@ export function startShopping(options: {
       counts.checkouts++;
       const shopper = await session();
       await cart(shopper, i);
-      const page = await get('/en-us/checkout', { cookie: shopper.cookie });
-      if (page.response.status !== 200) throw new Error(`checkout page ${page.response.status}`);
-      const html = page.body;
-      const shipping =
-        /name="shipping_method"[^>]*value="(\d+)"|value="(\d+)"[^>]*name="shipping_method"/.exec(html);
-      const form = new URLSearchParams({
-        csrf: hidden(html, 'csrf'),
-        idempotency_key: hidden(html, 'idempotency_key'),
-        expected_subtotal: hidden(html, 'expected_subtotal'),
+      counts.requests++;
+      const form = await checkoutForm(base, shopper.cookie, {
         email: `soak${i}@example.com`,
-        address_choice: 'new',
-        ...ADDRESS,
-        shipping_method: shipping?.[1] ?? shipping?.[2] ?? '',
-        billing_same: '1',
-        payment_method: 'bank_transfer',
+        firstName: 'Sam',
+        lastName: 'Soak',
       });
       counts.requests++;
-      const posted = await fetch(`${base}/en-us/checkout`, {
-        method: 'POST',
-        headers: { cookie: shopper.cookie, 'content-type': 'application/x-www-form-urlencoded' },
-        body: form.toString(),
-        redirect: 'manual',
-      });
-      await posted.arrayBuffer();
-      const location = posted.headers.get('location') ?? '';
-      if (posted.status !== 303 || !/\/checkout\/confirmation\/\d+$/.test(location))
-        throw new Error(`checkout ${posted.status}`);
+      const posted = await postCheckout(base, shopper.cookie, form);
+      if (posted.outcome !== 'order') throw new Error(`checkout ${posted.outcome} ${posted.status}`);
       counts.orders++;
     },
   };

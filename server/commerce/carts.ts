@@ -2,16 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type DiscountEvaluation, normalizeCode, shopperKey } from '#core/discount-code.ts';
 import { MAX_LINE_QUANTITY } from '#core/line-item.ts';
+import { variantPrice } from '#core/variant-price.ts';
 import type { Database } from '../db/database.ts';
 import { createDiscountCodeReader, type DiscountCodeReader, discountRefused } from './discount-codes.ts';
 import { conflict, notFound, unprocessable } from './errors.ts';
 import type { Groups } from './groups.ts';
-import { priceSet, sumMoney } from './pricing.ts';
+import { discountedPrice, sumMoney } from './pricing.ts';
 import type { RateLimits } from './rate-limits.ts';
 import { salePriceNow } from './sale-price.ts';
-import { categories, productPrices, products, variants } from './schema-catalogue.ts';
+import { categories, productPrices, products, variantPrices, variants } from './schema-catalogue.ts';
 import { cartItems, carts } from './schema-sales.ts';
 import type { Shipping } from './shipping.ts';
+import { ownPriceColumns, ownPriceJoin, ownPriceOf, productPriceOf } from './variant-prices.ts';
 
 /**
  * Carts (SPEC §3 cart, §4): amounts are always computed here from current prices and the cart customer's
@@ -165,6 +167,7 @@ export function createCarts(
         retail: productPrices.retailPrice,
         sale: salePriceNow,
         parentCategory: categories.parentId,
+        ...ownPriceColumns,
       })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
@@ -174,6 +177,7 @@ export function createCarts(
         productPrices,
         and(eq(productPrices.productId, products.id), eq(productPrices.regionId, cart.regionId)),
       )
+      .leftJoin(variantPrices, ownPriceJoin(cart.regionId))
       .where(eq(cartItems.cartId, cart.id))
       .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
     const forCode: { id: string; productId: number; categoryIds: number[]; onSale: boolean }[] = [];
@@ -182,8 +186,19 @@ export function createCarts(
         line.product.categoryId,
         ...(line.parentCategory === null ? [] : [line.parentCategory]),
       ];
-      const prices = priceSet(line.retail ?? 0, line.sale, line.product.id, categoryIds, pricing.rules);
-      forCode.push({ id: line.item.id, productId: line.product.id, categoryIds, onSale: line.sale !== null });
+      // The line costs its variant's price (decision 0042): its own when it has one, else the product's.
+      const prices = variantPrice(
+        productPriceOf(line.retail ?? 0, line.sale),
+        ownPriceOf(line),
+        new Date(line.now),
+        (price) => discountedPrice(price, line.product.id, categoryIds, pricing.rules),
+      );
+      forCode.push({
+        id: line.item.id,
+        productId: line.product.id,
+        categoryIds,
+        onSale: prices.sale !== null,
+      });
       return {
         id: line.item.id,
         parent_id: null,

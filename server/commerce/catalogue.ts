@@ -1,14 +1,29 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { productTag, stockTag } from '#core/change-tags.ts';
+import { priceSpan, type ShopperPrice, variantPrice } from '#core/variant-price.ts';
 import { createVersionedCache, readCacheWatcher, scopeVersion } from '../cache/data-version.ts';
 import { dependsOn } from '../cache/dependencies.ts';
 import type { Database } from '../db/database.ts';
 import { gone, notFound } from './errors.ts';
 import type { PricingContext } from './groups.ts';
-import { type PriceSet, priceSet } from './pricing.ts';
+import { discountedPrice, type PriceSet } from './pricing.ts';
 import { followingCatalogue } from './reference-cache.ts';
 import { salePriceNow } from './sale-price.ts';
-import { categories, productCategories, productPrices, products, variants } from './schema-catalogue.ts';
+import {
+  categories,
+  productCategories,
+  productPrices,
+  products,
+  variantPrices,
+  variants,
+} from './schema-catalogue.ts';
+import {
+  type OwnPriceRow,
+  ownPriceColumns,
+  ownPriceJoin,
+  ownPriceOf,
+  productPriceOf,
+} from './variant-prices.ts';
 
 /** Catalogue reads (SPEC §3 product (commerce), variant, category): prices per region and customer group. */
 
@@ -91,12 +106,17 @@ export function productOptionsJson(row: ProductRow) {
   }));
 }
 
+/**
+ * A product as the API shows it. Its prices are its lowest variant's (decision 0042: tiles, search and sorting
+ * show the lowest); `price_varies` says its variants' prices differ, and each variant carries its own.
+ */
 function productJson(
   row: ProductRow,
   prices: PriceSet,
   currency: string,
   categoryIds: number[],
   variantRows: VariantRow[] | null,
+  pricing: { varies: boolean; ofVariant: (id: number) => PriceSet },
 ) {
   const inventoryLevel = variantRows
     ? variantRows.reduce((sum, variant) => sum + variant.inventoryLevel, 0)
@@ -121,6 +141,7 @@ function productJson(
     retailPrice: money(prices.retail, currency),
     salePrice: prices.sale === null ? null : money(prices.sale, currency),
     calculatedPrice: money(prices.calculated, currency),
+    price_varies: pricing.varies,
     inventory_tracking: row.inventoryTracking,
     inventory_level: inventoryLevel,
     inventoryLevel,
@@ -135,7 +156,11 @@ function productJson(
     custom_fields: row.customFields,
     product_options: productOptionsJson(row),
     ...(variantRows
-      ? { variants: variantRows.map((variant) => variantJson(variant, row, prices, currency)) }
+      ? {
+          variants: variantRows.map((variant) =>
+            variantJson(variant, row, pricing.ofVariant(variant.id), currency),
+          ),
+        }
       : {}),
   };
 }
@@ -207,6 +232,15 @@ export function createCatalogue(db: Database) {
     .where(sql`${variants.productId} = any(${sql.placeholder('ids')}::int[])`)
     .orderBy(asc(variants.productId), asc(variants.id))
     .prepare('catalogue_variants_of');
+  // Every variant of the products with its own price in the region, if any (decision 0042): a listing shows each
+  // product's lowest variant price, so this is read whether or not the variants themselves are.
+  const variantPricesOf = db
+    .select({ variantId: variants.id, productId: variants.productId, ...ownPriceColumns })
+    .from(variants)
+    .leftJoin(variantPrices, ownPriceJoin(sql.placeholder('region')))
+    .where(sql`${variants.productId} = any(${sql.placeholder('ids')}::int[])`)
+    .orderBy(asc(variants.productId), asc(variants.id))
+    .prepare('catalogue_variant_prices_of');
   const allCategories = db
     .select()
     .from(categories)
@@ -251,10 +285,19 @@ export function createCatalogue(db: Database) {
   ): Promise<ProductJson[]> {
     if (rows.length === 0) return [];
     const parents = await categoryParents();
+    const ids = rows.map((row) => row.product.id);
+    const priceRows = await remembered(`variant prices ${pricing.regionId} ${ids.join(',')}`, () =>
+      variantPricesOf.execute({ ids, region: pricing.regionId }),
+    );
+    const pricesByProduct = new Map<number, Array<OwnPriceRow & { variantId: number }>>();
+    for (const entry of priceRows) {
+      const list = pricesByProduct.get(entry.productId) ?? [];
+      list.push(entry);
+      pricesByProduct.set(entry.productId, list);
+    }
     let variantMap: Map<number, VariantRow[]> | null = null;
     if (includeVariants) {
       variantMap = new Map();
-      const ids = rows.map((row) => row.product.id);
       const all = await remembered(`variants ${ids.join(',')}`, () => variantsOf.execute({ ids }));
       for (const variant of all) {
         const list = variantMap.get(variant.productId) ?? [];
@@ -267,13 +310,23 @@ export function createCatalogue(db: Database) {
     dependsOn(rows.map((row) => productTag(row.product.id)));
     return rows.map((row) => {
       const categoryIds = ancestry(parents, row.product.categoryId);
-      const prices = priceSet(row.retail, row.sale, row.product.id, categoryIds, pricing.rules);
+      const rule = (price: number) => discountedPrice(price, row.product.id, categoryIds, pricing.rules);
+      const base = productPriceOf(row.retail, row.sale);
+      const ofVariant = new Map<number, ShopperPrice>(
+        (pricesByProduct.get(row.product.id) ?? []).map((entry) => [
+          entry.variantId,
+          variantPrice(base, ownPriceOf(entry), new Date(entry.now), rule),
+        ]),
+      );
+      const productPrice = variantPrice(base, null, new Date(), rule);
+      const span = priceSpan([...ofVariant.values()]);
       return productJson(
         row.product,
-        prices,
+        span?.lowest ?? productPrice,
         pricing.currencyCode,
         categoryIds,
         variantMap ? (variantMap.get(row.product.id) ?? []) : null,
+        { varies: span?.varies ?? false, ofVariant: (id) => ofVariant.get(id) ?? productPrice },
       );
     });
   }
@@ -397,6 +450,7 @@ export function createCatalogue(db: Database) {
           product: products,
           retail: productPrices.retailPrice,
           sale: salePriceNow,
+          ...ownPriceColumns,
         })
         .from(variants)
         .innerJoin(products, eq(products.id, variants.productId))
@@ -404,18 +458,19 @@ export function createCatalogue(db: Database) {
           productPrices,
           and(eq(productPrices.productId, products.id), eq(productPrices.regionId, pricing.regionId)),
         )
+        .leftJoin(variantPrices, ownPriceJoin(pricing.regionId))
         .where(and(eq(products.isVisible, true), ...conditions))
         .orderBy(asc(variants.productId), asc(variants.id))
         .limit(limit + 1)
         .offset((page - 1) * limit);
       const parents = await categoryParents();
       const data = rows.slice(0, limit).map((row) => {
-        const prices = priceSet(
-          row.retail,
-          row.sale,
-          row.product.id,
-          ancestry(parents, row.product.categoryId),
-          pricing.rules,
+        const categoryIds = ancestry(parents, row.product.categoryId);
+        const prices = variantPrice(
+          productPriceOf(row.retail, row.sale),
+          ownPriceOf(row),
+          new Date(row.now),
+          (price) => discountedPrice(price, row.product.id, categoryIds, pricing.rules),
         );
         return variantJson(row.variant, row.product, prices, pricing.currencyCode);
       });

@@ -5,28 +5,35 @@ import { parseServedLocale } from '#core/locale.ts';
 import { placedStanding } from '#core/order-standing.ts';
 import { shippingCost } from '#core/shipping-cost.ts';
 import { statesOf } from '#core/states.ts';
+import { variantPrice } from '#core/variant-price.ts';
 import type { Database } from '../db/database.ts';
 import { createOfflinePayment, type Payment, PaymentRefused } from '../payment/payment.ts';
 import type { AddressInput } from './customers.ts';
 import { discountRefused, lockCodeForCheckout, redeemCode, ruleOf } from './discount-codes.ts';
 import { CommerceError } from './errors.ts';
 import { type Groups, proSpend } from './groups.ts';
-import { priceSet, sumMoney } from './pricing.ts';
+import { type PendingAnnouncement, recordAnnouncement } from './order-announcements.ts';
+import { discountedPrice, sumMoney } from './pricing.ts';
 import { salePriceNow } from './sale-price.ts';
-import { categories, productPrices, products, variants } from './schema-catalogue.ts';
+import { categories, productPrices, products, variantPrices, variants } from './schema-catalogue.ts';
 import { addresses, customers, sessions } from './schema-customers.ts';
 import { cartItems, carts, type OrderAddressRecord, orderItems, orders } from './schema-sales.ts';
 import type { Shipping } from './shipping.ts';
+import { dbNow, ownPriceOf, productPriceOf } from './variant-prices.ts';
 
 /**
- * Placing an order (checkout). One database transaction: the cart row is locked, the variants are locked
- * (SELECT … FOR UPDATE, in id order so two checkouts never wait on each other in a circle), prices, stock and
- * the pro spend limit are checked against the rows of that moment, stock is decremented, the order is written
- * with its idempotency key (unique), and the cart is closed. Prices, currency and customer group always come
- * from the server; the client's idea of the total is only compared, never used.
+ * Placing an order (checkout). One database transaction: the cart row is locked, prices, stock and the pro
+ * spend limit are checked against the rows of that moment, the order is written with its idempotency key
+ * (unique) and its pending announcement (order-announcements.ts: the confirmation mail is sent after the answer),
+ * the cart is closed, and last the stock of each line is taken by one conditional UPDATE (`… - q where stock >= q`,
+ * in variant id order so two checkouts never wait on each other in a circle): a line it finds short rolls the
+ * whole order back as sold out. A variant's row lock is so held only from that UPDATE to the commit, instead of
+ * from a locked read at the start through every other statement (a flash sale queues on that lock). Prices,
+ * currency and customer group always come from the server; the client's idea of the total is only compared,
+ * never used.
  *
  * Lock order, the same for every checkout: cart, then the customer (pro orders only), then the cart's discount
- * code (when it has one), then variants by id. Locking the pro customer's row makes two checkouts of one pro
+ * code (when it has one), then variants by id, then products by id. Locking the pro customer's row makes two checkouts of one pro
  * customer take turns, so the second one sums the spend this period with the first one's order already in it;
  * locking the code's row does the same for its uses (decision 0038): the 101st order of a 100-use code waits
  * for the 100th and is then refused as used up.
@@ -80,6 +87,8 @@ export interface PlacedOrder {
   orderId: number;
   /** True when the idempotency key had already made this order (nothing new was written). */
   replay: boolean;
+  /** The order's announcement to make once committed (order-announcements.ts); absent on a replay. */
+  announcement?: PendingAnnouncement;
   email: string;
   total: number;
   currencyCode: string;
@@ -216,6 +225,16 @@ export function createCheckout(
       .sort((a, b) => a.cost - b.cost || a.id - b.id);
   }
 
+  /** Takes a line's units, or answers false (nothing changed) when fewer are left. */
+  async function takeStock(tx: Tx, variantId: number, quantity: number): Promise<boolean> {
+    const taken = await tx
+      .update(variants)
+      .set({ inventoryLevel: sql`${variants.inventoryLevel} - ${quantity}` })
+      .where(and(eq(variants.id, variantId), sql`${variants.inventoryLevel} >= ${quantity}`))
+      .returning({ id: variants.id });
+    return taken.length > 0;
+  }
+
   const api = {
     payment,
     shippingOptions,
@@ -289,13 +308,9 @@ export function createCheckout(
           if (lines.length === 0) throw new CheckoutError('empty-cart', 422, 'The cart is empty');
 
           const variantIds = [...new Set(lines.map((line) => line.variantId))].sort((a, b) => a - b);
-          const locked = await tx
-            .select()
-            .from(variants)
-            .where(inArray(variants.id, variantIds))
-            .orderBy(asc(variants.id))
-            .for('update');
-          const variantById = new Map(locked.map((row) => [row.id, row]));
+          // Read without a lock: the stock is taken at the end by a conditional UPDATE, which decides.
+          const variantRows = await tx.select().from(variants).where(inArray(variants.id, variantIds));
+          const variantById = new Map(variantRows.map((row) => [row.id, row]));
           const productIds = [...new Set(lines.map((line) => line.productId))].sort((a, b) => a - b);
           const productRows = await tx
             .select({
@@ -312,6 +327,22 @@ export function createCheckout(
             )
             .where(inArray(products.id, productIds));
           const productById = new Map(productRows.map((row) => [row.product.id, row]));
+          // The variants' own prices in the cart's region (decision 0042), judged on the database's clock.
+          const ownRows = await tx
+            .select({
+              variantId: variantPrices.variantId,
+              ownRetail: variantPrices.retailPrice,
+              ownSale: variantPrices.salePrice,
+              ownSaleStartsAt: variantPrices.saleStartsAt,
+              ownSaleEndsAt: variantPrices.saleEndsAt,
+              now: dbNow,
+            })
+            .from(variantPrices)
+            .where(
+              and(inArray(variantPrices.variantId, variantIds), eq(variantPrices.regionId, cart.regionId)),
+            );
+          const ownById = new Map(ownRows.map((row) => [row.variantId, ownPriceOf(row)]));
+          const priceClock = new Date(ownRows[0]?.now ?? Date.now());
 
           const soldOut: number[] = [];
           const priced = lines.map((line) => {
@@ -334,12 +365,11 @@ export function createCheckout(
               product.product.categoryId,
               ...(product.parent === null ? [] : [product.parent]),
             ];
-            const price = priceSet(
-              product.retail,
-              product.sale,
-              product.product.id,
-              categoryIds,
-              pricing.rules,
+            const price = variantPrice(
+              productPriceOf(product.retail, product.sale),
+              ownById.get(line.variantId) ?? null,
+              priceClock,
+              (amount) => discountedPrice(amount, product.product.id, categoryIds, pricing.rules),
             );
             return {
               line,
@@ -347,7 +377,7 @@ export function createCheckout(
               product: product.product,
               price: price.calculated,
               categoryIds,
-              onSale: product.sale !== null,
+              onSale: price.sale !== null,
             };
           });
           if (soldOut.length)
@@ -446,24 +476,6 @@ export function createCheckout(
             throw error;
           }
 
-          for (const item of items) {
-            if (item.product.inventoryTracking === 'none') continue;
-            await tx
-              .update(variants)
-              .set({ inventoryLevel: sql`${variants.inventoryLevel} - ${item.line.quantity}` })
-              .where(eq(variants.id, item.variant.id));
-          }
-          for (const productId of productIds) {
-            const sold = items
-              .filter((item) => item.product.id === productId && item.product.inventoryTracking !== 'none')
-              .reduce((sum, item) => sum + item.line.quantity, 0);
-            if (sold > 0)
-              await tx
-                .update(products)
-                .set({ inventoryLevel: sql`greatest(${products.inventoryLevel} - ${sold}, 0)` })
-                .where(eq(products.id, productId));
-          }
-
           const standing = placedStanding(paid.statusId, input.paymentMethod);
           await tx.insert(orders).values({
             id: orderId,
@@ -512,12 +524,36 @@ export function createCheckout(
               useNumber: code.byShopper + 1,
               amount: discount.total,
             });
+          const announcement = await recordAnnouncement(tx, orderId, input.locale ?? 'en-us', placedAt);
           // The cart is closed: gone from the engine and from every session that pointed at it.
           await tx.delete(carts).where(eq(carts.id, cart.id));
           await tx.update(sessions).set({ cartId: null }).where(eq(sessions.cartId, cart.id));
+
+          // Last, the stock (lines are in variant id order): a line another checkout emptied since the read above
+          // rolls everything back.
+          const gone: number[] = [];
+          for (const item of items)
+            if (
+              item.product.inventoryTracking !== 'none' &&
+              !(await takeStock(tx, item.variant.id, item.line.quantity))
+            )
+              gone.push(item.variant.id);
+          if (gone.length)
+            throw new CheckoutError('sold-out', 409, 'Part of the cart has sold out', { variantIds: gone });
+          for (const productId of productIds) {
+            const sold = items
+              .filter((item) => item.product.id === productId && item.product.inventoryTracking !== 'none')
+              .reduce((sum, item) => sum + item.line.quantity, 0);
+            if (sold > 0)
+              await tx
+                .update(products)
+                .set({ inventoryLevel: sql`greatest(${products.inventoryLevel} - ${sold}, 0)` })
+                .where(eq(products.id, productId));
+          }
           return {
             orderId,
             replay: false,
+            announcement,
             email: input.email.trim(),
             total,
             currencyCode: cart.currencyCode,

@@ -10,6 +10,7 @@ import { addressJson, type Customers, customerJson } from './customers.ts';
 import { badRequest, conflict, notFound } from './errors.ts';
 import { type Groups, groupJson } from './groups.ts';
 import type { RateLimits } from './rate-limits.ts';
+import { eraseReviewsOf } from './reviews.ts';
 import {
   addresses,
   type CustomerRow,
@@ -525,6 +526,7 @@ export function createCustomerAdmin(deps: {
           .update(discountRedemptions)
           .set({ shopperKey: sql`'erased:' || ${discountRedemptions.id}` })
           .where(eq(discountRedemptions.shopperKey, `email:${email}`));
+        const removedReviews = await eraseReviewsOf(tx, id);
         const customerOrders = await tx
           .select({
             id: orders.id,
@@ -561,6 +563,8 @@ export function createCustomerAdmin(deps: {
             signupConfirmationsDeleted: removedSignups.length,
             throttleCountersDeleted: removedThrottles.length,
             ordersAnonymised: customerOrders.length,
+            reviewsDeleted: removedReviews.reviewsDeleted,
+            reviewVotesDeleted: removedReviews.votesDeleted,
           },
         });
         return {

@@ -35,6 +35,7 @@ import { createFitCharts, type FitCharts } from './fit-charts.ts';
 import { createGroupRulesAdmin, type GroupRulesAdmin } from './group-rules-admin.ts';
 import { createGroups, type Groups } from './groups.ts';
 import { createOrderAdmin, type OrderAdmin } from './order-admin.ts';
+import { createOrderAnnouncements, type OrderAnnouncements } from './order-announcements.ts';
 import { createOrderQueries, type OrderQueries } from './order-queries.ts';
 import { createOrders, DEFAULT_ORDER_STATUS_LIMITS, type OrderStatusLimits, type Orders } from './orders.ts';
 import { createPriceAdmin, type PriceAdmin } from './price-admin.ts';
@@ -42,6 +43,7 @@ import { createProAccounts, type ProAccounts } from './pro-accounts.ts';
 import { createProductAdmin, type ProductAdmin, type ProductContentPort } from './product-create.ts';
 import { createRateLimits, type RateLimits } from './rate-limits.ts';
 import { createReports, type Reports } from './reports.ts';
+import { createReviews, type Reviews } from './reviews.ts';
 import { createSaleSchedule, type SaleSchedule } from './sale-schedule.ts';
 import { commerceRegions, countries, currencies } from './schema.ts';
 import { createSessionCart, type SessionCart } from './session-cart.ts';
@@ -76,6 +78,7 @@ export { CommerceError, errorCodeOf } from './errors.ts';
 export type { GroupRulesAdmin } from './group-rules-admin.ts';
 export type { PricingContext } from './groups.ts';
 export type { OrderAdmin, ShipmentInput } from './order-admin.ts';
+export { ANNOUNCEMENT_RETRY_AFTER_SECONDS, type OrderAnnouncements } from './order-announcements.ts';
 export type { OrderListPage, OrderListRow } from './order-queries.ts';
 export type { GroupPrice, PriceAdmin, RegionPrices } from './price-admin.ts';
 export { discountedPrice } from './pricing.ts';
@@ -94,7 +97,10 @@ export type { ShippingAdmin, ShippingMethodView, ShippingOverview } from './ship
 export type { Stock, StockChange, StockRequest } from './stock.ts';
 export type { StockAdmin, StockHistoryPage, StockMovementRow, StockVariantRow } from './stock-admin.ts';
 
-/** Placing an order, announced as 'order-placed' (with the shopper's locale segment for the mail) once written. */
+/**
+ * Placing an order, announced as 'order-placed' (with the shopper's locale segment for the mail) after the answer,
+ * from the pending announcement written with the order (order-announcements.ts).
+ */
 export type OrderPlacement = Omit<Checkout, 'placeOrder'> & {
   placeOrder(input: PlaceOrderInput): ReturnType<Checkout['placeOrder']>;
 };
@@ -122,6 +128,8 @@ export interface Commerce {
   discountCodes: DiscountCodeAdmin;
   /** Counts a client's discount-code attempt with the sign-in's per-address limit (429 past it). */
   discountCodeThrottle: CodeThrottle;
+  /** Reviews from buyers (issue 45): write, moderate, show, vote (reviews.ts). */
+  reviews: Reviews;
   /** Fit charts (issue 45): a product's load ranges per size for the fit finder, edited on the back office's Fit tab. */
   fitCharts: FitCharts;
   shipping: Shipping;
@@ -140,6 +148,8 @@ export interface Commerce {
   stockAdmin: StockAdmin;
   /** Placing orders: one transaction with row locks and an idempotency key (checkout.ts). */
   checkout: OrderPlacement;
+  /** Orders' announcements (the confirmation mail) made after the answer; pending ones retried (start, every minute). */
+  orderAnnouncements: OrderAnnouncements;
   sessions: Sessions;
   /** Sign-up, sign-in, sign-out and reset requests with their throttles, for every door (accounts.ts). */
   accounts: Accounts;
@@ -189,6 +199,8 @@ export interface CommerceOptions {
   storeTimeZone?: string;
   /** THROTTLE_KEY, the key of the throttles' hashed keys; unset (tests), one is drawn for this engine. */
   throttleKey?: string;
+  /** "Helpful" votes on reviews per client address per window (REVIEW_VOTE_LIMIT_PER_IP). */
+  reviewVotes?: { perClient: number; windowSeconds: number };
 }
 
 const silent = { warn: () => {}, error: () => {} };
@@ -204,6 +216,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
   const rateLimits = createRateLimits(db, options.throttleKey);
   const sessions = createSessions(db, undefined, rateLimits);
   const checkout = createCheckout(db, groups, shipping);
+  const announcements = createOrderAnnouncements(db, events, logger);
   const accountLimits = options.accountLimits ?? DEFAULT_ACCOUNT_LIMITS;
   const accounts = createAccounts({
     customers,
@@ -237,6 +250,11 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     carts,
     discountCodes: createDiscountCodeAdmin(db),
     fitCharts: createFitCharts(db),
+    reviews: createReviews(db, {
+      rateLimits,
+      votesPerClient: options.reviewVotes?.perClient,
+      windowSeconds: options.reviewVotes?.windowSeconds,
+    }),
     discountCodeThrottle: codeThrottle(rateLimits, () => ({
       perIp: accountLimits.loginPerIp,
       windowSeconds: accountLimits.windowSeconds,
@@ -256,11 +274,12 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
       ...checkout,
       async placeOrder(input) {
         const placed = await checkout.placeOrder(input);
-        if (!placed.replay)
-          await events.emit('order-placed', { orderId: placed.orderId, locale: input.locale ?? 'en-us' });
+        // After the answer: the order and its pending announcement are committed, the mail follows.
+        if (placed.announcement) announcements.announce(placed.announcement);
         return placed;
       },
     },
+    orderAnnouncements: announcements,
     sessions,
     rateLimits,
     accounts,

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { type DiscountRule, discountRulesFor } from '#core/discount-rules.ts';
 import { guardMoney, type MoneyVerdict } from '#core/money-guard.ts';
 import {
@@ -6,6 +6,7 @@ import {
   type PriceField,
   priceChangeProblems,
   regionPriceField as regionField,
+  variantPriceField,
 } from '#core/product-price.ts';
 import { type Actor, recordAudit } from '../backoffice/audit.ts';
 import type { Database } from '../db/database.ts';
@@ -13,14 +14,14 @@ import { badRequest, needsConfirmation, notFound } from './errors.ts';
 import { priceSet } from './pricing.ts';
 import { salePriceNow } from './sale-price.ts';
 import { commerceRegions } from './schema.ts';
-import { categories, productPrices, products } from './schema-catalogue.ts';
+import { categories, productPrices, products, variantPrices, variants } from './schema-catalogue.ts';
 import { type CustomerGroupRow, customerGroups, type DiscountRuleRecord } from './schema-customers.ts';
 
 /**
  * The back office's prices (issue 20): a product's retail and sale price per commerce region, in the region's
  * currency, with an optional schedule for the sale; and a preview of what each customer group pays for it,
- * priced by the storefront's own functions (`discountRulesFor`, `priceSet`). Prices stay per product per region
- * (a price per variant is not part of this slice). Every change is one transaction with its audit entry; the
+ * priced by the storefront's own functions (`discountRulesFor`, `priceSet`). A variant may have its own price per
+ * region (decision 0042, `setVariantPrices`), guarded the same way. Every change is one transaction with its audit entry; the
  * product_prices trigger moves the 'catalogue' data version, so caches, pages and search follow. The regions of
  * one save are written together or not at all, and each goes through the money guard (issue 40,
  * core/money-guard.ts): what every customer group of the region would pay, before and after.
@@ -97,6 +98,43 @@ const auditView = (row: PriceRow | undefined) =>
 const toCore = (group: CustomerGroupRow | undefined) =>
   group
     ? { id: group.id, name: group.name, discount_rules: group.discountRules as unknown as DiscountRule[] }
+    : null;
+
+/** A variant's own price in a region, as the back office shows and edits it. */
+export interface VariantOwnPrice {
+  retail: number;
+  sale: number | null;
+  saleStartsAt: string | null;
+  saleEndsAt: string | null;
+}
+
+/** One variant with its own price per region (absent: it costs the product's price there). */
+export interface VariantPrices {
+  id: number;
+  sku: string;
+  /** Its option values, as staff read them ("Black / 30 in"). */
+  label: string;
+  prices: Record<string, VariantOwnPrice>;
+}
+
+/** One variant's price in one region in a save of several (setVariantPrices); null: cost the product's price. */
+export interface VariantPriceChange {
+  variantId: number;
+  regionId: string;
+  price: PriceChange | null;
+}
+
+const variantLabel = (row: typeof variants.$inferSelect) =>
+  row.optionValues.map((value) => value.label).join(' / ') || row.sku;
+
+const ownView = (row: typeof variantPrices.$inferSelect | undefined) =>
+  row
+    ? {
+        retail: row.retailPrice,
+        sale: row.salePrice,
+        saleStartsAt: row.saleStartsAt?.toISOString() ?? null,
+        saleEndsAt: row.saleEndsAt?.toISOString() ?? null,
+      }
     : null;
 
 export function createPriceAdmin(db: Database) {
@@ -263,7 +301,159 @@ export function createPriceAdmin(db: Database) {
     return { regionId, currency: row.currency, ...auditView(row.row)! };
   }
 
+  /**
+   * Sets variants' own prices in several regions at once (decision 0042), all or nothing, each changed one with an
+   * audit entry; a null price removes the variant's own price (it costs the product's again). Refused with 400
+   * when an amount or schedule breaks a rule (fields keyed `v<variant>-<region>-<field>`), a variant is not the
+   * product's, the product has no price in the region, or a customer group would pay 0 or less for a variant;
+   * with 409 (needs-confirmation) naming the variant when a group's price for it drops by more than half and
+   * `confirmed` is not set. Answers the changes it made.
+   */
+  async function setVariantPrices(
+    actor: Actor,
+    productId: number,
+    changes: readonly VariantPriceChange[],
+    options: { confirmed?: boolean } = {},
+  ) {
+    const now = new Date();
+    const problems: Record<string, string> = {};
+    const texts: string[] = [];
+    for (const change of changes) {
+      if (!change.price) continue;
+      const found = priceChangeProblems(change.price, now);
+      if (Object.keys(found).length === 0) continue;
+      const refusal = priceRefusal(found, (field) =>
+        variantPriceField(change.variantId, change.regionId, field),
+      );
+      Object.assign(problems, refusal.fields);
+      texts.push(refusal.message);
+    }
+    if (texts.length > 0) throw badRequest(texts.join(' '), problems);
+    return db.transaction(async (tx) => {
+      const product = await productOf(tx, productId);
+      const chain = await categoryChain(product.categoryId, tx);
+      const groupRows = await tx.select().from(customerGroups).orderBy(asc(customerGroups.id));
+      const variantIds = [...new Set(changes.map((change) => change.variantId))];
+      const variantRows = variantIds.length
+        ? await tx.select().from(variants).where(inArray(variants.id, variantIds))
+        : [];
+      const variantById = new Map(variantRows.map((row) => [row.id, row]));
+      const saved: Array<{ variantId: number; regionId: string; price: VariantOwnPrice | null }> = [];
+      const confirmations: string[] = [];
+      for (const change of changes) {
+        const variant = variantById.get(change.variantId);
+        if (!variant || variant.productId !== productId)
+          throw badRequest(`Variant ${change.variantId} is not a variant of ${product.name}.`);
+        const region = await regionOf(tx, change.regionId);
+        const base = await lockedPrice(tx, productId, change.regionId);
+        if (!base)
+          throw badRequest(
+            `${product.name} has no price in ${region.name}: set the product's price there first.`,
+          );
+        const [before] = await tx
+          .select()
+          .from(variantPrices)
+          .where(
+            and(eq(variantPrices.variantId, change.variantId), eq(variantPrices.regionId, change.regionId)),
+          )
+          .for('update');
+        const values = change.price && {
+          retailPrice: change.price.retail,
+          salePrice: change.price.sale,
+          saleStartsAt: change.price.sale === null ? null : change.price.saleStartsAt,
+          saleEndsAt: change.price.sale === null ? null : change.price.saleEndsAt,
+        };
+        const same =
+          before && values
+            ? before.retailPrice === values.retailPrice &&
+              before.salePrice === values.salePrice &&
+              sameMoment(before.saleStartsAt, values.saleStartsAt) &&
+              sameMoment(before.saleEndsAt, values.saleEndsAt)
+            : !before && !values;
+        if (same) continue;
+        // What the variant cost before and would cost after: its own price, or the product's when it has none.
+        const costOf = (row: { retailPrice: number; salePrice: number | null; saleEndsAt: Date | null }) =>
+          [row.retailPrice, saleInForce(row.salePrice, row.saleEndsAt, now)] as const;
+        const [beforeRetail, beforeSale] = costOf(before ?? base);
+        const [afterRetail, afterSale] = costOf(values ?? base);
+        const name = `${product.name} ${variantLabel(variant)}`;
+        const verdict: MoneyVerdict = guardMoney(
+          groupsPaying(groupRows, change.regionId, productId, chain).map((entry) => ({
+            productId: entry.group.id,
+            name: `${name} (${entry.group.name})`,
+            before: entry.pays(beforeRetail, beforeSale),
+            after: entry.pays(afterRetail, afterSale),
+          })),
+          { currency: region.currencyCode, items: 'customer groups', remedy: 'Enter a higher price.' },
+        );
+        const field = variantPriceField(
+          change.variantId,
+          change.regionId,
+          values?.salePrice == null ? 'retail' : 'sale',
+        );
+        if (verdict.verdict === 'refuse')
+          throw badRequest(`${region.name}: ${verdict.message}`, { [field]: verdict.message });
+        if (verdict.verdict === 'confirm') confirmations.push(`${region.name}: ${verdict.message}`);
+        let after: typeof variantPrices.$inferSelect | undefined;
+        if (values)
+          [after] = await tx
+            .insert(variantPrices)
+            .values({ variantId: change.variantId, regionId: change.regionId, ...values })
+            .onConflictDoUpdate({ target: [variantPrices.variantId, variantPrices.regionId], set: values })
+            .returning();
+        else
+          await tx
+            .delete(variantPrices)
+            .where(
+              and(eq(variantPrices.variantId, change.variantId), eq(variantPrices.regionId, change.regionId)),
+            );
+        const where = {
+          regionId: change.regionId,
+          currency: region.currencyCode,
+          variant: variantLabel(variant),
+          sku: variant.sku,
+        };
+        await recordAudit(tx, actor, {
+          action: 'product.variant-price',
+          entity: 'product',
+          entityId: productId,
+          before: { ...where, ...(ownView(before) ?? { productPrice: base.retailPrice }) },
+          after: { ...where, ...(ownView(after) ?? { productPrice: base.retailPrice }) },
+        });
+        saved.push({ variantId: change.variantId, regionId: change.regionId, price: ownView(after) });
+      }
+      if (confirmations.length > 0 && options.confirmed !== true)
+        throw needsConfirmation(confirmations.join(' '));
+      return saved;
+    });
+  }
+
   return {
+    setVariantPrices,
+
+    /** The product's variants, each with its own prices per region (decision 0042). */
+    async variantPrices(productId: number): Promise<VariantPrices[]> {
+      await productOf(db, productId);
+      const rows = await db
+        .select({ variant: variants, own: variantPrices })
+        .from(variants)
+        .leftJoin(variantPrices, eq(variantPrices.variantId, variants.id))
+        .where(eq(variants.productId, productId))
+        .orderBy(asc(variants.id), asc(variantPrices.regionId));
+      const byId = new Map<number, VariantPrices>();
+      for (const row of rows) {
+        const entry = byId.get(row.variant.id) ?? {
+          id: row.variant.id,
+          sku: row.variant.sku,
+          label: variantLabel(row.variant),
+          prices: {},
+        };
+        if (row.own) entry.prices[row.own.regionId] = ownView(row.own)!;
+        byId.set(row.variant.id, entry);
+      }
+      return [...byId.values()];
+    },
+
     /** The product's prices in every commerce region, with what each customer group of the region pays now. */
     async prices(productId: number): Promise<{
       product: { id: number; name: string; slug: string };

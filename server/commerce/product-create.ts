@@ -29,6 +29,7 @@ import {
   productPrices,
   products,
   type VariantOptionValueRecord,
+  variantPrices,
   variants,
 } from './schema-catalogue.ts';
 import { productFitSeries } from './schema-fit.ts';
@@ -485,10 +486,31 @@ export function createProductAdmin(
             }),
           ),
         }));
-        if (variantRows.length) await tx.insert(variants).values(variantRows);
+        const copied = variantRows.length
+          ? await tx.insert(variants).values(variantRows).returning({ id: variants.id, sku: variants.sku })
+          : [];
         const prices = await tx.select().from(productPrices).where(eq(productPrices.productId, productId));
         if (prices.length)
           await tx.insert(productPrices).values(prices.map((row) => ({ ...row, productId: id })));
+        // Each variant's own prices go with it (decision 0042), matched by the copy's SKU.
+        const copyOf = new Map(copied.map((row) => [row.sku, row.id]));
+        const copyIdOf = new Map(current.map((row) => [row.id, copyOf.get(copySku(row.sku, n))]));
+        const ownPrices = current.length
+          ? await tx
+              .select()
+              .from(variantPrices)
+              .where(
+                inArray(
+                  variantPrices.variantId,
+                  current.map((row) => row.id),
+                ),
+              )
+          : [];
+        const ownCopies = ownPrices.flatMap((row) => {
+          const variantId = copyIdOf.get(row.variantId);
+          return variantId === undefined ? [] : [{ ...row, variantId }];
+        });
+        if (ownCopies.length) await tx.insert(variantPrices).values(ownCopies);
         const [fit] = await tx
           .select()
           .from(productFitSeries)

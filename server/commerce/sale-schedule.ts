@@ -8,7 +8,7 @@ export const SALE_SCHEDULE_EVERY_MS = 5000;
  * Starts and ends scheduled sales "without anyone awake" (issue 20). A sale price applies by its schedule when
  * prices are read (sale-price.ts), but the page cache and the read caches keep what they read until the
  * 'catalogue' data version moves, and passing time writes nothing. So this watcher moves that version when a
- * sale's start or end time has passed since the version last moved.
+ * sale's start or end time has passed since the version last moved (a product's or a variant's, decision 0042).
  *
  * Idempotent across processes: the check and the bump are one UPDATE of the version row, comparing the
  * boundaries with the row's own `updated_at`. Several servers may tick at once; the first one bumps (and sets
@@ -32,7 +32,12 @@ export function createSaleSchedule(
         select 1 from product_prices pp
         where pp.sale_price is not null and (
           (pp.sale_starts_at > dv.updated_at and pp.sale_starts_at <= now())
-          or (pp.sale_ends_at > dv.updated_at and pp.sale_ends_at <= now())))
+          or (pp.sale_ends_at > dv.updated_at and pp.sale_ends_at <= now()))
+        union all
+        select 1 from variant_prices vp
+        where vp.sale_price is not null and (
+          (vp.sale_starts_at > dv.updated_at and vp.sale_starts_at <= now())
+          or (vp.sale_ends_at > dv.updated_at and vp.sale_ends_at <= now())))
       returning dv.version`)) as unknown as { rows: unknown[] };
     return result.rows.length > 0;
   }

@@ -161,6 +161,33 @@ export const productPrices = pgTable(
   (t) => [primaryKey({ columns: [t.productId, t.regionId] })],
 );
 
+/**
+ * A variant's own price in a commerce region (issue 41, decision 0042): retail and an optional sale with its
+ * schedule, replacing the product's price for that variant as a whole. No row: the variant costs the product's.
+ */
+export const variantPrices = pgTable(
+  'variant_prices',
+  {
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    regionId: text('region_id')
+      .notNull()
+      .references(() => commerceRegions.id),
+    retailPrice: numeric('retail_price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    salePrice: numeric('sale_price', { precision: 12, scale: 2, mode: 'number' }),
+    saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),
+    saleEndsAt: timestamp('sale_ends_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.variantId, t.regionId] }),
+    check(
+      'variant_prices_positive',
+      sql`${t.retailPrice} > 0 AND (${t.salePrice} IS NULL OR (${t.salePrice} > 0 AND ${t.salePrice} < ${t.retailPrice}))`,
+    ),
+  ],
+);
+
 /** Every stock change made by staff, a command or an import (issue 20): the history per variant, append-only. */
 export const stockMovements = pgTable(
   'stock_movements',

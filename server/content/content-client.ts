@@ -35,6 +35,7 @@ export const PRODUCT_FIELDS = [
 export const PAGE_FIELDS = ['generic_page', 'landing_page', 'seo_meta', 'title', 'url'] as const;
 
 export interface ContentLogger {
+  info?(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }

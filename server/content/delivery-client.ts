@@ -14,14 +14,23 @@ export const CachePolicy = {
 } as const;
 export type CachePolicyValue = (typeof CachePolicy)[keyof typeof CachePolicy];
 
-/** §9 hosted-service regions and their delivery hosts. */
+/**
+ * §9 hosted-service regions and their delivery hosts, as the service publishes them ("Content Delivery" of each
+ * region at https://www.contentstack.com/docs/developers/contentstack-regions/api-endpoints, and the official
+ * delivery SDK's Region list): AWS North America, Europe and Australia, Azure North America and Europe, GCP North
+ * America and Europe. tests/integration/hosted-protocols.test.ts checks each against the SDK's own host.
+ */
 export const CONTENT_REGION_HOSTS = {
   us: 'cdn.contentstack.io',
   eu: 'eu-cdn.contentstack.com',
+  au: 'au-cdn.contentstack.com',
   'azure-na': 'azure-na-cdn.contentstack.com',
   'azure-eu': 'azure-eu-cdn.contentstack.com',
   'gcp-na': 'gcp-na-cdn.contentstack.com',
+  'gcp-eu': 'gcp-eu-cdn.contentstack.com',
 } as const;
+/** The regions CONTENT_REGION accepts. */
+export const CONTENT_REGIONS = Object.keys(CONTENT_REGION_HOSTS) as [ContentRegion, ...ContentRegion[]];
 export type ContentRegion = keyof typeof CONTENT_REGION_HOSTS;
 
 export const DELIVERY_DEFAULTS = {

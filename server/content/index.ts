@@ -3,16 +3,23 @@
  * storefront's content client, and `/api/interstack/references`. Reach it only through this module.
  */
 import { Hono } from 'hono';
-import { readCacheWatcher, scopeVersion } from '../cache/data-version.ts';
+import { bumpDataVersion, readCacheWatcher, scopeVersion } from '../cache/data-version.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { type ContentChangePoll, createContentChangePoll } from './change-poll.ts';
 import { type ContentClient, type ContentLogger, createContentClient } from './content-client.ts';
 import { createContentService } from './delivery/service.ts';
-import { type CachePolicyValue, type FetchLike, hostedContentBaseUrl } from './delivery-client.ts';
+import {
+  type CachePolicyValue,
+  createDeliveryClient,
+  type FetchLike,
+  hostedContentBaseUrl,
+} from './delivery-client.ts';
 import { type DisplayTextVersion, versionedDisplayText } from './display-text-version.ts';
 import { createInterstackRoutes } from './interstack-routes.ts';
 import { type ContentPreview, createContentPreview, createDraftStore } from './preview/index.ts';
 import { type ContentStore, createContentStore } from './store.ts';
+import { createContentWebhookRoutes } from './webhook-routes.ts';
 
 export { DISPLAY_TEXT_DEFAULTS, type DisplayText, type DisplayTextKey } from '#core/display-text-defaults.ts';
 export * from './content-client.ts';
@@ -38,6 +45,10 @@ export interface ContentServices {
   service: Hono;
   /** The `/interstack/references` router, to mount under /api. */
   interstack: Hono;
+  /** `POST /webhooks/content`, a hosted service's change notifications, to mount under /api. */
+  webhooks: Hono;
+  /** A hosted service's sync API, asked every CONTENT_SYNC_INTERVAL_MS; null with the built-in service. */
+  changes: ContentChangePoll | null;
   store: ContentStore;
   /** Preview of drafts on the storefront; only with the built-in service (a hosted one has its own). */
   preview: ContentPreview | null;
@@ -56,6 +67,8 @@ type ContentConfig = Pick<
   | 'CONTENT_BRANCH'
   | 'CONTENT_CACHE_POLICY'
   | 'CONTENT_CACHE_TTL_MS'
+  | 'CONTENT_WEBHOOK_SECRET'
+  | 'CONTENT_SYNC_INTERVAL_MS'
 >;
 
 /**
@@ -98,13 +111,10 @@ export function createContentServices(input: {
     ...(builtIn ? { fetch: inProcess } : {}),
     cachePolicy: config.CONTENT_CACHE_POLICY as CachePolicyValue,
     // The built-in service's entries live in this database, whose content version moves on every write: a
-    // cached answer lasts exactly until the content changes. A hosted service keeps the time-to-live.
-    ...(builtIn
-      ? {
-          cacheVersion: async () => scopeVersion(await readCacheWatcher(db).current(), ['content']),
-          cacheTtlMs: 0,
-        }
-      : { cacheTtlMs: config.CONTENT_CACHE_TTL_MS }),
+    // cached answer lasts exactly until the content changes. A hosted service's answers also keep the
+    // time-to-live: its changes move the version only through the webhook, if one is set up.
+    cacheVersion: async () => scopeVersion(await readCacheWatcher(db).current(), ['content']),
+    cacheTtlMs: builtIn ? 0 : config.CONTENT_CACHE_TTL_MS,
     logger,
     onBackgroundError: (error) => logger?.warn({ err: error }, 'content cache refresh failed'),
     referencesUrl: `${IN_PROCESS_ORIGIN}/api/interstack/references`,
@@ -114,7 +124,32 @@ export function createContentServices(input: {
   api.route('/api', interstack);
   const preview = builtIn ? previewOf(config, inProcess, baseUrl, logger) : null;
   const displayText = async (locale: string) => versionedDisplayText(await client.displayText(locale));
-  return { client, service, interstack, store, preview, displayText };
+  const webhooks = createContentWebhookRoutes({
+    secret: config.CONTENT_WEBHOOK_SECRET,
+    apiKey: config.CONTENT_API_KEY,
+    environment: config.CONTENT_ENVIRONMENT,
+    moveContent: () => bumpDataVersion(db, 'content'),
+    ...(logger ? { logger } : {}),
+  });
+  // The built-in service's publications move the version through their triggers: only a hosted one is asked.
+  const changes = builtIn
+    ? null
+    : createContentChangePoll({
+        delivery: createDeliveryClient({
+          baseUrl,
+          apiKey: config.CONTENT_API_KEY,
+          deliveryToken: config.CONTENT_DELIVERY_TOKEN,
+          environment: config.CONTENT_ENVIRONMENT,
+          ...(config.CONTENT_BRANCH ? { branch: config.CONTENT_BRANCH } : {}),
+          // The sync API's form as the official SDK sends it.
+          form: 'get',
+          cachePolicy: -1,
+        }),
+        intervalMs: config.CONTENT_SYNC_INTERVAL_MS,
+        moveContent: () => bumpDataVersion(db, 'content'),
+        ...(logger ? { logger } : {}),
+      });
+  return { client, service, interstack, webhooks, changes, store, preview, displayText };
 }
 
 /**

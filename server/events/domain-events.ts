@@ -58,10 +58,12 @@ type Handler<K extends keyof DomainEvents> = (event: DomainEvents[K]) => Promise
 export interface EventBus {
   on<K extends keyof DomainEvents>(name: K, handler: Handler<K>): void;
   /**
-   * Runs every subscriber and waits for them, so an order's mail is in the outbox when the page answers. A failing
-   * subscriber is logged and never undoes or fails what was already committed.
+   * Runs every subscriber and waits for them. A failing subscriber is logged and never undoes or fails what was
+   * already committed.
    */
   emit<K extends keyof DomainEvents>(name: K, event: DomainEvents[K]): Promise<void>;
+  /** The same, answering false when a subscriber failed (an order's announcement is then tried again). */
+  emitChecked<K extends keyof DomainEvents>(name: K, event: DomainEvents[K]): Promise<boolean>;
   /** The same, not waited for (where the caller's timing must not depend on the subscribers). */
   emitLater<K extends keyof DomainEvents>(name: K, event: DomainEvents[K]): void;
 }
@@ -73,16 +75,22 @@ export function createEventBus(logger: Pick<Logger, 'error'>): EventBus {
       handlers.set(name, [...(handlers.get(name) ?? []), handler as Handler<never>]);
     },
     async emit(name, event) {
+      await bus.emitChecked(name, event);
+    },
+    async emitChecked(name, event) {
       const list = (handlers.get(name) ?? []) as Handler<typeof name>[];
-      await Promise.all(
+      const outcomes = await Promise.all(
         list.map(async (handler) => {
           try {
             await handler(event);
+            return true;
           } catch (error) {
             logger.error({ err: error, event: name }, 'event subscriber failed');
+            return false;
           }
         }),
       );
+      return outcomes.every(Boolean);
     },
     emitLater(name, event) {
       void bus.emit(name, event);

@@ -154,6 +154,8 @@ export function createHttpApp({
   app.route(`${CONTENT_BASE_PATH}/v3`, contentManagementApi(services));
   app.route(CONTENT_BASE_PATH, content.service);
   app.route('/api', content.interstack);
+  // A hosted content service's change notifications (server/content/webhook-routes.ts), before the commerce /api.
+  app.route('/api', content.webhooks);
   // Preview of drafts (docs/decisions/0010-content-preview.md): signed links and the way out.
   const { preview } = content;
   if (preview)

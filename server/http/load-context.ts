@@ -5,6 +5,8 @@ import type { Services } from '../services.ts';
 interface ContextKeys {
   servicesContext: RouterContext<Services>;
   requestFactsContext: RouterContext<RequestFacts>;
+  /** The bundle's copy of core/media-url.ts: the server's own copy is not the one its pages render with. */
+  configureMediaBaseUrl: (baseUrl: string | undefined) => void;
 }
 
 /**
@@ -13,10 +15,16 @@ interface ContextKeys {
  */
 export function loadContextFactory(build: ServerBuild) {
   const keys = build.entry.module as unknown as Partial<ContextKeys>;
-  if (!keys.servicesContext || !keys.requestFactsContext)
+  if (!keys.servicesContext || !keys.requestFactsContext || !keys.configureMediaBaseUrl)
     throw new Error('The server build does not export its load-context keys (app/entry.server.tsx)');
-  const { servicesContext, requestFactsContext } = keys as ContextKeys;
+  const { servicesContext, requestFactsContext, configureMediaBaseUrl } = keys as ContextKeys;
+  let configuredFor: Services | null = null;
   return (services: Services, facts: RequestFacts) => {
+    // Before the first loader of these services runs: every image URL it renders points at MEDIA_BASE_URL.
+    if (configuredFor !== services) {
+      configureMediaBaseUrl(services.config.MEDIA_BASE_URL);
+      configuredFor = services;
+    }
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
     context.set(requestFactsContext, facts);

@@ -20,6 +20,11 @@ export class SearchServiceError extends Error {
 
 export interface SearchClientOptions extends SearchConnectorInput {
   fetch?: FetchLike;
+  /**
+   * The service is the built-in one, which takes a `filters.locale` on query suggestions (one engine holds every
+   * locale). A hosted service documents only query, types and size there, so the filter is not sent to it.
+   */
+  builtIn?: boolean;
   /** How long an answer stays cached (0 turns the cache off). */
   cacheTtlMs?: number;
   cacheSize?: number;
@@ -118,7 +123,13 @@ export function createSearchClient(options: SearchClientOptions) {
       query: string,
       suggestionOptions: { size?: number; types?: unknown; filters?: { locale?: string } } = {},
     ): Promise<SuggestionResult> {
-      return post('query_suggestion.json', { query, ...suggestionOptions }, true);
+      const { filters, ...documented } = suggestionOptions;
+      // The documented path has no `.json` (the official client's); the built-in service answers both.
+      return post(
+        'query_suggestion',
+        { query, ...documented, ...(options.builtIn && filters ? { filters } : {}) },
+        true,
+      );
     },
     /** §7 click; tags get 'results' or 'autocomplete' appended by where the click happened. */
     async click(

@@ -117,7 +117,7 @@ export function createSearchServices(input: {
     hostIdentifier: config.SEARCH_HOST_IDENTIFIER,
     searchKey: config.SEARCH_KEY,
     cacheTtlMs: config.SEARCH_CACHE_TTL_MS,
-    ...(builtIn ? { fetch: inProcess } : {}),
+    ...(builtIn ? { fetch: inProcess, builtIn } : {}),
   });
 
   let lastSource: string | null = null;

@@ -48,6 +48,13 @@ describe('the architecture (docs/decisions/0001-one-set-of-services.md)', () => 
       "import { createMailer } from '../mail/mailer.ts';",
       'commerce announces events',
     ],
+    ['server/search/x.ts', "import { catalogue } from '../../seed/catalogue/index.ts';", 'demo store'],
+    ['server/mail/x.ts', "import { mergeVary } from '../http/vary.ts';", 'HTTP layer'],
+    [
+      'server/backoffice/x.ts',
+      "import type { ProxyTrust } from '#server/http/proxy-trust.ts';",
+      'HTTP layer',
+    ],
   ])('refuses in %s: %s', (file, source, rule) => {
     const found = violationsOf(file, source);
     expect(found).toHaveLength(1);

@@ -69,6 +69,24 @@ const NODE_OR_IO =
   /^(node:|fs$|path$|crypto$|react$|react-dom|react-router|pg$|@electric-sql|drizzle-orm|hono|@hono|sharp$|pino$|nodemailer$|graphql$)/;
 const isSource = (file: string) => /\.(ts|tsx)$/.test(file) && !/\.test\.tsx?$/.test(file);
 
+/**
+ * Domain modules that already keep issue 44's arrows: no demo store (seed/) and no HTTP layer (server/http/) in
+ * them. Commerce and content do not yet (commerce's seed-*.ts and sessions.ts, content's demo-content.ts, cli.ts
+ * and preview-page.ts); they join this list when issue 44 part 1 moves those out.
+ */
+const DOMAINS_APART = [
+  'search',
+  'media',
+  'mail',
+  'newsletter',
+  'bookings',
+  'backoffice',
+  'payment',
+  'events',
+].map((name) => `server/${name}/`);
+const inDomainApart = (file: string) =>
+  DOMAINS_APART.some((folder) => file.startsWith(folder)) && isSource(file);
+
 export const RULES: Rule[] = [
   {
     name: 'core is pure: no I/O, React, server or app',
@@ -91,6 +109,16 @@ export const RULES: Rule[] = [
     applies: (file) =>
       (file.startsWith('server/content/') || file.startsWith('server/media/')) && isSource(file),
     forbids: (target) => target.startsWith('server/commerce/'),
+  },
+  {
+    name: 'engines never import the demo store (seed/)',
+    applies: inDomainApart,
+    forbids: (target) => target.startsWith('seed/'),
+  },
+  {
+    name: 'domain code never imports the HTTP layer (server/http/)',
+    applies: inDomainApart,
+    forbids: (target) => target.startsWith('server/http/'),
   },
   {
     name: 'commerce announces events instead of calling mail',

@@ -375,7 +375,7 @@ test.describe('the content editor keeps what the editor typed and publishes wher
     page,
   }, testInfo) => {
     await signInInBrowser(page, server.url, 'editor');
-    const answer = await page.goto(`${server.url}/admin/content/header/site-header/sv/versions`);
+    const answer = await page.goto(`${server.url}/admin/content/page/about/sv/versions`);
     expect(answer?.status()).toBe(200);
     await expect(
       page.getByText('Swedish has no copy of its own: the store shows the English copy'),

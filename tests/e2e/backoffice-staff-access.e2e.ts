@@ -128,8 +128,13 @@ test.describe('staff access: invitations by mail and sign-ins (issue 40 #7)', ()
     });
   }
 
-  for (const width of [1440, 390]) {
-    test(`an invited owner sets up the second factor, then signs in six times in a row with correct codes (${width} px)`, async ({
+  // Six sign-ins wait for about five 30 s steps of the clock: the count is proven once, the phone's layout of the
+  // same journey with one sign-in.
+  for (const [width, signIns] of [
+    [1440, 6],
+    [390, 1],
+  ] as const) {
+    test(`an invited owner sets up the second factor, then signs in ${signIns === 6 ? 'six times in a row' : 'again'} with correct codes (${width} px)`, async ({
       page,
       store,
       signInStaff,
@@ -165,7 +170,7 @@ test.describe('staff access: invitations by mail and sign-ins (issue 40 #7)', ()
       await page.waitForURL(/\/admin$/);
       last = enrol.step;
 
-      for (let signIn = 1; signIn <= 6; signIn++) {
+      for (let signIn = 1; signIn <= signIns; signIn++) {
         await signOut(page);
         await page.getByLabel('Email').fill(email);
         await page.getByLabel('Password').fill(password);

@@ -123,6 +123,78 @@ test.describe('bad inputs at checkout and in the account', () => {
     await expect(await orderLinks(page)).toHaveCount(ordersBefore + 1);
   });
 
+  test('sends a shopper whose article sold out while they checked out to the cart, with the reason', async ({
+    openShopper,
+  }) => {
+    test.setTimeout(120_000);
+    const slug = 'ridgeline-trail-gaiter';
+    const late = await openShopper();
+    await addProductToCart(late.page, slug);
+    await openHydrated(late.page, '/en-us/checkout');
+
+    // Meanwhile another shopper buys every unit left of that size.
+    const early = await openShopper();
+    const html = await (await early.page.request.get(`/en-us/p/${slug}`)).text();
+    const form = /<form class="add-to-cart".*?<\/form>/s.exec(html)?.[0] ?? '';
+    const field = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]+)"`).exec(form)?.[1] ?? '';
+    const [productId, variantId] = [Number(field('product_id')), Number(field('variant_id'))];
+    const variants = (await (
+      await early.page.request.get(`/api/products/${productId}/variants`, { headers: { region: 'us' } })
+    ).json()) as { data: { id: number; inventory_level: number }[] };
+    const left = variants.data.find((variant) => variant.id === variantId)!.inventory_level;
+    expect(left).toBeGreaterThan(0);
+    const session = (await (await early.page.request.get('/api/session')).json()) as {
+      data: { csrfToken: string };
+    };
+    const created = await early.page.request.post('/api/cart/create', {
+      headers: { region: 'us', 'csrf-token': session.data.csrfToken },
+      data: { line_items: [{ product_id: productId, variant_id: variantId, quantity: left }] },
+    });
+    expect(created.status()).toBe(201);
+    await openHydrated(early.page, '/en-us/checkout');
+    const fields = await early.page.evaluate(() => {
+      const checkout = document.querySelector('form.checkout-layout') as HTMLFormElement;
+      const method = checkout.querySelector<HTMLInputElement>('input[name=shipping_method]')!.value;
+      return {
+        ...Object.fromEntries([...new FormData(checkout)].map(([key, value]) => [key, String(value)])),
+        shipping_method: method,
+      };
+    });
+    const bought = await early.page.request.post('/en-us/checkout', {
+      form: {
+        ...fields,
+        email: 'early.bird@example.com',
+        address_choice: 'new',
+        ship_first_name: 'Early',
+        ship_last_name: 'Bird',
+        ship_address1: '1 First Street',
+        ship_city: 'Bend',
+        ship_state_or_province: 'OR',
+        ship_postal_code: '97701',
+        ship_country_code: 'US',
+        billing_same: '1',
+      },
+      maxRedirects: 0,
+    });
+    expect(bought.headers().location).toMatch(/\/checkout\/confirmation\/\d+$/);
+
+    // The late shopper places the order: no order, the cart with the reason and the line marked.
+    const { page } = late;
+    const shipping = page.getByRole('region', { name: 'Shipping address' });
+    await page.getByLabel('Email', { exact: true }).fill('late.comer@example.com');
+    await shipping.getByLabel('First name').fill('Late');
+    await shipping.getByLabel('Last name').fill('Comer');
+    await shipping.getByLabel('Street address').fill('2 Second Street');
+    await shipping.getByLabel('City').fill('Bend');
+    await shipping.getByLabel('Postal code').fill('97701');
+    await shipping.getByLabel('State or province').selectOption('OR');
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await page.waitForURL(/\/en-us\/cart\?notice=sold-out$/);
+    await expect(page.getByRole('alert').getByText('part of your order has just sold out')).toBeVisible();
+    await expect(page.getByText('Not enough in stock for that quantity.')).toBeVisible();
+    expect(await accessibilityViolations(page), 'cart after a sell-out').toEqual([]);
+  });
+
   test('refuses a reset link with an unknown token', async ({ page }) => {
     test.setTimeout(30_000);
     await page.goto(`/en-us/account/reset?token=${'x'.repeat(43)}`);

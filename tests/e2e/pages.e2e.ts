@@ -147,8 +147,13 @@ test.describe('navigation', () => {
       await page.goto('/sv-se');
       await expect(page.getByRole('link', { name: 'Land och språk: Sverige · Svenska' })).toBeVisible();
       await expect(
-        page.getByRole('navigation', { name: 'Huvudmeny' }).getByText('Snowshoes', { exact: true }),
+        page.getByRole('navigation', { name: 'Huvudmeny' }).getByText('Snöskor', { exact: true }),
       ).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Gjorda för vägen upp' })).toBeVisible();
+      // The about page has no Swedish copy yet: the editors' English shows rather than nothing.
+      await page.goto('/sv-se/about');
+      await expect(page.getByRole('heading', { level: 1, name: 'About Ridgeline' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Land och språk: Sverige · Svenska' })).toBeVisible();
     } finally {
       await context.close();
     }

@@ -125,14 +125,19 @@ describe.each(testDatabaseTargets)('demo content on $name', (target) => {
     expect((await content.client.displayText('sv'))['add to cart']).toBe('Lägg i varukorgen');
   });
 
-  it('translates navigation, home and categories into fr, de and ja; other locales fall back to English', async () => {
+  it('translates navigation, home and categories into all eight locales; other entries fall back to English', async () => {
     expect((await content.client.header('fr', 'eu_region_1'))?.main_nav.map((n) => n.title)).toEqual([
       'Raquettes',
       'Accessoires',
       'Explorer',
     ]);
     expect((await content.client.header('ja', 'jp'))?.main_nav[0]?.title).toBe('スノーシュー');
-    expect((await content.client.header('sv', 'eu'))?.main_nav[0]?.title).toBe('Snowshoes');
+    expect((await content.client.header('sv', 'eu'))?.main_nav[0]?.title).toBe('Snöskor');
+    expect((await content.client.header('it', 'eu_region_1'))?.main_nav[0]?.title).toBe('Ciaspole');
+    const [svHome] = await content.client.pages(['home'], 'sv');
+    expect(svHome?.title).toBe('Start');
+    const [svAbout] = await content.client.pages(['about'], 'sv');
+    expect(svAbout?.title).toBe('About Ridgeline');
     expect((await content.client.header('en-us', 'pro'))?.main_nav.map((n) => n.uid)).toContain('nav-pro');
     expect((await content.client.header('en-us', 'us'))?.top_alert.map((a) => a.uid)).toEqual(['alert-us']);
     const [home] = await content.client.pages(['home'], 'de');
@@ -142,7 +147,8 @@ describe.each(testDatabaseTargets)('demo content on $name', (target) => {
     const groups = await content.client.categoryGroups('ja');
     expect(groups.map((g) => g.title).sort()).toEqual(['アクセサリー', 'スノーシュー']);
     expect((await content.client.errorPage('fr'))?.header).toBe('Page introuvable');
-    expect((await content.client.errorPage('it'))?.header).toBe('Page not found');
+    expect((await content.client.errorPage('it'))?.header).toBe('Pagina non trovata');
+    expect((await content.client.errorPage('no'))?.header).toBe('Fant ikke siden');
   });
 
   it('home and landing pages are built from published banners with hotspots of each data type', async () => {
@@ -230,7 +236,7 @@ describe.each(testDatabaseTargets)('demo content on $name', (target) => {
       const reread = readContentFiles(dir);
       expect(reread).toHaveLength(files);
       const header = reread.find((file) => file.uid === 'site-header');
-      expect(Object.keys(header?.locales ?? {}).sort()).toEqual(['de', 'en-us', 'fr', 'ja']);
+      expect(Object.keys(header?.locales ?? {}).sort()).toEqual(['de', 'en-us', 'es', 'fr', 'it', 'ja', 'no', 'sv']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

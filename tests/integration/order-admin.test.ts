@@ -205,6 +205,8 @@ describe.each(testDatabaseTargets)('order admin on $name', (target) => {
       idempotencyKey: randomUUID(),
       ...(options.locale ? { locale: options.locale } : {}),
     });
+    // The confirmation is mailed after the answer: written (and on the timeline) before the order is read.
+    await commerce.orderAnnouncements.settled();
     return commerce.orderAdmin.detail(placed.orderId);
   }
 
@@ -319,6 +321,7 @@ describe.each(testDatabaseTargets)('order admin on $name', (target) => {
     expect(done.refunds.map((entry) => entry.reason)).toEqual(['Scratched pole', 'Goodwill']);
     expect(done.timeline.map((entry) => entry.type)).toEqual([
       'placed',
+      'confirmation-sent',
       'paid',
       'shipped',
       'shipped',
@@ -326,8 +329,8 @@ describe.each(testDatabaseTargets)('order admin on $name', (target) => {
       'refunded',
       'refunded',
     ]);
-    expect(done.timeline[3]!.staff).toMatchObject({ id: ops2.staffId, email: ops2.email });
-    expect(done.timeline[2]!.detail).toMatchObject({ carrier: 'UPS', trackingNumber: '1Z999AA10000000001' });
+    expect(done.timeline[4]!.staff).toMatchObject({ id: ops2.staffId, email: ops2.email });
+    expect(done.timeline[3]!.detail).toMatchObject({ carrier: 'UPS', trackingNumber: '1Z999AA10000000001' });
 
     const audits = await handle.db
       .select()
@@ -595,7 +598,8 @@ describe.each(testDatabaseTargets)('order admin on $name', (target) => {
       expect(loser.reason).toMatchObject({ code: 'stale', status: 409 });
       const after = await snapshot(order.id);
       expect(after.version).toBe(1);
-      expect(after.events).toBe(1);
+      // The order's confirmation and the winner's change.
+      expect(after.events).toBe(2);
       expect(after.audits).toBe(1);
       if (cancelled.status === 'fulfilled') {
         expect(after).toMatchObject({ status: 'Cancelled', shipments: 0 });
@@ -630,6 +634,7 @@ describe.each(testDatabaseTargets)('order admin on $name', (target) => {
       paymentMethod: 'cash_on_delivery',
       idempotencyKey: randomUUID(),
     });
+    await commerce.orderAnnouncements.settled();
     return commerce.orderAdmin.detail(placed.orderId);
   }
 

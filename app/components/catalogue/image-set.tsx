@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { ImageDescriptor } from '#core/media-url.ts';
+import { type ImageDescriptor, mediaBaseUrl } from '#core/media-url.ts';
 import { GALLERY_SIZES, galleryImage } from '#core/responsive-image.ts';
 import { useText } from '../../lib/locale/use-text.ts';
 import { useConnection } from '../platform/use-connection.ts';
@@ -34,7 +34,7 @@ export function ImageSet({ setId, alt }: { setId: string; alt: string }) {
     const controller = new AbortController();
     (async () => {
       try {
-        const response = await fetch(`/media/s/ridgeline/${encodeURIComponent(setId)}`, {
+        const response = await fetch(`${mediaBaseUrl()}/s/ridgeline/${encodeURIComponent(setId)}`, {
           signal: controller.signal,
         });
         if (!response.ok) return;

@@ -31,6 +31,8 @@ interface Props {
   /** "Find your size" on a snowshoe's page (issue 45); null on other products. */
   fit: FitSlot | null;
   addOns: Promise<{ heading: string | null; tiles: GridTile[] } | null>;
+  /** The reviews (issue 45), HTML rendered on the server (reviews.server.ts): no code of theirs reaches the browser. */
+  reviews: string;
 }
 
 /** Product page (§2): gallery, variant choice (colour in the URL), price, stock, add to cart, details. */
@@ -68,7 +70,12 @@ export function ProductPage(props: Props) {
           </div>
           <h1 className="product__title">{view.title}</h1>
           {view.tagline ? <p className="product__tagline">{view.tagline}</p> : null}
-          <div className="product__price" data-testid="product-price">
+          {/* Sizes that cost different prices: the chosen size's shows in place of "From …", by CSS alone
+              (product.css), so it follows the radio with or without JavaScript (decision 0042). */}
+          <div
+            className={view.sizePrices ? 'product__price product__price--sizes' : 'product__price'}
+            data-testid="product-price"
+          >
             {view.price ? (
               <PriceTag price={view.price} large />
             ) : view.contentPrice ? (
@@ -76,6 +83,13 @@ export function ProductPage(props: Props) {
                 <span className="price__current">{view.contentPrice}</span>
               </p>
             ) : null}
+            {view.sizePrices?.map((price, index) =>
+              price ? (
+                <PriceTag key={view.sizes[index]?.label} price={price} large />
+              ) : (
+                <p key={view.sizes[index]?.label} />
+              ),
+            )}
           </div>
           {view.colours.length > 0 ? (
             <fieldset className="product__colours">
@@ -142,6 +156,8 @@ export function ProductPage(props: Props) {
           </section>
         </div>
       </div>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server by React from escaped strings */}
+      <div className="reviews-slot" dangerouslySetInnerHTML={{ __html: props.reviews }} />
       <Suspense fallback={null}>
         <Await resolve={props.addOns} errorElement={SKIP_ON_ERROR}>
           {(addOns) =>
@@ -195,15 +211,20 @@ function AddToCart({
   const sizes = view.sizes;
   // The fit finder's size comes first (issue 45), in stock or not: it is the size that fits.
   const fitSize = sizes.find((option) => option.label === fit?.size)?.label;
+  // Sizes that cost different prices are chosen by the shopper (or the fit finder), not for them.
   const preferred = () =>
-    fitSize ?? sizes.find((candidate) => candidate.available)?.label ?? sizes[0]?.label ?? null;
+    fitSize ??
+    (view.sizePrices
+      ? null
+      : (sizes.find((candidate) => candidate.available)?.label ?? sizes[0]?.label ?? null));
   const [size, setSize] = useState<string | null>(preferred);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new colour or a new fit answer picks its size again
   useEffect(() => {
     setSize(preferred());
   }, [colourLabel, fitSize]);
-  const variant = variantFor(view.variants, colourLabel, sizes.length > 0 ? size : null);
-  const inStock = Boolean(variant?.inStock && variant.purchasable);
+  const choose = sizes.length > 0 && size === null;
+  const variant = choose ? null : variantFor(view.variants, colourLabel, sizes.length > 0 ? size : null);
+  const inStock = choose ? view.inStock : Boolean(variant?.inStock && variant.purchasable);
   const result = fetcher.data ?? (posted && 'productId' in posted ? posted : undefined);
   // Shown as soon as the action has answered (issue 18 #4): after an action React Router reloads every loader of
   // the page (the product page's is the slowest) before the fetcher is idle, and the shopper must not wait for
@@ -232,6 +253,7 @@ function AddToCart({
                       value={id}
                       checked={size === option.label}
                       onChange={() => setSize(option.label)}
+                      required
                     />
                     <span>{option.label}</span>
                     {option.available ? null : (
@@ -245,8 +267,8 @@ function AddToCart({
         ) : variant ? (
           <input type="hidden" name="variant_id" value={variant.id} />
         ) : null}
-        <p className={inStock ? 'stock stock--in' : 'stock stock--out'} role="status">
-          {inStock ? t('in stock') : t('out of stock')}
+        <p className={choose ? 'stock' : inStock ? 'stock stock--in' : 'stock stock--out'} role="status">
+          {choose ? t('select a size') : inStock ? t('in stock') : t('out of stock')}
         </p>
         <div className="add-to-cart__row">
           <label className="add-to-cart__qty">

@@ -8,12 +8,16 @@ export interface PriceView {
   /** Machine value for JSON-LD and analytics. */
   amount: number;
   currency: string;
+  /** The lowest of prices that differ by variant ("From C$179.95", decision 0042). */
+  from?: true;
 }
 
 export interface CommercePrices {
   calculatedPrice?: { value?: number | null } | null;
   retailPrice?: { value?: number | null } | null;
   currency?: string | null;
+  /** The product's variants cost different prices; its own are the lowest (decision 0042). */
+  price_varies?: boolean;
 }
 
 /**
@@ -35,6 +39,7 @@ export function priceView(
     compareAt: onSale ? formatCurrency(retail, format) : null,
     amount: current,
     currency: format.code,
+    ...(prices.price_varies ? { from: true as const } : {}),
   };
 }
 

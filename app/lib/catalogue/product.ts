@@ -49,6 +49,11 @@ export interface ProductPageView {
   sizes: SizeChoice[];
   variants: VariantChoice[];
   price: PriceView | null;
+  /**
+   * Each size's price in the shown colour, in the order of `sizes`, when they differ (decision 0042): the page
+   * shows the chosen size's; null when every size costs the same.
+   */
+  sizePrices: Array<PriceView | null> | null;
   contentPrice: string | null;
   tags: { sale: boolean; new: boolean; redesigned: boolean };
   inStock: boolean;
@@ -178,9 +183,21 @@ export function productPageView(
         variant.size === label && (!selected || variant.colour === selected.label) && variant.inStock,
     ),
   }));
-  const price = options.shoppingRegion
-    ? priceView(commerce, options.currency, { isPro: options.isPro })
-    : null;
+  // Variants may cost different prices (decision 0042): the page shows the shown colour's, "from" its lowest
+  // when its sizes differ, and each size's for the size chosen.
+  const shown = variants.filter((variant) => !selected || variant.colour === selected.label);
+  const sizePrices = sizes.map((size) => shown.find((variant) => variant.size === size.label)?.price ?? null);
+  const own = shown.flatMap((variant) => (variant.price ? [variant.price] : []));
+  const varies = new Set(own.map((entry) => `${entry.current} ${entry.compareAt}`)).size > 1;
+  const lowest = own.reduce<PriceView | null>(
+    (low, entry) => (!low || entry.amount < low.amount ? entry : low),
+    null,
+  );
+  const price = !options.shoppingRegion
+    ? null
+    : commerce.price_varies && lowest
+      ? { ...lowest, ...(varies ? { from: true as const } : {}) }
+      : priceView(commerce, options.currency, { isPro: options.isPro });
   const sale = Boolean(price?.compareAt);
   const isNew = !sale && (commerce.isNew === true || isFlagSet(content?.is_new as never));
   const redesigned =
@@ -198,6 +215,7 @@ export function productPageView(
     sizes,
     variants,
     price,
+    sizePrices: varies && sizes.length > 0 ? sizePrices : null,
     contentPrice: options.shoppingRegion ? null : contentPriceFor(content?.prices, options.locale.country),
     tags: { sale, new: isNew, redesigned },
     inStock: commerce.isInStock !== false,

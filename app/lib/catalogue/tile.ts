@@ -18,6 +18,8 @@ export interface CommerceProduct {
   calculatedPrice?: { value?: number | null } | null;
   retailPrice?: { value?: number | null } | null;
   salePrice?: { value?: number | null } | null;
+  /** Its variants cost different prices; the prices above are the lowest (decision 0042). */
+  price_varies?: boolean;
   isInStock?: boolean;
   isPurchasable?: boolean;
   availability?: string;

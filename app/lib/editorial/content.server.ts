@@ -3,6 +3,7 @@
  * the category cards of the blog and the support centre. Each page type has its own loader file beside this one.
  */
 import { contentLocaleOf } from '#core/locale.ts';
+import { mediaBaseUrl } from '#core/media-url.ts';
 import type { Services } from '#server/services.ts';
 import type { LocaleState } from '../locale/locale-state.ts';
 import { type Raw, record, text } from './content-view.ts';
@@ -28,7 +29,7 @@ export function seoOf(entry: Raw, fallbackTitle: string, fallbackDescription: st
     title: text(seo.seo_title) || `${fallbackTitle} | Ridgeline Snowshoe Co.`,
     description: text(seo.seo_description) || fallbackDescription,
     image: imageId
-      ? `/media/i/ridgeline/${encodeURIComponent(imageId)}?w=1200&sm=aspect&aspect=1200:630`
+      ? `${mediaBaseUrl()}/i/ridgeline/${encodeURIComponent(imageId)}?w=1200&sm=aspect&aspect=1200:630`
       : null,
   };
 }

@@ -183,14 +183,18 @@ export function searchRequests(state: SearchState, scope: SearchScope) {
   if (state.category.length) selected.push('category');
   if (state.colour.length) selected.push('colours');
   if (state.price) selected.push('price');
+  // The official client's disjunctive search, request for request (tests/integration/hosted-protocols.test.ts):
+  // the main search without that facet's filter, no results, only that facet, and kept out of the hosted
+  // service's analytics (record_analytics false), or each results page counts as one search per selected facet.
   const facetOnly = selected.map((facet) => ({
     facet,
     request: {
-      query: state.q,
-      page: { size: 0, current: 1 },
+      ...main,
       filters: base(facet),
-      facets: facetsFor(scope, facet),
+      record_analytics: false,
+      page: { ...main.page, size: 0 },
       analytics: { tags: ['Facet-Only'] },
+      facets: facetsFor(scope, facet),
     },
   }));
   return { main, facetOnly };

@@ -1,3 +1,4 @@
+import { absoluteMediaUrl, mediaBaseUrl } from '#core/media-url.ts';
 import type { ShareMenuNetwork } from '../../components/share-menu.tsx';
 
 /** The product page's share networks, in order. Names are brands; 'Email' is a word and comes from display text. */
@@ -10,7 +11,7 @@ export const PRODUCT_SHARE_NETWORKS = [
   { id: 'sms', label: 'SMS' },
 ] as const satisfies readonly ShareMenuNetwork[];
 
-/** The picture a share of the product carries: its image at 1200 px, from the media service. */
+/** The picture a share of the product carries: its image at 1200 px, from the media service or its CDN. */
 export function productShareImage(origin: string, imageId: string): string {
-  return `${origin}/media/i/ridgeline/${encodeURIComponent(imageId)}?w=1200`;
+  return absoluteMediaUrl(origin, `${mediaBaseUrl()}/i/ridgeline/${encodeURIComponent(imageId)}?w=1200`);
 }

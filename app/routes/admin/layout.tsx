@@ -25,6 +25,7 @@ const SECTIONS: { href: string; label: string; permission: Permission }[] = [
   { href: '/admin/shipping', label: 'Shipping', permission: 'catalogue:read' },
   { href: '/admin/discount-codes', label: 'Discount codes', permission: 'catalogue:read' },
   { href: '/admin/content', label: 'Content', permission: 'content:read' },
+  { href: '/admin/reviews', label: 'Reviews', permission: 'reviews:moderate' },
   { href: '/admin/staff', label: 'Staff', permission: 'staff:manage' },
   { href: '/admin/audit', label: 'Audit log', permission: 'audit:read' },
 ];

@@ -254,6 +254,9 @@ const EVENT_LABELS: Record<string, string> = {
   returned: 'Return recorded',
   note: 'Note',
   tagged: 'Tags changed',
+  // The confirmation mail is sent after the checkout's answer; one not yet sent is retried every minute.
+  'confirmation-pending': 'Confirmation mail not sent yet',
+  'confirmation-sent': 'Confirmation mailed',
 };
 
 type LoaderOrder = Route.ComponentProps['loaderData']['order'];

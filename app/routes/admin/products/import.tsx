@@ -295,9 +295,10 @@ export default function ProductsImportPage() {
       </p>
       <h1 id="import-title">Import products</h1>
       <p className="admin-muted">
-        Start from the <a href="/admin/products.csv">catalogue export</a>: change stock and prices, keep the
-        other columns as exported (or leave them blank). The format is described in the README, “Catalogue
-        CSV”.
+        Start from the <a href="/admin/products.csv">catalogue export</a>: it takes each variant’s stock, and
+        per currency the retail price, the sale price and the sale’s start and end (on the store’s clock).
+        Keep the other columns as exported (or leave them blank); a file without the sale start and end
+        columns leaves those times as they are. The format is described in the README, “Catalogue CSV”.
       </p>
       {shown && !importing ? <Outcome answer={shown} /> : null}
       {live?.failed ? (

@@ -12,10 +12,12 @@ import type { RegionPriceChange } from '#server/commerce/price-admin.ts';
 import { CsrfField } from '../../../components/backoffice/csrf-field.tsx';
 import { FieldError, FormMessage } from '../../../components/backoffice/form-message.tsx';
 import { formatMoney, REGION_LABELS } from '../../../components/backoffice/money.ts';
+import { VariantPrices } from '../../../components/backoffice/variant-prices.tsx';
 import { asksConfirmation } from '../../../lib/backoffice/confirmation.ts';
 import { attemptGuarded, attemptStaff, parseStaffForm, refuse } from '../../../lib/backoffice/form.server.ts';
 import { productIdOf } from '../../../lib/backoffice/record-id.server.ts';
 import { requireStaff } from '../../../lib/backoffice/staff-context.server.ts';
+import { saveVariantPrices } from '../../../lib/backoffice/variant-price-form.server.ts';
 import pricesStyles from '../../../styles/admin-prices.css?url';
 import type { Route } from './+types/prices';
 
@@ -38,12 +40,16 @@ type SaleState = 'none' | 'running' | 'scheduled' | 'ended';
 export async function loader(args: Route.LoaderArgs) {
   const { services, staff } = await requireStaff(args, 'catalogue:read');
   const id = productIdOf(args.params);
-  const done = await attemptStaff(services, () => services.commerce.priceAdmin.prices(id));
+  const done = await attemptStaff(services, () =>
+    Promise.all([services.commerce.priceAdmin.prices(id), services.commerce.priceAdmin.variantPrices(id)]),
+  );
   if (!done.ok) throw data({ message: `There is no product ${id}.` }, { status: 404 });
+  const [prices, variants] = done.value;
   const now = Date.now();
   return {
-    product: done.value.product,
-    regions: done.value.regions.map((region) => ({
+    product: prices.product,
+    variants,
+    regions: prices.regions.map((region) => ({
       ...region,
       saleState: (region.sale === null
         ? 'none'
@@ -64,6 +70,7 @@ const regionId = z.string().regex(/^[a-z0-9_]{1,40}$/, 'Choose a region.');
 const pricesForm = z.discriminatedUnion('intent', [
   z.looseObject({ intent: z.literal('save'), confirmed: z.literal('1').optional() }),
   z.object({ intent: z.literal('remove-sale'), regionId }),
+  z.looseObject({ intent: z.literal('save-variants'), confirmed: z.literal('1').optional() }),
 ]);
 
 const PRICE_FIELDS: readonly PriceField[] = ['retail', 'sale', 'saleStartsAt', 'saleEndsAt'];
@@ -80,6 +87,8 @@ export async function action(args: Route.ActionArgs) {
   const form = parsed.data;
   const admin = services.commerce.priceAdmin;
   const labelOf = (region: string) => REGION_LABELS[region] ?? region;
+  if (form.intent === 'save-variants')
+    return saveVariantPrices(services, actor, id, form as Record<string, unknown>);
   if (form.intent === 'remove-sale') {
     const done = await attemptStaff(services, () => admin.removeSale(actor, id, form.regionId));
     return done.ok
@@ -168,9 +177,9 @@ export default function ProductPricesPage({ loaderData }: Route.ComponentProps) 
 
       <h2>Prices per region</h2>
       <p className="admin-muted">
-        Prices are per product in each region’s currency; every variant sells at the product’s price. Sale
-        times are the store’s ({zone}). Leave the sale price empty for no sale, and a time empty for “from
-        now” or “until removed”.
+        Prices are per product in each region’s currency; a variant without a price of its own (below) sells
+        at the product’s price. Sale times are the store’s ({zone}). Leave the sale price empty for no sale,
+        and a time empty for “from now” or “until removed”.
       </p>
       {canWrite ? (
         <>
@@ -308,6 +317,14 @@ export default function ProductPricesPage({ loaderData }: Route.ComponentProps) 
           </span>
         </p>
       ) : null}
+
+      <VariantPrices
+        variants={loaderData.variants}
+        regions={regions}
+        answer={answer}
+        canWrite={canWrite}
+        zone={zone}
+      />
 
       <h2>What each customer group pays</h2>
       <p className="admin-muted">
