@@ -448,6 +448,10 @@ export function createOrderAdmin(db: Database, events: EventBus, stock: Stock) {
         currencyCode: row.currencyCode,
         email: row.email,
         subtotal: row.subtotal,
+        /** The discount code the order used (issue 41), what it took off the goods and off the shipping. */
+        discount: row.discountCode
+          ? { code: row.discountCode, amount: row.discountAmount, shipping: row.shippingDiscount }
+          : null,
         shippingCost: row.shippingCost,
         taxTotal: row.taxTotal,
         total: row.total,

@@ -236,7 +236,16 @@ describe.each(testDatabaseTargets)('demo content on $name', (target) => {
       const reread = readContentFiles(dir);
       expect(reread).toHaveLength(files);
       const header = reread.find((file) => file.uid === 'site-header');
-      expect(Object.keys(header?.locales ?? {}).sort()).toEqual(['de', 'en-us', 'es', 'fr', 'it', 'ja', 'no', 'sv']);
+      expect(Object.keys(header?.locales ?? {}).sort()).toEqual([
+        'de',
+        'en-us',
+        'es',
+        'fr',
+        'it',
+        'ja',
+        'no',
+        'sv',
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

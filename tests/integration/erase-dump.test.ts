@@ -198,6 +198,17 @@ describe.each(testDatabaseTargets)('erasing a customer, then the whole database 
       idempotencyKey: randomUUID(),
     });
     await commerce.orders.lookUpStatus(caller, placed.orderId, PERSON.email);
+    // Delivered, then reviewed in words that name the writer (issue 45), approved, and voted helpful from home.
+    await handle.db.execute(
+      sql`update orders set fulfillment_status = 'delivered' where id = ${placed.orderId}`,
+    );
+    const review = await commerce.reviews.submit(customerId, productId, {
+      rating: 5,
+      text: `${PERSON.first} ${PERSON.last} of ${PERSON.street}, ${PERSON.city}: warm, light and quiet.`,
+      language: 'en',
+    });
+    await commerce.reviews.approve(actor, review.id);
+    await commerce.reviews.vote(review.id, { ip: PERSON.ip, customerId });
     // A cart still open at the time of the erase.
     await commerce.carts.create('us', customerId, item);
     return customerId;
@@ -217,6 +228,7 @@ describe.each(testDatabaseTargets)('erasing a customer, then the whole database 
       'signup_confirmations',
       'audit_log',
       'discount_redemptions',
+      'product_reviews',
     ])
       expect(before).toContain(table);
     // Throttles never held the address or the client's address in clear, only keyed hashes.

@@ -121,6 +121,24 @@ describe.each(testDatabaseTargets)('variant prices on $name', (target) => {
       .where(eq(orderItems.orderId, placed.orderId));
     expect(item).toMatchObject({ variantId: dear, quantity: 2 });
     expect(item!.price).toBe(own);
+
+    // With a code, the back office's order names it and what it took off (issue 41), the line still at its price.
+    const coded = await cartWith(dear);
+    await api.commerce.carts.applyCode(coded.id, 'TRAILNA', async () => {});
+    const codedOrder = await api.commerce.checkout.placeOrder({
+      cartId: coded.id,
+      customerId: null,
+      email: 'variant-prices@example.com',
+      shippingAddress: ADDRESS,
+      billingAddress: null,
+      shippingMethodId: methodId,
+      paymentMethod: 'bank_transfer',
+      idempotencyKey: randomUUID(),
+    });
+    const detail = await api.commerce.orderAdmin.detail(codedOrder.orderId);
+    expect(detail.discount).toEqual({ code: 'TRAILNA', amount: 20, shipping: 0 });
+    expect(detail.subtotal).toBe(Math.round(own * 200) / 100);
+    expect(detail.lines[0]!.price).toBe(own);
   });
 
   it("a cheaper variant becomes the product's shown price (tiles and search show the lowest)", async () => {

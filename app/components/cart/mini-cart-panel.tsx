@@ -96,6 +96,13 @@ export default function MiniCartPanel({
               <span>{t('subtotal')}</span>
               <span>{cart.subtotal}</span>
             </p>
+            {cart.discount?.applied ? (
+              // The code's effect, as the cart shows it: what it takes off, or free shipping (issue 41).
+              <p className="mini-cart-panel__subtotal">
+                <span>{t('discount line', { code: cart.discount.code })}</span>
+                <span>{cart.discount.saving ?? t('free shipping')}</span>
+              </p>
+            ) : null}
             <div className="mini-cart-panel__actions">
               <Link to={`/${segment}/cart`} className="mini-cart-panel__view">
                 {t('view cart')}

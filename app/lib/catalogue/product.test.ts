@@ -28,6 +28,21 @@ const content = {
 };
 
 describe('productPageView', () => {
+  it('reads "from" the lowest of the shown colour when its sizes differ, with each size\'s price (decision 0042)', () => {
+    const product = snowshoe();
+    product.price_varies = true;
+    for (const variant of product.variants ?? [])
+      if (variant.option_values?.some((value) => value.label === '30 in'))
+        variant.calculatedPrice = variant.retailPrice = { value: 359.95 };
+    const view = productPageView(content, product, options);
+    expect(view.price).toMatchObject({ current: '$329.95', amount: 329.95, from: true });
+    expect(view.sizes.map((size) => size.label)).toEqual(['25 in', '30 in']);
+    expect(view.sizePrices?.map((price) => price?.current)).toEqual(['$329.95', '$359.95']);
+    // Every size at one price: no "from", no list of sizes' prices.
+    const plain = productPageView(content, snowshoe(), options);
+    expect(plain.price?.from).toBeUndefined();
+    expect(plain.sizePrices).toBeNull();
+  });
   it('selects the colour named in the URL, else the first one', () => {
     expect(productPageView(content, snowshoe(), options).selectedColour).toBe('black');
     expect(productPageView(content, snowshoe(), { ...options, colour: 'spruce' }).selectedColour).toBe(

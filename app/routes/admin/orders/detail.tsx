@@ -509,9 +509,20 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               </th>
               <td>{money(order.subtotal)}</td>
             </tr>
+            {order.discount && order.discount.amount > 0 ? (
+              <tr>
+                <th scope="row" colSpan={7}>
+                  Discount code {order.discount.code}
+                </th>
+                <td>−{money(order.discount.amount)}</td>
+              </tr>
+            ) : null}
             <tr>
               <th scope="row" colSpan={7}>
                 Shipping
+                {order.discount && order.discount.shipping > 0
+                  ? ` (${order.discount.code} took ${money(order.discount.shipping)} off)`
+                  : null}
               </th>
               <td>{money(order.shippingCost)}</td>
             </tr>
