@@ -1,6 +1,6 @@
 // No storefront page ships a byte of the back office (issue 19, decision 0006): for every route outside /admin,
 // the chunks a page of it loads (entry, root, its parent routes and its own modules, with every chunk they import
-// statically or dynamically) must hold no module of app/routes/admin, app/components/admin, app/lib/backoffice or
+// statically or dynamically) must hold no module of app/routes/admin, app/components/backoffice, app/lib/backoffice or
 // the back office's stylesheet. Reads React Router's manifest (as js-budget.mjs) and build/client-chunks.json
 // (what each chunk holds, written by scripts/client-chunk-modules.ts during the build). Runs in `check:budgets`.
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = resolve(import.meta.dirname, '..');
-const BACK_OFFICE = /^app\/(routes\/admin|components\/admin|lib\/backoffice)\/|^app\/styles\/admin\.css$/;
+const BACK_OFFICE =
+  /^app\/(routes\/admin|components\/backoffice|lib\/backoffice)\/|^app\/styles\/admin\.css$/;
 const isAdminRoute = (id) => id.startsWith('routes/admin/');
 
 const chunksFile = join(root, 'build/client-chunks.json');

@@ -3,6 +3,7 @@ import { data } from 'react-router';
 import type { z } from 'zod';
 import { statusOf } from '#core/error-codes.ts';
 import type { Services } from '#server/services.ts';
+import type { ConfirmAnswer } from './confirmation.ts';
 
 /** What a back-office action answers when it refuses: a message for the form, field messages, the values sent. */
 export interface StaffFormAnswer {
@@ -75,4 +76,41 @@ export async function attemptStaff<T>(
     const message = error instanceof Error ? error.message : 'The change was refused.';
     return { ok: false, answer: refuse(status, retry ? `${message} (in ${retry} s)` : message, fields) };
   }
+}
+
+/** The answer that holds a save for confirmation: 409, the effect, and the fields as `sent` to post again. */
+function askConfirmation(effect: string, sent: FormData) {
+  const fields = [...sent.entries()]
+    .filter(([name, value]) => typeof value === 'string' && name !== 'csrf' && name !== 'confirmed')
+    .map(([name, value]) => [name, String(value)] as [string, string]);
+  return data<ConfirmAnswer>(
+    { ok: false, message: '', fieldErrors: {}, confirm: effect, fields },
+    { status: 409 },
+  );
+}
+
+/**
+ * `attemptStaff` for a change the money guard checks (group rules, prices, shipping costs, discount codes): a large
+ * drop is not a mistake to correct but an effect to confirm, so needs-confirmation answers 409 with the sentence
+ * naming the effect and the form's fields, which the page posts again with `confirmed=1` ("… anyway").
+ */
+export async function attemptGuarded<T>(
+  services: Pick<Services, 'errorCode'>,
+  sent: FormData,
+  call: () => Promise<T>,
+): Promise<
+  | { ok: true; value: T }
+  | { ok: false; answer: ReturnType<typeof refuse> | ReturnType<typeof askConfirmation> }
+> {
+  const done = await attemptStaff(services, async (): Promise<{ saved: T } | { effect: string }> => {
+    try {
+      return { saved: await call() };
+    } catch (error) {
+      if (services.errorCode(error) !== 'needs-confirmation') throw error;
+      return { effect: (error as Error).message };
+    }
+  });
+  if (!done.ok) return done;
+  if ('effect' in done.value) return { ok: false, answer: askConfirmation(done.value.effect, sent) };
+  return { ok: true, value: done.value.saved };
 }

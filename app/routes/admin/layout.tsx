@@ -7,8 +7,8 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { can, type Permission, ROLE_LABELS } from '#core/staff-permissions.ts';
-import { CsrfField } from '../../components/admin/csrf-field.tsx';
-import { STAFF_LAYOUT_ID, type StaffLayoutData, useStaff } from '../../components/admin/staff-data.ts';
+import { CsrfField } from '../../components/backoffice/csrf-field.tsx';
+import { STAFF_LAYOUT_ID, type StaffLayoutData, useStaff } from '../../components/backoffice/staff-data.ts';
 import { requireStaff } from '../../lib/backoffice/staff-context.server.ts';
 import adminStyles from '../../styles/admin.css?url';
 import type { Route } from './+types/layout';

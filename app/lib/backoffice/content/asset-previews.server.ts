@@ -3,8 +3,8 @@ import type { ContentTypeSchema } from '#core/content-schema.ts';
 import { DEFAULT_MEDIA_ALIAS } from '#core/media-url.ts';
 import type { ContentManagement } from '#server/content/management/contract.ts';
 import type { Services } from '#server/services.ts';
-import type { AssetPreview } from '../../../components/admin/content/entry-form.tsx';
-import { assetPreview } from '../../../components/admin/content/labels.ts';
+import type { AssetPreview } from '../../../components/backoffice/content/entry-form.tsx';
+import { assetPreview } from '../../../components/backoffice/content/labels.ts';
 
 /** Title and a small preview of every asset an entry's file fields hold, inside groups and blocks too. */
 export async function assetPreviewsOf(

@@ -3,7 +3,7 @@
  * "Open preview" link: a staff-only back-office URL that sets the preview cookie and goes on to the storefront
  * page that shows the entry, drafts and all. Open it as a document (a plain `<a href>`, e.g. `target="_blank"`,
  * not a client-side `<Link>`): the storefront is another document, and the server marks it as a preview.
- * `PREVIEW_ACTION` is where "Create preview link (24 h)" posts (app/components/admin/content/preview-link.tsx).
+ * `PREVIEW_ACTION` is where "Create preview link (24 h)" posts (app/components/backoffice/content/preview-link.tsx).
  */
 import { type PreviewedEntry, storefrontPathOf } from '#core/content-preview.ts';
 
