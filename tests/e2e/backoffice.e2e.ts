@@ -58,6 +58,12 @@ const PRODUCT = '/admin/products/101';
 /** Records that do not exist: an intent with no fields of its own is valid as it stands, so it is sent to one. */
 const NO_CUSTOMER = '/admin/customers/999999';
 const NO_PRODUCT = '/admin/products/999999';
+/**
+ * The product's own page is the index of its frame route (decision 0046): its forms post to `?index`, as React
+ * Router's forms do; a post without it reaches the frame, which has no action (405 for every role).
+ */
+const PRODUCT_FORM = `${PRODUCT}?index`;
+const NO_PRODUCT_FORM = `${NO_PRODUCT}?index`;
 /** The US top alert in the master locale (content entries have no numeric ids). */
 const ALERT = '/admin/content/top_alert/alert-us/en-us';
 
@@ -116,10 +122,10 @@ const DOORS: Door[] = [
   ...['approve', 'terms', 'reject'].map((intent) => post('/admin/pro', 'pro:write', { intent })),
   get('/admin/products', 'catalogue:read'),
   get(PRODUCT, 'catalogue:read'),
-  post(PRODUCT, 'catalogue:write'),
-  post(PRODUCT, 'catalogue:write', { intent: 'category' }),
+  post(PRODUCT_FORM, 'catalogue:write', { dataOf: PRODUCT }),
+  post(PRODUCT_FORM, 'catalogue:write', { intent: 'category', dataOf: PRODUCT }),
   ...['publish', 'unpublish', 'flags'].map((intent) =>
-    post(NO_PRODUCT, 'catalogue:write', { intent, allowed: 404, dataOf: PRODUCT }),
+    post(NO_PRODUCT_FORM, 'catalogue:write', { intent, allowed: 404, dataOf: PRODUCT }),
   ),
   get('/admin/shipping', 'catalogue:read'),
   post('/admin/shipping', 'catalogue:write'),
@@ -148,6 +154,17 @@ const DOORS: Door[] = [
     allowed: 404,
     dataOf: `${PRODUCT}/prices`,
   }),
+  // Per-variant prices (issue 41), the fit chart (issue 45) and duplicating a product (one that does not exist
+  // here, so the matrix copies nothing).
+  post(`${PRODUCT}/prices`, 'catalogue:write', { intent: 'save-variants', fields: { confirmed: 'maybe' } }),
+  get(`${PRODUCT}/fit`, 'catalogue:read'),
+  post(`${PRODUCT}/fit`, 'catalogue:write'),
+  ...['save', 'use'].map((intent) => post(`${PRODUCT}/fit`, 'catalogue:write', { intent })),
+  post(NO_PRODUCT_FORM, 'catalogue:write', { intent: 'duplicate', allowed: 404, dataOf: PRODUCT }),
+  // Reviews (issue 45): owners, operations and editors moderate.
+  get('/admin/reviews', 'reviews:moderate'),
+  post('/admin/reviews', 'reviews:moderate'),
+  ...['approve', 'reject', 'reply'].map((intent) => post('/admin/reviews', 'reviews:moderate', { intent })),
   get('/admin/groups/4', 'catalogue:read'),
   post('/admin/groups/4', 'catalogue:write'),
   post('/admin/groups/4', 'catalogue:write', { intent: 'add' }),
