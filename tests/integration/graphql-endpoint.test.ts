@@ -193,7 +193,7 @@ describe.each(testDatabaseTargets)('GraphQL endpoint on $name', (target) => {
       (page!.products[0]!.bcProduct as { calculatedPrice: { currencyCode: string } }).calculatedPrice
         .currencyCode,
     ).toBe('USD');
-    expect((await client.getErrorPage('it'))?.header).toBe('Page not found');
+    expect((await client.getErrorPage('it'))?.header).toBe('Pagina non trovata');
   });
 
   it('answers errors as GraphQL errors; the client throws the first message or the status', async () => {
