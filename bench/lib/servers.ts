@@ -1,13 +1,13 @@
 /**
  * The servers the bench measures, each a child process pinned to one core: our server (server/main.ts, as
- * `npm start` runs it) with the page cache on or off, a stock react-router-serve of the same build, and
- * react-router-serve's server with our services in its load context (bench/lib/serve-with-services.ts).
+ * `npm start` runs it) with the page cache on or off (react-router-serve runs only beside the floor page,
+ * bench/floor/, and by hand through bench/lib/serve-with-services.ts: decision 0045).
  * Also: the build (rebuilt only when older than its sources, as `npm start` decides) and the seeded data folder.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { freePort, pinned, ROOT, type Running, start, waitFor } from './processes.ts';
 import { progress } from './report.ts';
 
@@ -123,26 +123,5 @@ export function startRidgeline(options: { dataDir: string; pageCache: boolean; c
     { DATA_DIR: options.dataDir, PAGE_CACHE: String(options.pageCache) },
     options.core,
     '/healthz',
-  );
-}
-
-/** `react-router-serve ./build/server/index.js`, exactly as its bin runs it. */
-export function startStockServe(options: { core: number | null }) {
-  return serve(
-    'react-router-serve (stock)',
-    [resolve(ROOT, 'node_modules/@react-router/serve/bin.js'), './build/server/index.js'],
-    {},
-    options.core,
-    '/favicon.ico',
-  );
-}
-
-export function startServeWithServices(options: { dataDir: string; core: number | null }) {
-  return serve(
-    'react-router-serve + services context',
-    ['--import', 'tsx', join(ROOT, 'bench/lib/serve-with-services.ts')],
-    { DATA_DIR: options.dataDir },
-    options.core,
-    '/favicon.ico',
   );
 }
