@@ -70,6 +70,8 @@ function slowPageBuild(): ServerBuild {
           new Response('<!doctype html><p>slow page</p>', { status, headers }),
         servicesContext,
         requestFactsContext,
+        // The page renders no image: the bundle's media base has nothing to point at.
+        configureMediaBaseUrl: () => {},
       },
     },
     routes: {
