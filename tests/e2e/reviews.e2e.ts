@@ -35,6 +35,9 @@ for (const [index, width] of [1440, 390].entries()) {
     store,
     signInStaff,
   }) => {
+    // Three people in three browsers (buyer, moderator, stranger) and two page-cache turns: over a minute on a busy
+    // machine.
+    test.setTimeout(120_000);
     const text =
       index === 0
         ? 'Light and grippy on packed trails; the bindings close easily with gloves on.'
