@@ -14,3 +14,4 @@ export * from './content/schema.ts';
 export * from './keys/schema.ts';
 export * from './newsletter/schema.ts';
 export * from './search/schema.ts';
+export * from './wishlist/schema.ts';

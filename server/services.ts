@@ -35,6 +35,7 @@ import { createMediaRoutes, MEDIA_MANIFEST, MEDIA_ORIGINALS_DIR } from './media/
 import { createMediaUploads } from './media/upload.ts';
 import { createNewsletter, type Newsletter } from './newsletter/subscribe.ts';
 import { createSearchServices, type SearchServices } from './search/index.ts';
+import { createWishlists, type Wishlists } from './wishlist/index.ts';
 
 /**
  * What loaders, actions and the HTTP routers get: every service, built once at start from the settings
@@ -58,6 +59,8 @@ export interface Services {
   mailer: Mailer;
   /** Issue 45: the mail inviting a buyer to review, REVIEW_INVITE_DAYS after delivery (a timed job). */
   reviewInvitations: ReviewInvitations;
+  /** Issue 45: an account's wishlist, its merge at sign-in and its read-only link (decision 0048). */
+  wishlists: Wishlists;
   newsletter: Newsletter;
   bookings: Bookings;
   /** Staff accounts, staff sessions and the audit log (the back office at /admin). */
@@ -177,6 +180,7 @@ export function createServices(input: {
     search,
     mailer,
     reviewInvitations,
+    wishlists: createWishlists(db),
     newsletter: createNewsletter(db),
     bookings: createBookings(db),
     backoffice: createBackoffice(db, {

@@ -5,6 +5,7 @@ import { type Actor, recordAudit } from '../backoffice/audit.ts';
 import { demoBookings } from '../bookings/schema.ts';
 import type { Database } from '../db/database.ts';
 import { newsletterSubscriptions } from '../newsletter/schema.ts';
+import { eraseWishlistOf } from '../wishlist/index.ts';
 import type { Accounts } from './accounts.ts';
 import { addressJson, type Customers, customerJson } from './customers.ts';
 import { badRequest, conflict, notFound } from './errors.ts';
@@ -527,6 +528,7 @@ export function createCustomerAdmin(deps: {
           .set({ shopperKey: sql`'erased:' || ${discountRedemptions.id}` })
           .where(eq(discountRedemptions.shopperKey, `email:${email}`));
         const removedReviews = await eraseReviewsOf(tx, id);
+        const removedWishlist = await eraseWishlistOf(tx, id);
         const customerOrders = await tx
           .select({
             id: orders.id,
@@ -565,6 +567,7 @@ export function createCustomerAdmin(deps: {
             ordersAnonymised: customerOrders.length,
             reviewsDeleted: removedReviews.reviewsDeleted,
             reviewVotesDeleted: removedReviews.votesDeleted,
+            wishlistItemsDeleted: removedWishlist,
           },
         });
         return {
