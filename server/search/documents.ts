@@ -31,11 +31,16 @@ export interface IndexDocument {
   rank: number;
   /** What results return raw. */
   fields: Record<string, unknown>;
-  /** Text for the weighted vector: A title, B tagline/category/colours, C body. */
+  /**
+   * Text for the weighted vector: A title, B tagline/category/colours, C body and the aliases: a product's
+   * English name and category names in every other locale, so an English model name typed on /sv-se still
+   * finds the product whose Swedish name it is part of, below the products named in the shopper's language.
+   */
   config: string;
   titleText: string;
   extraText: string;
   bodyText: string;
+  aliasText: string;
   hash: string;
 }
 
@@ -47,11 +52,12 @@ const regionsOf = (entry: Entry | undefined) =>
 const firstRef = (value: unknown) => record(Array.isArray(value) ? value[0] : value);
 
 function finish(
-  doc: Omit<IndexDocument, 'hash' | 'config' | 'titleText' | 'extraText' | 'bodyText'>,
+  doc: Omit<IndexDocument, 'hash' | 'config' | 'titleText' | 'extraText' | 'bodyText' | 'aliasText'>,
   parts: {
     title: string;
     extra: string;
     body: string;
+    alias?: string;
   },
 ): IndexDocument {
   const ja = doc.locale === 'ja' || hasCjk(parts.title);
@@ -62,6 +68,7 @@ function finish(
     titleText: prepare(parts.title),
     extraText: prepare(parts.extra),
     bodyText: prepare(parts.body.slice(0, 4000)),
+    aliasText: prepare(parts.alias ?? ''),
   };
   // The index format version is part of the hash: a new format rewrites every document once.
   const hash = createHash('sha1')
@@ -121,20 +128,26 @@ export interface BuildInput {
 export interface CatalogueFacts {
   facts: Map<number, CommerceFacts>;
   categoryPath: Map<number, string>;
+  /** The catalogue's own (English) name of each category, by path. */
+  categoryName?: Map<string, string>;
 }
 
 export async function readCatalogue(commerce: Commerce | null): Promise<CatalogueFacts> {
-  if (!commerce) return { facts: new Map(), categoryPath: new Map() };
+  if (!commerce) return { facts: new Map(), categoryPath: new Map(), categoryName: new Map() };
   const [facts, categories] = await Promise.all([
     commerceFacts(commerce),
     commerce.catalogue.listCategories(1, 500),
   ]);
-  return { facts, categoryPath: new Map(categories.data.map((category) => [category.id, category.path])) };
+  return {
+    facts,
+    categoryPath: new Map(categories.data.map((category) => [category.id, category.path])),
+    categoryName: new Map(categories.data.map((category) => [category.path, category.name])),
+  };
 }
 
 export async function buildDocuments(input: BuildInput): Promise<IndexDocument[]> {
   const { content } = input;
-  const { facts, categoryPath } = input.catalogue ?? (await readCatalogue(input.commerce));
+  const { facts, categoryPath, categoryName } = input.catalogue ?? (await readCatalogue(input.commerce));
   const docs: IndexDocument[] = [];
   for (const locale of input.locales ?? SEARCH_LOCALES) {
     const [products, categories, posts, articles, pages] = await Promise.all([
@@ -197,7 +210,12 @@ export async function buildDocuments(input: BuildInput): Promise<IndexDocument[]
               in_stock: product.isInStock,
             },
           },
-          { title, extra: [tagline, category, parent, colours.join(' ')].join(' '), body: description },
+          {
+            title,
+            extra: [tagline, category, parent, colours.join(' ')].join(' '),
+            body: description,
+            alias: locale === 'en-us' ? '' : englishNames(product.name, path, categoryName),
+          },
         ),
       );
     }
@@ -324,6 +342,13 @@ export async function buildDocuments(input: BuildInput): Promise<IndexDocument[]
   return docs;
 }
 
+/** A product's catalogue (English) name with its category path's names: what another locale indexes as aliases. */
+function englishNames(name: string, path: string, categoryName: Map<string, string> | undefined): string {
+  const segments = path ? path.split('/') : [];
+  const paths = segments.map((_, index) => segments.slice(0, index + 1).join('/'));
+  return [name, ...paths.map((each) => categoryName?.get(each) ?? '')].filter(Boolean).join(' ');
+}
+
 /**
  * Known words of a locale's documents with their document counts: title, tagline, category and colour words
  * (typo tolerance, did-you-mean and prefix suggestions). Japanese keeps whole titles and categories.
@@ -332,7 +357,13 @@ export function vocabularyOf(docs: readonly IndexDocument[]): Map<string, number
   const counts = new Map<string, number>();
   for (const doc of docs) {
     const seen = new Set<string>();
-    const source = [doc.title, String(doc.fields.tagline ?? ''), doc.category ?? '', doc.colours.join(' ')];
+    const source = [
+      doc.title,
+      String(doc.fields.tagline ?? ''),
+      doc.category ?? '',
+      doc.colours.join(' '),
+      doc.aliasText,
+    ];
     for (const part of source) {
       if (hasCjk(part)) {
         const phrase = part.trim().toLowerCase();

@@ -56,6 +56,7 @@ export async function writeIndex(
       title_text: doc.titleText,
       extra_text: doc.extraText,
       body_text: doc.bodyText,
+      alias_text: doc.aliasText,
       lexeme: localeLexeme(doc.locale),
       hash: doc.hash,
     }));
@@ -67,14 +68,14 @@ export async function writeIndex(
         r.date, r.rank, r.fields,
         setweight(to_tsvector(r.config::regconfig, r.title_text), 'A') ||
           setweight(to_tsvector(r.config::regconfig, r.extra_text), 'B') ||
-          setweight(to_tsvector(r.config::regconfig, r.body_text), 'C') ||
-          setweight(to_tsvector('simple', r.title_text || ' ' || r.extra_text), 'D') ||
+          setweight(to_tsvector(r.config::regconfig, r.body_text || ' ' || r.alias_text), 'C') ||
+          setweight(to_tsvector('simple', r.title_text || ' ' || r.extra_text || ' ' || r.alias_text), 'D') ||
           to_tsvector('simple', r.lexeme),
         to_tsvector('simple', r.title_text), r.hash
       from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(locale text, id text, type text,
         title text, category text, colours text[], regions text[], price_us float8, price_ca float8,
         price_eu float8, date text, rank int, fields jsonb, config text, title_text text, extra_text text,
-        body_text text, lexeme text, hash text)
+        body_text text, alias_text text, lexeme text, hash text)
       on conflict (engine, locale, id) do update set type = excluded.type, title = excluded.title,
         category = excluded.category, colours = excluded.colours, regions = excluded.regions,
         stack = excluded.stack, environment = excluded.environment, price_us = excluded.price_us,

@@ -68,7 +68,7 @@ describe.each(testDatabaseTargets)('GraphQL endpoint on $name', (target) => {
       child_colors: ['Glacier Blue', 'Midnight Navy', 'Aurora Teal'],
     });
     expect((await client.getColorGroups('sv')).find((group) => group.uid === 'blues')?.color_name).toBe(
-      'Blue',
+      'Blått',
     );
   });
 
