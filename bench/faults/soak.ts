@@ -1,6 +1,7 @@
 /**
  * Soak (issue 10, load): `tsx bench/faults/soak.ts [--minutes 30] [--share 70] [--quick] [--pg-port 5432]
- * [--checkouts 2.5] [--carts 5] [--searches 5] [--no-shopping] [--whole-catalogue] [--rate <req/s>]`.
+ * [--checkouts 2.5] [--carts 5] [--searches 5] [--no-shopping] [--publish-every 60] [--whole-catalogue]
+ * [--rate <req/s>]`.
  *
  * The server on a temporary PostgreSQL database with its production settings (page cache on). First the
  * peak: autocannon as fast as it goes for 20 s on a mix of anonymous pages and /api reads. Then the same mix
@@ -10,11 +11,16 @@
  * Beside the reads, a shopping stream (issue 42, shopping.ts): checkouts, carts and searches, each a given
  * percentage of the read rate, each its own shopper; a page sampled every 100 ms gives the page cache's hit rate
  * (HIT, STALE or SHARED of every X-Page-Cache answer), and the data versions read each minute say how often each
- * moved. Printed: one line per minute for the reads, one for the shopping, and the drift from the first minute
+ * moved. An editor publishes a blog post every `--publish-every` seconds (0: none) through the content management
+ * service on the same database, as the back office does from another process: since decision 0050 that
+ * re-renders the blog and the pages that list blog posts, not the product and category pages sampled. Printed:
+ * one line per minute for the reads, one for the shopping, and the drift from the first minute
  * to the last. `--whole-catalogue` puts back the triggers of before issue 42 (every stock or price update moves
  * the catalogue's version, emptying every cache), for a comparison on the same code.
  */
 import pg from 'pg';
+import { createContentManagement } from '../../server/content/index.ts';
+import { openPostgres } from '../../server/db/database.ts';
 import {
   connectionsTo,
   fixed,
@@ -61,7 +67,9 @@ async function main(): Promise<boolean> {
     'no-shopping': { type: 'boolean', default: false },
     'whole-catalogue': { type: 'boolean', default: false },
     rate: { type: 'string' },
+    'publish-every': { type: 'string', default: '60' },
   });
+  const publishEvery = Number(values['publish-every']);
   const shopping = values['no-shopping'] !== true;
   const shares = {
     checkout: Number(values.checkouts) / 100,
@@ -80,6 +88,7 @@ async function main(): Promise<boolean> {
       `Shopping beside the reads, per 100 reads: ${values.checkouts} checkouts, ${values.carts} carts, ` +
         `${values.searches} searches (each its own shopper)`,
     );
+  if (publishEvery > 0) say(`An editor publishes a blog post every ${publishEvery} s`);
   say(`PostgreSQL ${target.host}:${target.port}; load average ${loadAverage()}\n`);
 
   const database = await tempDatabase(target);
@@ -131,6 +140,7 @@ async function main(): Promise<boolean> {
           samplePaths: PATHS.filter((path) => !path.startsWith('/api/')),
         })
       : null;
+    const editor = publishEvery > 0 ? await startEditor(database.url, publishEvery) : null;
     const firstVersions = await readVersions(client);
     let versions = firstVersions;
     const total = emptyCounts();
@@ -171,7 +181,8 @@ async function main(): Promise<boolean> {
         const counts = shoppers.take();
         const now = await readVersions(client);
         say(
-          `        reads ${statusLine(result.status)}; ${shoppingLine(counts, versions, now, result.seconds)}`,
+          `        reads ${statusLine(result.status)}; ${shoppingLine(counts, versions, now, result.seconds)}` +
+            (editor ? `; ${editor.take()} blog post(s) published` : ''),
         );
         versions = now;
         add(total, counts);
@@ -179,6 +190,11 @@ async function main(): Promise<boolean> {
       }
     }
     await shoppers?.stop();
+    const published = await editor?.stop();
+    if (published) {
+      say(`\nEditor: ${published.count} publishes, ${published.failed} failed`);
+      ok &&= published.failed === 0;
+    }
     if (shoppers) {
       const seconds = (performance.now() - started) / 1000;
       say(
@@ -200,6 +216,61 @@ async function main(): Promise<boolean> {
     await server.stop();
     await database.drop();
   }
+}
+
+/**
+ * A back-office editor in a process of its own: every `seconds` a new version of one blog post's title, saved and
+ * published to production (what the storefront reads).
+ */
+async function startEditor(databaseUrl: string, seconds: number) {
+  const handle = await openPostgres(databaseUrl, { poolMax: 2 });
+  const management = createContentManagement({
+    db: handle.db,
+    config: { CONTENT_ENVIRONMENT: 'production' },
+  });
+  const actor = { token: 'soak-editor' };
+  const uid = 'caring-for-your-snowshoes';
+  let edits = 0;
+  let count = 0;
+  let failed = 0;
+  let sinceTake = 0;
+  const publish = async () => {
+    try {
+      const draft = await management.getEntry('blog', uid, 'en-us');
+      if (!draft) throw new Error(`no blog post '${uid}'`);
+      edits++;
+      const fields = { ...draft.fields, title: `Caring for your snowshoes (edit ${edits})` };
+      await management.saveEntry(actor, { contentType: 'blog', uid, locale: 'en-us', fields });
+      await management.publish(actor, {
+        contentType: 'blog',
+        uid,
+        locales: ['en-us'],
+        environments: ['production'],
+      });
+      count++;
+      sinceTake++;
+    } catch (error) {
+      failed++;
+      say(`editor: publish failed: ${(error as Error).message}`);
+    }
+  };
+  let running: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(publish);
+  }, seconds * 1000);
+  return {
+    take() {
+      const n = sinceTake;
+      sinceTake = 0;
+      return n;
+    },
+    async stop() {
+      clearInterval(timer);
+      await running;
+      await handle.close();
+      return { count, failed };
+    },
+  };
 }
 
 function add(total: ShoppingCounts, counts: ShoppingCounts) {

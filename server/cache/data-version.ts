@@ -1,5 +1,13 @@
 import { and, gt, lte, sql } from 'drizzle-orm';
-import { changeLogStep, createTagClock, tagsOfChanges } from '#core/change-tags.ts';
+import {
+  type ContentChange,
+  changeLogStep,
+  createContentChangeWindow,
+  createTagClock,
+  SEARCH_TAG,
+  tagsOfChanges,
+  tagsOfContentChanges,
+} from '#core/change-tags.ts';
 import type { Database } from '../db/database.ts';
 import { writeEpochOf } from '../db/write-epoch.ts';
 import { collecting, dependsOn } from './dependencies.ts';
@@ -20,6 +28,16 @@ export const PRODUCT_CHANGES_SCOPE = 'product-changes';
  */
 export const PRODUCT_CHANGES_KEPT = 5000;
 
+/** The data_versions rows the page cache follows as tags (decision 0050), not in its version string. */
+export const CONTENT_SCOPE = 'content';
+export const SEARCH_SCOPE = 'search';
+
+/**
+ * How far back a look at the publication log reaches before the previous one: a publish takes its time before
+ * its transaction begins and commits later, and another process's clock may be a little apart.
+ */
+const CONTENT_CHANGES_WINDOW_MS = 120_000;
+
 /** More changed products than this at once (a stock import) drop the caches whole: one eviction beats 5,000. */
 const PRODUCT_CHANGES_READ_LIMIT = 5000;
 
@@ -37,7 +55,9 @@ export interface ChangeClock {
  *
  * Stock and price updates are not in the string: they move the 'product-changes' version, and the watcher reads
  * the products they touched from the log and moves those products' tags on `changes` (decision 0036), before
- * `current()` answers. A cache asks `changes.fresh(tags, since)` of what it keeps.
+ * `current()` answers. A cache asks `changes.fresh(tags, since)` of what it keeps. The content and search
+ * versions stay in the string (for the read caches that follow them whole) and move tags too: the entries a
+ * content change published or unpublished, read from the publication log, and the search answers (decision 0050).
  */
 export function createDataVersionWatcher(db: Database, intervalMs = 1000) {
   let value = '';
@@ -73,6 +93,70 @@ export function createDataVersionWatcher(db: Database, intervalMs = 1000) {
     seen = latest;
   };
 
+  const contentWindow = createContentChangeWindow(CONTENT_CHANGES_WINDOW_MS);
+  let contentSeen: number | null = null;
+  let assetsSeen: string | null = null;
+  let searchSeen: number | null = null;
+
+  /**
+   * What moved the content version since the last look: the entries published, unpublished or deleted, read
+   * from the publication log in the same statement as the version (one snapshot: every row up to that version
+   * and no later one). 'all' when the log does not say (an asset changed, a hosted service's webhook or sync,
+   * a statement that changed nothing).
+   */
+  const followContent = async (): Promise<string[] | 'all'> => {
+    const lookedAt = Date.now();
+    const cutoff = new Date(contentWindow.cutoff() ?? lookedAt - CONTENT_CHANGES_WINDOW_MS).toISOString();
+    const result = (await db.execute(sql`
+      select 'version' as kind, '' as content_type, '' as uid, '' as locale, '' as environment,
+             version::float8 as at from data_versions where scope = ${CONTENT_SCOPE}
+      union all
+      select 'assets', '', count(*)::text, '', '',
+             coalesce(max(extract(epoch from updated_at) * 1000), 0)::float8 from content_assets
+      union all
+      select 'published', content_type, uid, locale, environment, extract(epoch from published_at)::float8 * 1000
+        from content_publications where published_at > ${cutoff}::timestamptz
+      union all
+      select 'unpublished', content_type, uid, locale, environment, extract(epoch from unpublished_at)::float8 * 1000
+        from content_unpublications where unpublished_at > ${cutoff}::timestamptz`)) as unknown as {
+      rows: Array<{
+        kind: string;
+        content_type: string;
+        uid: string;
+        locale: string;
+        environment: string;
+        at: number | string;
+      }>;
+    };
+    // No row yet: nothing was ever published (the first publication writes it).
+    let version = 0;
+    let assets = '';
+    const log: ContentChange[] = [];
+    for (const row of result.rows) {
+      if (row.kind === 'version') version = Number(row.at);
+      else if (row.kind === 'assets') assets = `${row.uid}:${row.at}`;
+      else
+        log.push({
+          kind: row.kind,
+          contentType: row.content_type,
+          uid: row.uid,
+          locale: row.locale,
+          environment: row.environment,
+          at: Number(row.at),
+        });
+    }
+    const first = contentSeen === null;
+    const moved = version !== contentSeen;
+    const assetsMoved = assetsSeen !== null && assets !== assetsSeen;
+    const went = contentSeen !== null && version < contentSeen;
+    const fresh = contentWindow.take(log, lookedAt);
+    contentSeen = version;
+    assetsSeen = assets;
+    if (first || !moved) return [];
+    if (assetsMoved || went || fresh.length === 0) return 'all';
+    return tagsOfContentChanges(fresh);
+  };
+
   const readOnce = async () => {
     const epoch = epochOf?.() ?? Number.NaN;
     const rows = await db
@@ -81,6 +165,21 @@ export function createDataVersionWatcher(db: Database, intervalMs = 1000) {
       .orderBy(dataVersions.scope);
     const changes = rows.find((row) => row.scope === PRODUCT_CHANGES_SCOPE);
     if (changes) await follow(changes.version);
+    const content = rows.find((row) => row.scope === CONTENT_SCOPE);
+    const moves: string[] = [];
+    let all = false;
+    if (contentSeen === null || (content?.version ?? 0) !== contentSeen) {
+      const moved = await followContent();
+      if (moved === 'all') all = true;
+      else moves.push(...moved);
+    }
+    const search = rows.find((row) => row.scope === SEARCH_SCOPE);
+    const searchVersion = search?.version ?? 0;
+    if (searchSeen !== null && searchVersion !== searchSeen) moves.push(SEARCH_TAG);
+    searchSeen = searchVersion;
+    // Moved with the new value, in one step: a read that gets the new version never meets tags still to move.
+    if (all) clock.moveAll();
+    else if (moves.length > 0) clock.move(moves);
     value = rows
       .filter((row) => row !== changes)
       .map((row) => `${row.scope}:${row.version}`)
@@ -165,7 +264,27 @@ export function readCacheWatcher(db: Database): DataVersionWatcher {
  */
 export function pageCacheVersions(db: Database): { dataVersion(): Promise<string>; changes: ChangeClock } {
   const watcher = readCacheWatcher(db);
-  return { dataVersion: watcher.current, changes: watcher.changes };
+  // Content and search move tags on the clock (decision 0050): a blog post's publication re-renders the pages
+  // that showed it or list its type, not the whole cache.
+  let all = '';
+  let paged = '';
+  const dataVersion = async () => {
+    const current = await watcher.current();
+    if (current !== all) {
+      all = current;
+      paged = withoutScopes(current, [CONTENT_SCOPE, SEARCH_SCOPE]);
+    }
+    return paged;
+  };
+  return { dataVersion, changes: watcher.changes };
+}
+
+/** The watcher's string without some scopes ("catalogue:4,content:9" → "catalogue:4" without content). */
+function withoutScopes(all: string, scopes: readonly string[]): string {
+  return all
+    .split(',')
+    .filter((part) => !scopes.includes(part.slice(0, part.lastIndexOf(':'))))
+    .join(',');
 }
 
 export interface VersionedCache<V> {

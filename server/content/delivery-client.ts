@@ -4,6 +4,8 @@
  * access_token (and branch) headers, 30 s timeout, retries on 408 and 429 (300 ms apart, at most 5), and the five
  * cache policies of §9 over an in-process cache.
  */
+import { tagsOfContentAnswer } from '#core/change-tags.ts';
+import { dependsOn } from '../cache/dependencies.ts';
 
 export const CachePolicy = {
   IGNORE_CACHE: -1,
@@ -126,6 +128,9 @@ interface CacheSlot {
   /** Which network request made it: a slow older one must not replace a newer one's answer. */
   started: number;
 }
+
+/** `/content_types/<type>/entries` and `/content_types/<type>/entries/<uid>`. */
+const ENTRIES_PATH = /^\/content_types\/([^/]+)\/entries(?:\/([^/]+))?$/;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -339,8 +344,29 @@ export function createDeliveryClient(options: DeliveryClientOptions) {
     }
   }
 
+  /**
+   * The answer, named to whatever collects around it (a page being rendered, decision 0050): the entries it
+   * holds, the uids it asked for, and for a query of a type by anything else, the type. A publication moves those.
+   */
+  async function requestNaming<T = unknown>(
+    path: string,
+    params: RequestParams = {},
+    asked?: CachePolicyValue,
+  ): Promise<T> {
+    const value = await request<T>(path, params, asked);
+    const entries = ENTRIES_PATH.exec(path);
+    if (entries) {
+      const contentType = decodeURIComponent(entries[1] as string);
+      const uid = entries[2];
+      dependsOn(
+        tagsOfContentAnswer(contentType, uid ? { uid: decodeURIComponent(uid) } : params.query, value),
+      );
+    } else dependsOn(tagsOfContentAnswer(null, undefined, value));
+    return value;
+  }
+
   return {
-    request,
+    request: requestNaming,
     /** Waits for background refreshes (tests, shutdown). */
     async settled(): Promise<void> {
       await Promise.allSettled([...refreshing.values()]);

@@ -4,7 +4,9 @@
  * protocol with the bearer search key, caches answers (on by default), and turns non-ok answers into
  * '[status] messages' errors.
  */
+import { SEARCH_TAG } from '#core/change-tags.ts';
 import { type SearchConnectorInput, searchConnectorConfig } from '#core/search-connector.ts';
+import { dependsOn } from '../cache/dependencies.ts';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -74,6 +76,8 @@ export function createSearchClient(options: SearchClientOptions) {
   async function post<T>(path: string, body: unknown, cacheable: boolean): Promise<T> {
     const payload = JSON.stringify(body);
     const key = `${path}|${payload}`;
+    // A page that shows search answers is rendered again when the index is rebuilt (decision 0050).
+    if (cacheable) dependsOn([SEARCH_TAG]);
     if (cacheable && ttl > 0) {
       const hit = cache.get(key);
       if (hit && Date.now() - hit.at < ttl) {
