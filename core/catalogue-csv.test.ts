@@ -275,6 +275,8 @@ describe('planCatalogueImport', () => {
       'Colour: Blue; Size: S',
       '50.00',
       ...Array(11).fill(''),
+      // No own variant prices: the twelve variant_ columns are empty.
+      ...Array(12).fill(''),
       '9',
       'no',
     ]);
@@ -591,5 +593,181 @@ describe('sale start and end columns', () => {
       new Map([['RL-TRAIL-RED-M', state({ prices: {} })]]),
     );
     expect(empty).toMatchObject({ errors: [], changes: [], unchanged: 1 });
+  });
+});
+
+describe('variant price columns (issue 41, decision 0042)', () => {
+  const now = new Date('2026-12-01T12:00:00Z');
+  const own = { retail: 14995, sale: null, saleStartsAt: null, saleEndsAt: null };
+  const sized = new Map<string, CatalogueVariantState>([
+    ['RL-TRAIL-RED-M', state()],
+    [
+      'RL-TRAIL-RED-XL',
+      state({ variantId: 13, options: 'Colour: Red; Size: XL', variantPrices: { us: own } }),
+    ],
+    ['RL-PLAIN', state({ variantId: 14, productId: 3, productSku: 'RL-PLAIN', options: '', prices: {} })],
+  ]);
+  const plan = (text: string, catalogueState = sized) =>
+    planCatalogueImport(parseCatalogueCsv(text, 'UTC'), catalogueState, { zone: 'UTC', now });
+
+  it('exports a variant’s own price, sale and times and reads the row back unchanged', () => {
+    const withSale = new Map(sized);
+    withSale.set('RL-TRAIL-RED-XL', {
+      ...sized.get('RL-TRAIL-RED-XL')!,
+      variantPrices: {
+        us: {
+          retail: 14995,
+          sale: 11995,
+          saleStartsAt: new Date('2026-12-24T08:00:00Z'),
+          saleEndsAt: new Date('2026-12-31T20:00:00Z'),
+        },
+      },
+    });
+    const record = catalogueCsvRecord(
+      { ...withSale.get('RL-TRAIL-RED-XL')!, variantSku: 'RL-TRAIL-RED-XL' },
+      'UTC',
+    );
+    const start = CATALOGUE_CSV_COLUMNS.indexOf('variant_price_usd');
+    expect(record.slice(start, start + 4)).toEqual([
+      '149.95',
+      '119.95',
+      '2026-12-24 08:00',
+      '2026-12-31 20:00',
+    ]);
+    const result = plan(`${HEADER}\n${record.join(',')}\n`, withSale);
+    expect(result.errors).toEqual([]);
+    expect(result.unchanged).toBe(1);
+    expect(result.variantPrices).toEqual([]);
+  });
+
+  it('gives a size its own price, and an emptied cell hands it back to the product’s price', () => {
+    const result = plan(
+      'variant_sku,variant_price_usd,variant_sale_usd\nRL-TRAIL-RED-M,139.95,129.95\nRL-TRAIL-RED-XL,,\n',
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.changes.map((change) => change.fields)).toEqual([
+      [
+        { field: 'variant_price_usd', before: '', after: '139.95' },
+        { field: 'variant_sale_usd', before: '', after: '129.95' },
+      ],
+      [{ field: 'variant_price_usd', before: '149.95', after: '' }],
+    ]);
+    expect(result.variantPrices).toEqual([
+      {
+        variantId: 11,
+        regionId: 'us',
+        price: { retail: 13995, sale: 12995, saleStartsAt: null, saleEndsAt: null },
+      },
+      { variantId: 13, regionId: 'us', price: null },
+    ]);
+    // A file without the columns, or an empty cell of a variant without an own price, leaves own prices alone.
+    expect(plan('variant_sku,stock\nRL-TRAIL-RED-XL,4\n').variantPrices).toEqual([]);
+    expect(plan('variant_sku,variant_price_usd\nRL-TRAIL-RED-M,\n').unchanged).toBe(1);
+  });
+
+  it('removing an own price that had a sale lists the sale going too, guarded against the product’s price', () => {
+    const onSale = new Map(sized);
+    onSale.set('RL-TRAIL-RED-XL', {
+      ...sized.get('RL-TRAIL-RED-XL')!,
+      variantPrices: { us: { ...own, retail: 40000, sale: 30000 } },
+    });
+    const result = plan('variant_sku,variant_price_usd,variant_sale_usd\nRL-TRAIL-RED-XL,,\n', onSale);
+    expect(result.changes[0]!.fields).toEqual([
+      { field: 'variant_price_usd', before: '400.00', after: '' },
+      { field: 'variant_sale_usd', before: '300.00', after: '' },
+    ]);
+    // 300.00 → the product's 129.95 is a drop of more than half: it waits for a confirmation, naming the size.
+    expect(result.drops[0]!.message).toContain('Trail (Colour: Red; Size: XL)');
+    expect(result.drops[0]!.column).toBe('variant_price_usd');
+  });
+
+  it('measures a new own price against the product’s price as the same file leaves it', () => {
+    const result = plan('variant_sku,price_usd,variant_price_usd\nRL-TRAIL-RED-M,300,100\n');
+    expect(result.errors).toEqual([]);
+    expect(result.drops.map((drop) => drop.column)).toEqual(['variant_price_usd']);
+    expect(result.prices).toHaveLength(1);
+    expect(result.variantPrices).toHaveLength(1);
+  });
+
+  it('refuses an own price of 0 and a sale that makes a size free, naming the variant', () => {
+    const result = plan(
+      'variant_sku,variant_price_usd,variant_sale_usd\nRL-TRAIL-RED-M,0,\nRL-TRAIL-RED-XL,149.95,0\nRL-PLAIN,0,\n',
+    );
+    expect(result.errors.map((error) => [error.row, error.column])).toEqual([
+      [2, 'variant_price_usd'],
+      [3, 'variant_sale_usd'],
+      [4, 'variant_price_usd'],
+    ]);
+    expect(result.errors[1]!.message).toContain('Trail (Colour: Red; Size: XL)');
+    expect(result.errors[2]!.message).toContain('make Trail free');
+    expect(result.variantPrices).toEqual([]);
+  });
+
+  it('names every bad own price in one pass: sale not below, sale without price, times, the product lacking a price', () => {
+    const lacking = new Map(sized);
+    lacking.set('RL-TRAIL-RED-XL', { ...sized.get('RL-TRAIL-RED-XL')!, prices: {} });
+    const result = plan(
+      [
+        'variant_sku,variant_price_usd,variant_sale_usd,variant_sale_start_usd,variant_sale_end_usd',
+        'RL-TRAIL-RED-M,100,100,,',
+        'RL-TRAIL-RED-XL,,,,',
+        'RL-PLAIN,,90,,',
+        'RL-TRAIL-RED-M2,,,,',
+      ].join('\n'),
+      new Map([...lacking, ['RL-TRAIL-RED-M2', state({ variantId: 15 })]]),
+    );
+    expect(result.errors.map((error) => [error.row, error.column])).toEqual([
+      [2, 'variant_sale_usd'],
+      [3, 'variant_price_usd'],
+      [4, 'variant_sale_usd'],
+    ]);
+    expect(result.errors[0]!.message).toContain('is not below variant_price_usd');
+    expect(result.errors[1]!.message).toContain('no USD price for the variant to cost instead');
+    expect(result.errors[2]!.message).toContain("a variant's own sale needs its own price");
+    const times = plan(
+      [
+        'variant_sku,variant_price_usd,variant_sale_usd,variant_sale_start_usd,variant_sale_end_usd',
+        'RL-TRAIL-RED-M,150,120,2026-12-20 10:00,2026-12-10 10:00',
+        'RL-TRAIL-RED-XL,150,,2026-12-20 10:00,',
+        'RL-PLAIN,150,120,,2026-11-01 10:00',
+        'RL-TRAIL-RED-M2,,,,2026-12-20 10:00',
+      ].join('\n'),
+      new Map([...sized, ['RL-TRAIL-RED-M2', state({ variantId: 15 })]]),
+    );
+    expect(times.errors.map((error) => [error.row, error.column])).toEqual([
+      [2, 'variant_sale_end_usd'],
+      [3, 'variant_sale_start_usd'],
+      [4, 'variant_sale_end_usd'],
+      [5, 'variant_sale_end_usd'],
+    ]);
+    expect(times.errors[0]!.message).toContain('is not after variant_sale_start_usd');
+    expect(times.errors[1]!.message).toContain('a sale start needs a sale price');
+    expect(times.errors[2]!.message).toContain('has already passed');
+  });
+
+  it('sets a scheduled own sale and lists its times', () => {
+    const result = plan(
+      'variant_sku,variant_price_usd,variant_sale_usd,variant_sale_start_usd,variant_sale_end_usd\nRL-TRAIL-RED-XL,149.95,119.95,2026-12-24 08:00,2026-12-31 20:00\n',
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.changes[0]!.fields).toEqual([
+      { field: 'variant_sale_usd', before: '', after: '119.95' },
+      { field: 'variant_sale_start_usd', before: '', after: '2026-12-24 08:00' },
+      { field: 'variant_sale_end_usd', before: '', after: '2026-12-31 20:00' },
+    ]);
+  });
+
+  it('reads bad variant cells and refuses a variant sale column without its price column', () => {
+    const parsed = parseCatalogueCsv(
+      'variant_sku,variant_price_usd,variant_sale_usd,variant_sale_start_usd,variant_sale_end_cad\nRL-TRAIL-RED-M,-1,5O,abc,x\n',
+      'UTC',
+    );
+    expect(parsed.errors.map((error) => [error.row, error.column])).toEqual([
+      [1, 'variant_sale_end_cad'],
+      [2, 'variant_price_usd'],
+      [2, 'variant_sale_usd'],
+      [2, 'variant_sale_start_usd'],
+    ]);
+    expect(parsed.errors[0]!.message).toContain('needs the column variant_price_cad');
   });
 });

@@ -29,12 +29,25 @@ export const PRICE_COLUMNS = COMMERCE_REGIONS.flatMap((region) => [
   `sale_end_${lower(region)}`,
 ]);
 
+/**
+ * A variant's own price (issue 41, decision 0042) per commerce region: `variant_price_usd`, `variant_sale_usd`,
+ * `variant_sale_start_usd`, `variant_sale_end_usd`. An empty `variant_price_` cell: the variant costs the product's
+ * price (an own price it had is removed); a file without the column leaves own prices alone.
+ */
+export const VARIANT_PRICE_COLUMNS = COMMERCE_REGIONS.flatMap((region) => [
+  `variant_price_${lower(region)}`,
+  `variant_sale_${lower(region)}`,
+  `variant_sale_start_${lower(region)}`,
+  `variant_sale_end_${lower(region)}`,
+]);
+
 export const CATALOGUE_CSV_COLUMNS = [
   'product_sku',
   'variant_sku',
   'name',
   'options',
   ...PRICE_COLUMNS,
+  ...VARIANT_PRICE_COLUMNS,
   'stock',
   'published',
 ] as const;
@@ -63,11 +76,24 @@ export interface CsvRegionPrice {
   saleEndsAt?: Date | null;
 }
 
+/**
+ * A variant's own price cells of a region: `retail` null for an empty `variant_price_` cell (no own price); the
+ * sale and its times as for the product's price.
+ */
+export interface CsvVariantPrice {
+  retail: number | null;
+  sale?: number | null;
+  saleStartsAt?: Date | null;
+  saleEndsAt?: Date | null;
+}
+
 export interface CatalogueCsvRow {
   row: number;
   variantSku: string;
   reference: Partial<Record<ReferenceColumn, string>>;
   prices: Partial<Record<CommerceRegion, CsvRegionPrice>>;
+  /** Only for the regions whose `variant_price_` column the file has. */
+  variantPrices?: Partial<Record<CommerceRegion, CsvVariantPrice>>;
   stock?: number;
 }
 
@@ -195,6 +221,21 @@ export function parseCatalogueCsv(text: string, zone: string = DEFAULT_STORE_TIM
     else if (header.indexOf(column) !== index)
       errors.push({ row: 1, column, message: `The column "${column}" appears twice` });
   });
+  for (const region of COMMERCE_REGIONS) {
+    const priceColumn = `variant_price_${lower(region)}`;
+    if (header.includes(priceColumn)) continue;
+    for (const column of [
+      `variant_sale_${lower(region)}`,
+      `variant_sale_start_${lower(region)}`,
+      `variant_sale_end_${lower(region)}`,
+    ])
+      if (header.includes(column))
+        errors.push({
+          row: 1,
+          column,
+          message: `The column ${column} needs the column ${priceColumn}: a variant's own sale belongs to its own price`,
+        });
+  }
   if (!header.includes('variant_sku')) {
     errors.push({ row: 1, column: 'variant_sku', message: 'The column variant_sku is missing' });
     return { rows: [], errors, total: body.length };
@@ -271,6 +312,32 @@ export function parseCatalogueCsv(text: string, zone: string = DEFAULT_STORE_TIM
         else fail(`${column} ${result.message}`, column);
       }
       if (Object.keys(price).length) parsed.prices[region] = price;
+      const own = cell(`variant_price_${lower(region)}`);
+      if (own === undefined) continue;
+      const ownPrice: CsvVariantPrice = { retail: null };
+      if (own) {
+        const result = parsePriceCell(own);
+        if (result.ok) ownPrice.retail = result.value;
+        else fail(`variant_price_${lower(region)} ${result.message}`, `variant_price_${lower(region)}`);
+      }
+      const ownSale = cell(`variant_sale_${lower(region)}`);
+      if (ownSale) {
+        const result = parsePriceCell(ownSale);
+        if (result.ok) ownPrice.sale = result.value;
+        else fail(`variant_sale_${lower(region)} ${result.message}`, `variant_sale_${lower(region)}`);
+      } else if (ownSale === '') ownPrice.sale = null;
+      for (const [column, key] of [
+        [`variant_sale_start_${lower(region)}`, 'saleStartsAt'],
+        [`variant_sale_end_${lower(region)}`, 'saleEndsAt'],
+      ] as const) {
+        const time = cell(column);
+        if (time === undefined) continue;
+        const result = parseSaleTimeCell(time, zone);
+        if (result.ok) ownPrice[key] = result.value;
+        else fail(`${column} ${result.message}`, column);
+      }
+      parsed.variantPrices ??= {};
+      parsed.variantPrices[region] = ownPrice;
     }
     const stock = cell('stock');
     if (stock !== undefined) {
@@ -293,6 +360,8 @@ export interface CatalogueVariantState {
   published: boolean;
   stock: number;
   prices: Partial<Record<CommerceRegion, StoredPrice>>;
+  /** The variant's own prices, by region (none: it costs the product's). */
+  variantPrices?: Partial<Record<CommerceRegion, StoredPrice>>;
 }
 
 /** A region's stored price: cents, and the sale's times (none when absent). */
@@ -333,6 +402,13 @@ export interface PriceUpdate {
   saleEndsAt?: Date | null;
 }
 
+/** A variant's own price to write in a region; `price` null removes it (the variant costs the product's). */
+export interface VariantPriceUpdate {
+  variantId: number;
+  regionId: CommerceRegion;
+  price: { retail: number; sale: number | null; saleStartsAt: Date | null; saleEndsAt: Date | null } | null;
+}
+
 export interface CatalogueImportPlan {
   /** Data rows read. */
   rows: number;
@@ -348,6 +424,7 @@ export interface CatalogueImportPlan {
   drops: CsvRowError[];
   stock: StockUpdate[];
   prices: PriceUpdate[];
+  variantPrices: VariantPriceUpdate[];
 }
 
 /** Options as the file writes them: `Colour: Red; Size: M`. */
@@ -380,6 +457,7 @@ export function planCatalogueImport(
   const changes: RowChange[] = [];
   const stock: StockUpdate[] = [];
   const prices: PriceUpdate[] = [];
+  const variantPrices: VariantPriceUpdate[] = [];
   const drops: CsvRowError[] = [];
   /**
    * Per product and region, the first row that changes its price, and the price it sets. Prices belong to the
@@ -546,6 +624,129 @@ export function planCatalogueImport(
       }
       prices.push(update);
     }
+    for (const region of COMMERCE_REGIONS) {
+      const sent = row.variantPrices?.[region];
+      if (!sent) continue;
+      const currency = lower(region);
+      const priceColumn = `variant_price_${currency}`;
+      const saleColumn = `variant_sale_${currency}`;
+      const startColumn = `variant_sale_start_${currency}`;
+      const endColumn = `variant_sale_end_${currency}`;
+      const stored = state.variantPrices?.[region];
+      // What the variant falls back on: the product's price as this file leaves it.
+      const planned = priceChanges.get(`${state.productId}:${region}`)?.price;
+      const productPrice =
+        planned?.retail !== undefined ? { ...planned, retail: planned.retail } : state.prices[region];
+      const variantName = state.options ? `${state.name} (${state.options})` : state.name;
+      const guard = (before: number | null, after: number, column: string) => {
+        const verdict =
+          before === null
+            ? null
+            : guardMoney(
+                [{ productId: state.productId, name: variantName, before: before / 100, after: after / 100 }],
+                {
+                  currency: currency.toUpperCase(),
+                  remedy: 'Write a price above 0.',
+                },
+              );
+        if (verdict?.verdict === 'refuse' || after <= 0) {
+          fail(
+            `${column}: ${verdict?.verdict === 'refuse' ? verdict.message : `a price of 0.00 would make ${variantName} free; write a price above 0.`}`,
+            column,
+          );
+          return false;
+        }
+        if (verdict?.verdict === 'confirm')
+          drops.push({ row: row.row, sku: row.variantSku, column, message: `${column}: ${verdict.message}` });
+        return true;
+      };
+      const cents = (value: number | null | undefined) => (value == null ? '' : formatCents(value));
+      if (sent.retail === null) {
+        const orphan = [
+          [saleColumn, sent.sale != null],
+          [startColumn, Boolean(sent.saleStartsAt)],
+          [endColumn, Boolean(sent.saleEndsAt)],
+        ].find(([, set]) => set);
+        if (orphan) {
+          fail(
+            `${orphan[0]} is set but ${priceColumn} is empty; a variant's own sale needs its own price: write ${priceColumn} or empty ${orphan[0]}`,
+            String(orphan[0]),
+          );
+          continue;
+        }
+        if (!stored) continue;
+        if (!productPrice) {
+          fail(
+            `${priceColumn} is empty but the product has no ${currency.toUpperCase()} price for the variant to cost instead; write the variant's price or add price_${currency}`,
+            priceColumn,
+          );
+          continue;
+        }
+        if (!guard(pays(stored), pays(productPrice), priceColumn)) continue;
+        fields.push({ field: priceColumn, before: formatCents(stored.retail), after: '' });
+        if (stored.sale !== null) fields.push({ field: saleColumn, before: cents(stored.sale), after: '' });
+        variantPrices.push({ variantId: state.variantId, regionId: region, price: null });
+        continue;
+      }
+      const sale = sent.sale === undefined ? (stored?.sale ?? null) : sent.sale;
+      const saleStartsAt = timeOf(sent.saleStartsAt, stored?.saleStartsAt);
+      const saleEndsAt = timeOf(sent.saleEndsAt, stored?.saleEndsAt);
+      const newStart = saleStartsAt !== null && !sameTime(saleStartsAt, stored?.saleStartsAt ?? null);
+      const newEnd = saleEndsAt !== null && !sameTime(saleEndsAt, stored?.saleEndsAt ?? null);
+      if (sale === null && (newStart || newEnd)) {
+        const column = newEnd ? endColumn : startColumn;
+        fail(
+          `${column} is set but ${saleColumn} is empty; a sale ${newEnd ? 'end' : 'start'} needs a sale price: write ${saleColumn} or empty ${column}`,
+          column,
+        );
+        continue;
+      }
+      // Without a sale its times mean nothing: they go with it.
+      const next = {
+        retail: sent.retail,
+        sale,
+        saleStartsAt: sale === null ? null : saleStartsAt,
+        saleEndsAt: sale === null ? null : saleEndsAt,
+      };
+      if (samePrice(next, stored)) continue;
+      if (sale !== null && sale >= next.retail) {
+        fail(
+          `${saleColumn} ${formatCents(sale)} is not below ${priceColumn} ${formatCents(next.retail)}`,
+          saleColumn,
+        );
+        continue;
+      }
+      if (next.saleStartsAt && next.saleEndsAt && next.saleEndsAt <= next.saleStartsAt) {
+        fail(
+          `${endColumn} ${formatSaleTime(next.saleEndsAt, zone)} is not after ${startColumn} ${formatSaleTime(next.saleStartsAt, zone)}; a sale ends after it starts: write a later end or an earlier start`,
+          endColumn,
+        );
+        continue;
+      }
+      if (newEnd && next.saleEndsAt && next.saleEndsAt <= at) {
+        fail(
+          `${endColumn} ${formatSaleTime(next.saleEndsAt, zone)} has already passed (${zone} time); write a later end, or empty the cell for a sale that runs until it is removed`,
+          endColumn,
+        );
+        continue;
+      }
+      const after = pays(next);
+      const before = stored ? pays(stored) : productPrice ? pays(productPrice) : null;
+      if (!guard(before, after, after === next.sale ? saleColumn : priceColumn)) continue;
+      if (stored?.retail !== next.retail)
+        fields.push({ field: priceColumn, before: cents(stored?.retail), after: formatCents(next.retail) });
+      if ((stored?.sale ?? null) !== next.sale)
+        fields.push({ field: saleColumn, before: cents(stored?.sale), after: cents(next.sale) });
+      for (const [key, field] of [
+        ['saleStartsAt', startColumn],
+        ['saleEndsAt', endColumn],
+      ] as const) {
+        const was = stored?.[key] ?? null;
+        if ((was?.getTime() ?? null) !== (next[key]?.getTime() ?? null))
+          fields.push({ field, before: formatSaleTime(was, zone), after: formatSaleTime(next[key], zone) });
+      }
+      variantPrices.push({ variantId: state.variantId, regionId: region, price: next });
+    }
     if (row.stock !== undefined && row.stock !== state.stock) {
       fields.push({ field: 'stock', before: String(state.stock), after: String(row.stock) });
       stock.push({
@@ -570,6 +771,7 @@ export function planCatalogueImport(
     drops: failed ? [] : drops,
     stock: failed ? [] : stock,
     prices: failed ? [] : prices,
+    variantPrices: failed ? [] : variantPrices,
   };
 }
 
@@ -587,12 +789,22 @@ export function catalogueCsvRecord(
       formatSaleTime(price?.saleEndsAt, zone),
     ];
   });
+  const variantPriceCells = COMMERCE_REGIONS.flatMap((region) => {
+    const price = state.variantPrices?.[region];
+    return [
+      price ? formatCents(price.retail) : '',
+      price?.sale == null ? '' : formatCents(price.sale),
+      formatSaleTime(price?.saleStartsAt, zone),
+      formatSaleTime(price?.saleEndsAt, zone),
+    ];
+  });
   return [
     state.productSku,
     state.variantSku,
     state.name,
     state.options,
     ...priceCells,
+    ...variantPriceCells,
     String(state.stock),
     formatPublished(state.published),
   ];

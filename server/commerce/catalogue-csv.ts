@@ -60,6 +60,8 @@ export interface CatalogueImportResult extends CatalogueImportReport {
   written: boolean;
   stockChanges: number;
   priceChanges: number;
+  /** Variants' own prices set or removed, per region. */
+  variantPriceChanges: number;
   /** Variants handed to the back-in-stock path. */
   backInStock: number;
 }
@@ -82,14 +84,19 @@ interface RawState {
   availability: string;
   /** Per region: retail, sale, sale start, sale end (timestamps as JSON writes them). */
   prices: Record<string, [number | string, number | string | null, string | null, string | null]> | null;
+  /** The variant's own prices (decision 0042), the same shape. */
+  variant_prices: Record<
+    string,
+    [number | string, number | string | null, string | null, string | null]
+  > | null;
 }
 
 const cents = (value: number | string) => Math.round(Number(value) * 100);
 
-function stateOf(row: RawState): CatalogueVariantState & { variantSku: string } {
+function pricesOf(raw: RawState['prices']): CatalogueVariantState['prices'] {
   const prices: CatalogueVariantState['prices'] = {};
   for (const region of COMMERCE_REGIONS) {
-    const price = row.prices?.[region];
+    const price = raw?.[region];
     if (price)
       prices[region] = {
         retail: cents(price[0]),
@@ -98,6 +105,11 @@ function stateOf(row: RawState): CatalogueVariantState & { variantSku: string } 
         saleEndsAt: price[3] ? new Date(price[3]) : null,
       };
   }
+  return prices;
+}
+
+function stateOf(row: RawState): CatalogueVariantState & { variantSku: string } {
+  const prices = pricesOf(row.prices);
   return {
     variantId: Number(row.variant_id),
     variantSku: row.variant_sku,
@@ -110,13 +122,16 @@ function stateOf(row: RawState): CatalogueVariantState & { variantSku: string } 
     published: row.is_visible && row.availability !== 'disabled',
     stock: Number(row.inventory_level),
     prices,
+    variantPrices: pricesOf(row.variant_prices),
   };
 }
 
 const SELECT_STATE = sql`select v.id as variant_id, v.sku as variant_sku, v.inventory_level, v.option_values,
     p.id as product_id, p.sku as product_sku, p.name, p.is_visible, p.availability,
     (select json_object_agg(pp.region_id, json_build_array(pp.retail_price, pp.sale_price, pp.sale_starts_at, pp.sale_ends_at))
-       from product_prices pp where pp.product_id = p.id) as prices
+       from product_prices pp where pp.product_id = p.id) as prices,
+    (select json_object_agg(vp.region_id, json_build_array(vp.retail_price, vp.sale_price, vp.sale_starts_at, vp.sale_ends_at))
+       from variant_prices vp where vp.variant_id = v.id) as variant_prices
   from variants v join products p on p.id = v.product_id`;
 
 async function rowsOf<T>(executor: Executor, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -203,6 +218,26 @@ export function createCatalogueCsv(db: Database, stock: Stock, options: Catalogu
       where pp.product_id = u."productId" and pp.region_id = u."regionId" and (u."setStart" or u."setEnd")`);
   }
 
+  /** Variants' own prices: each set one replaced whole, each removed one deleted (the product's price applies). */
+  async function writeVariantPrices(tx: Tx, changes: CatalogueImportPlan['variantPrices']) {
+    const removed = changes.filter((change) => change.price === null);
+    const set = changes.flatMap((change) => (change.price ? [{ ...change, ...change.price }] : []));
+    if (removed.length)
+      await tx.execute(sql`delete from variant_prices vp
+        using jsonb_to_recordset(${JSON.stringify(removed)}::jsonb) as u("variantId" integer, "regionId" text)
+        where vp.variant_id = u."variantId" and vp.region_id = u."regionId"`);
+    if (set.length)
+      await tx.execute(sql`insert into variant_prices (variant_id, region_id, retail_price, sale_price, sale_starts_at,
+          sale_ends_at)
+        select u."variantId", u."regionId", u.retail::numeric / 100, u.sale::numeric / 100, u."saleStartsAt",
+          u."saleEndsAt"
+        from jsonb_to_recordset(${JSON.stringify(set)}::jsonb) as u("variantId" integer, "regionId" text,
+          retail bigint, sale bigint, "saleStartsAt" timestamptz, "saleEndsAt" timestamptz)
+        on conflict (variant_id, region_id) do update set retail_price = excluded.retail_price,
+          sale_price = excluded.sale_price, sale_starts_at = excluded.sale_starts_at,
+          sale_ends_at = excluded.sale_ends_at`);
+  }
+
   /** The header and every variant, by id, one page of rows at a time. */
   async function* exportChunks(): AsyncGenerator<string> {
     // A byte-order mark first: Excel reads a CSV without one in the system's code page, and ü, é, ø turn to noise.
@@ -278,7 +313,7 @@ export function createCatalogueCsv(db: Database, stock: Stock, options: Catalogu
               }
             : planned;
         if (result.errors.length) return result;
-        entry.total = result.stock.length + result.prices.length;
+        entry.total = result.stock.length + result.prices.length + result.variantPrices.length;
         report();
         for (const part of chunks(result.stock)) {
           const written = await writeStock(tx, actor, part);
@@ -289,6 +324,11 @@ export function createCatalogueCsv(db: Database, stock: Stock, options: Catalogu
         }
         for (const part of chunks(result.prices)) {
           await writePrices(tx, part);
+          entry.done += part.length;
+          report();
+        }
+        for (const part of chunks(result.variantPrices)) {
+          await writeVariantPrices(tx, part);
           entry.done += part.length;
           report();
         }
@@ -311,6 +351,7 @@ export function createCatalogueCsv(db: Database, stock: Stock, options: Catalogu
               unchangedRows: result.unchanged,
               stockChanges: result.stock.length,
               priceChanges: result.prices.length,
+              variantPriceChanges: result.variantPrices.length,
               listed: sample.length,
               changes: side('after'),
             },
@@ -330,6 +371,7 @@ export function createCatalogueCsv(db: Database, stock: Stock, options: Catalogu
         written,
         stockChanges: written ? outcome.stock.length : 0,
         priceChanges: written ? outcome.prices.length : 0,
+        variantPriceChanges: written ? outcome.variantPrices.length : 0,
         backInStock: written ? back : 0,
       };
     },

@@ -50,7 +50,7 @@ export function importAnswer(result: CatalogueImportResult, fileName: string) {
     report: listedReport(result),
     written: result.written,
     stockChanges: result.stockChanges,
-    priceChanges: result.priceChanges,
+    priceChanges: result.priceChanges + result.variantPriceChanges,
     backInStock: result.backInStock,
   };
 }
