@@ -7,6 +7,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.ts',
+  // One seeded store folder, copied by every file's store (tests/e2e/seeded-template.ts).
+  globalSetup: './tests/e2e/seeded-template.ts',
   outputDir: 'test-results/playwright',
   workers: 1,
   fullyParallel: false,

@@ -11,6 +11,8 @@ export default defineConfig({
       'tests/security/**/*.test.ts',
     ],
     environment: 'node',
+    // Migrated and seeded databases built once per run, copied by every test that needs one.
+    globalSetup: ['tests/support/database-templates.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -55,12 +55,19 @@ export function describeDatabaseUrl(url: string): string {
   }
 }
 
-/** Embedded PostgreSQL in `dataDir/pglite`, or in memory when dataDir is null (tests). */
-export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+/**
+ * Embedded PostgreSQL in `dataDir/pglite`, or in memory when dataDir is null (tests). An in-memory database may
+ * start from a dump of another (`loadDataDir`, PGlite's own tarball): tests start from a migrated or seeded copy
+ * instead of migrating and seeding each time.
+ */
+export async function openPglite(
+  dataDir: string | null,
+  options: { loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
   let lock: DataDirLock | undefined;
   let client: PGlite;
   if (dataDir === null) {
-    client = new PGlite();
+    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : undefined);
   } else {
     lock = lockDataDir(dataDir);
     const folder = join(dataDir, 'pglite');

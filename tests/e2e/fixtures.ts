@@ -8,6 +8,7 @@ import {
 } from '@playwright/test';
 import type { StaffRole } from '#core/staff-permissions.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { seededDataDir } from './seeded-template.ts';
 import { DEMO_SHOPPER, shopperCookie } from '../support/shopper.ts';
 import { type StaffClient, signInInBrowser, staffClient } from '../support/staff.ts';
 
@@ -70,7 +71,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use(() => {
         if (!storeOptions.file)
           throw new Error('This file has no store of its own: call ownStoreFor(import.meta.url) at its top.');
-        running ??= startServer({ env: storeOptions.env });
+        // A store on PostgreSQL seeds its own database; an embedded one starts from a copy of the run's seeded one.
+        running ??= startServer({
+          env: storeOptions.env,
+          dataDir: storeOptions.env?.DATABASE_URL ? undefined : seededDataDir(),
+        });
         return running;
       });
       if (running) {

@@ -9,10 +9,9 @@ import type { RequestFacts } from '#app/lib/router/load-context.ts';
 import { loadConfig } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { createHttpApp } from '#server/http/app.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
 import { createServices, type Services } from '#server/services.ts';
 import { listen } from '../security/harness.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 /**
  * Issue 42 #7: a client that closes its connection in the middle of a page render (a load generator stopping, a
@@ -103,9 +102,7 @@ describe('a request whose client went away', () => {
   let services: Services;
 
   beforeAll(async () => {
-    database = await openMigrated(testDatabaseTargets[0]!);
-    // A store with its regions, so the background work (search sync) has nothing to complain about.
-    await seedDemoStore(database.db);
+    database = await openSeeded(testDatabaseTargets[0]!);
     dataDir = mkdtempSync(join(tmpdir(), 'ridgeline-aborted-'));
     services = createServices({
       config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', SEARCH_SYNC_INTERVAL_MS: '0' }),

@@ -6,8 +6,7 @@ import type { DatabaseHandle } from '#server/db/database.ts';
 import { createApiRouter } from '#server/http/api/index.ts';
 import type { ApiOptions } from '#server/http/api/support.ts';
 import { blocklist } from '#server/http/middleware/blocklist.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
-import { openMigrated, type TestDatabaseTarget } from '../support/test-databases.ts';
+import { openSeeded, type TestDatabaseTarget } from '../support/test-databases.ts';
 
 /**
  * A Hono app wired like server/http/app.ts (security headers, blocklist, /api router, JSON 404) on a real,
@@ -33,8 +32,7 @@ export async function openApi(
   target: TestDatabaseTarget,
   overrides: Partial<ApiOptions> = {},
 ): Promise<ApiHarness> {
-  const handle = await openMigrated(target);
-  await seedDemoStore(handle.db);
+  const handle = await openSeeded(target);
   const commerce = createCommerce(handle.db, { accountLimits: RATE_LIMITS });
   const logger = pino({ level: 'silent' });
   const app = new Hono();

@@ -10,9 +10,8 @@ import { customerGroups, customers } from '#server/commerce/schema-customers.ts'
 import { orders, shippingMethods, shippingZones } from '#server/commerce/schema-sales.ts';
 import { contentEntries } from '#server/content/schema.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
 import { insertActor } from '../support/staff-actor.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 /**
  * Issue 40 #8 and #10 on a seeded store: the audit page names the records of a page of entries in one query per
@@ -23,8 +22,7 @@ describe.each(testDatabaseTargets)('the audit log and dashboard read on $name', 
   let actor: Actor;
 
   beforeAll(async () => {
-    handle = await openMigrated(target);
-    await seedDemoStore(handle.db);
+    handle = await openSeeded(target);
     actor = await insertActor(handle.db, 'owner', 'audit-names@ridgeline.example');
   }, 120_000);
   afterAll(async () => {

@@ -9,9 +9,8 @@ import type { DatabaseHandle } from '#server/db/database.ts';
 import { backInStockListId, createBackInStockNotifier } from '#server/mail/back-in-stock.ts';
 import { createOutboxMailer, type Mailer } from '#server/mail/mailer.ts';
 import { subscribe } from '#server/newsletter/subscribe.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
 import { catalogueProductId } from '../../seed/catalogue/index.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 const SLUG = 'ridgeline-summit-trail-mens';
 
@@ -31,8 +30,7 @@ describe.each(testDatabaseTargets)('back-in-stock e-mail on $name', (target) => 
   const failing = { on: false };
 
   beforeAll(async () => {
-    handle = await openMigrated(target);
-    await seedDemoStore(handle.db);
+    handle = await openSeeded(target);
     outbox = await mkdtemp(join(tmpdir(), 'back-in-stock-'));
     productId = catalogueProductId(SLUG);
     const rows = await handle.db

@@ -9,9 +9,8 @@ import { productPrices, products, stockMovements, variants } from '#server/comme
 import type { StockChange } from '#server/commerce/stock.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { seedBulkProducts } from '#server/seed/bulk-catalogue.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
 import { insertActor } from '../support/staff-actor.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 /** Issue 20, the catalogue CSV: export, dry run, import all or nothing, stock movements, back in stock, audit. */
 describe.each(testDatabaseTargets)('catalogue CSV on $name', (target) => {
@@ -21,8 +20,7 @@ describe.each(testDatabaseTargets)('catalogue CSV on $name', (target) => {
   const backInStock: StockChange[][] = [];
 
   beforeAll(async () => {
-    handle = await openMigrated(target);
-    await seedDemoStore(handle.db);
+    handle = await openSeeded(target);
     await seedBulkProducts(handle.db, { count: 1200 });
     commerce = createCommerce(handle.db);
     commerce.events.on('back-in-stock', async ({ changes }) => {

@@ -9,9 +9,8 @@ import { productPrices, variants } from '#server/commerce/schema-catalogue.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { createOutboxMailer } from '#server/mail/mailer.ts';
 import { orderConfirmationMessage } from '#server/mail/messages.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
 import { catalogueProductId } from '../../seed/catalogue/index.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 const SLUG = 'ridgeline-summit-trail-mens';
 const ADDRESS = {
@@ -37,8 +36,7 @@ describe.each(testDatabaseTargets)('checkout on $name', (target) => {
   let methodId: number;
 
   beforeAll(async () => {
-    handle = await openMigrated(target);
-    await seedDemoStore(handle.db);
+    handle = await openSeeded(target);
     commerce = createCommerce(handle.db);
     productId = catalogueProductId(SLUG);
     const [variant] = await handle.db

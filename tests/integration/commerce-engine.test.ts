@@ -6,16 +6,14 @@ import { type Commerce, createCommerce } from '#server/commerce/index.ts';
 import { seedLargeCatalogue } from '#server/commerce/seed-commerce.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { commerceFacts } from '#server/search/documents.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
 import { CATALOGUE_PRODUCTS, catalogueProductId } from '../../seed/catalogue/index.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 describe.each(testDatabaseTargets)('the Commerce port on $name', (target) => {
   let handle: DatabaseHandle;
   let commerce: Commerce;
   beforeAll(async () => {
-    handle = await openMigrated(target);
-    await seedDemoStore(handle.db);
+    handle = await openSeeded(target);
     commerce = createCommerce(handle.db);
   });
   afterAll(async () => {

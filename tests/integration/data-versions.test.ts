@@ -12,8 +12,7 @@ import { dataVersions } from '#server/cache/schema.ts';
 import { createCommerce } from '#server/commerce/index.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { currencies, products } from '#server/schema.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openMigrated, openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 describe.each(testDatabaseTargets)('page cache data versions on $name', (target) => {
   let handle: DatabaseHandle;
@@ -87,8 +86,7 @@ describe.each(testDatabaseTargets)('page cache data versions on $name', (target)
 describe.each(testDatabaseTargets)('read caches on data versions on $name', (target) => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
-    handle = await openMigrated(target);
-    await seedDemoStore(handle.db);
+    handle = await openSeeded(target);
   });
   afterAll(async () => {
     await handle?.close();

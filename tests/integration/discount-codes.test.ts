@@ -10,7 +10,8 @@ import { seedDemoStore } from '#server/seed/seed.ts';
 import { catalogueProductId } from '../../seed/catalogue/index.ts';
 import {
   createPostgresDatabase,
-  openMigrated,
+  openSeeded,
+  postgresTemplate,
   type TestDatabaseTarget,
   testDatabaseTargets,
 } from '../support/test-databases.ts';
@@ -33,14 +34,15 @@ const noThrottle = async () => {};
  * reaches the code; in the server, admission control queues requests in front of the pool instead).
  */
 async function openForRace(target: TestDatabaseTarget): Promise<DatabaseHandle> {
-  if (target.name !== 'postgres') return openMigrated(target);
-  const database = await createPostgresDatabase();
+  if (target.name !== 'postgres') return openSeeded(target);
+  const database = await createPostgresDatabase('ridgeline_test', postgresTemplate('seeded'));
   const handle = await openPostgres(database.url, {
     poolMax: 10,
     maxWaiting: 1000,
     connectTimeoutMs: 120_000,
   });
   await handle.migrate();
+  if (!postgresTemplate('seeded')) await seedDemoStore(handle.db);
   return {
     ...handle,
     async close() {
@@ -70,7 +72,6 @@ describe.each(testDatabaseTargets)('discount codes on $name', (target) => {
 
   beforeAll(async () => {
     handle = await openForRace(target);
-    await seedDemoStore(handle.db);
     commerce = createCommerce(handle.db);
     productId = catalogueProductId(SLUG);
     const [variant] = await handle.db

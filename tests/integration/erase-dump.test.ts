@@ -8,10 +8,9 @@ import { type Caller, type Commerce, createCommerce } from '#server/commerce/ind
 import { variants } from '#server/commerce/schema-catalogue.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { subscribe } from '#server/newsletter/subscribe.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
 import { catalogueProductId } from '../../seed/catalogue/index.ts';
 import { insertActor } from '../support/staff-actor.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 /**
  * Issue 42 #4, erase means erase: a customer who signed up, signed in, failed sign-ins, asked for a reset link,
@@ -79,8 +78,7 @@ describe.each(testDatabaseTargets)('erasing a customer, then the whole database 
   const caller: Caller = { session: null, ip: PERSON.ip, https: false };
 
   beforeAll(async () => {
-    handle = await openMigrated(target);
-    await seedDemoStore(handle.db);
+    handle = await openSeeded(target);
     commerce = createCommerce(handle.db, { throttleKey: 'erase-dump-test-throttle-key-0123456789abcdef' });
     backoffice = createBackoffice(handle.db, {
       rateLimits: commerce.rateLimits,

@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckoutError, type Commerce, createCommerce } from '#server/commerce/index.ts';
 import { variants } from '#server/commerce/schema-catalogue.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
 import { catalogueProductId } from '../../seed/catalogue/index.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 /**
  * Issue 42 #1: a flash sale, at the engine. Racing checkouts for the last units sell exactly those units and
@@ -32,8 +31,7 @@ describe.each(testDatabaseTargets)('a flash sale on $name', (target) => {
   let methodId: number;
 
   beforeAll(async () => {
-    handle = await openMigrated(target);
-    await seedDemoStore(handle.db);
+    handle = await openSeeded(target);
     commerce = createCommerce(handle.db);
     productId = catalogueProductId(SLUG);
     const [variant] = await handle.db

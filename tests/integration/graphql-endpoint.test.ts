@@ -12,9 +12,8 @@ import {
   GRAPHQL_LIMITS,
   type GraphqlClient,
 } from '#server/graphql/index.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
 import { CATALOGUE_PRODUCTS, catalogueProductId } from '../../seed/catalogue/index.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 describe.each(testDatabaseTargets)('GraphQL endpoint on $name', (target) => {
   let handle: DatabaseHandle;
@@ -23,8 +22,7 @@ describe.each(testDatabaseTargets)('GraphQL endpoint on $name', (target) => {
   let client: GraphqlClient;
 
   beforeAll(async () => {
-    handle = await openMigrated(target);
-    await seedDemoStore(handle.db);
+    handle = await openSeeded(target);
     const content = createContentServices({ config: loadConfig({}), db: handle.db });
     const app = new Hono().route(
       '/graphql',

@@ -14,9 +14,8 @@ import type { DatabaseHandle } from '#server/db/database.ts';
 import { MediaError } from '#server/media/errors.ts';
 import { MEDIA_ORIGINALS_DIR } from '#server/media/paths.ts';
 import { createMediaUploads, type MediaUploads } from '#server/media/upload.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
 import { catalogueProductId } from '../../seed/catalogue/index.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 import { mediaApp, mediaFixture } from './media-fixtures.ts';
 
 /**
@@ -192,8 +191,7 @@ describe.each(testDatabaseTargets)('product images on $name', (target) => {
     (await handle.db.select().from(dataVersions).where(eq(dataVersions.scope, 'catalogue')))[0]?.version ?? 0;
 
   beforeAll(async () => {
-    handle = await openMigrated(target);
-    await seedDemoStore(handle.db);
+    handle = await openSeeded(target);
     dir = mkdtempSync(join(tmpdir(), 'ridgeline-product-images-'));
     images = createCatalogueImages(
       handle.db,

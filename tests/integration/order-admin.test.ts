@@ -15,9 +15,8 @@ import { readContentFiles } from '#server/content/content-files.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { createOutboxMailer } from '#server/mail/mailer.ts';
 import { subscribeMail } from '#server/mail/subscribers.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
 import { catalogueProductId } from '../../seed/catalogue/index.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle/', import.meta.url));
 
@@ -118,8 +117,7 @@ describe.each(testDatabaseTargets)('order admin on $name', (target) => {
   }
 
   beforeAll(async () => {
-    handle = await openMigrated(target);
-    await seedDemoStore(handle.db);
+    handle = await openSeeded(target);
     commerce = createCommerce(handle.db);
     outbox = await mkdtemp(join(tmpdir(), 'order-admin-'));
     subscribeMail({

@@ -8,9 +8,8 @@ import { orderEvents } from '#server/commerce/schema-sales.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import { subscribeMail } from '#server/mail/subscribers.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
 import { catalogueProductId } from '../../seed/catalogue/index.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 /**
  * Issue 42 #1: a checkout answers before its confirmation mail is written, and the mail is never lost: the order
@@ -87,8 +86,7 @@ describe.each(testDatabaseTargets)('order confirmations after the answer on $nam
       .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, ANNOUNCEMENT_PENDING)));
 
   beforeAll(async () => {
-    handle = await openMigrated(target);
-    await seedDemoStore(handle.db);
+    handle = await openSeeded(target);
     productId = catalogueProductId('ridgeline-trail-gaiter');
     const [variant] = await handle.db
       .select()

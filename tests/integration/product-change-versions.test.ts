@@ -11,11 +11,12 @@ import {
 import { createPageCache } from '#server/cache/page-cache.ts';
 import { dataVersions, productChanges } from '#server/cache/schema.ts';
 import { type Commerce, createCommerce } from '#server/commerce/index.ts';
+import { createSaleSchedule } from '#server/commerce/sale-schedule.ts';
 import { productCategories, productPrices, variants } from '#server/commerce/schema-catalogue.ts';
 import { type DatabaseHandle, openPostgres } from '#server/db/database.ts';
 import { seedDemoStore } from '#server/seed/seed.ts';
 import { catalogueProductId } from '../../seed/catalogue/index.ts';
-import { createPostgresDatabase, openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { createPostgresDatabase, openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 const SLUG = 'ridgeline-summit-trail-mens';
 const OTHER_SLUG = 'ridgeline-velocity-run';
@@ -119,8 +120,7 @@ describe.each(testDatabaseTargets)('versions at the grain of a change on $name',
   let categoryId: number;
 
   beforeAll(async () => {
-    handle = await openMigrated(target);
-    await seedDemoStore(handle.db);
+    handle = await openSeeded(target);
     productId = catalogueProductId(SLUG);
     otherId = catalogueProductId(OTHER_SLUG);
     variantId = (await firstVariantOf(handle, productId)).id;
@@ -217,6 +217,54 @@ describe.each(testDatabaseTargets)('versions at the grain of a change on $name',
     expect(product.body.startsWith('123.45 ')).toBe(true);
     expect((await store.get(`/c/${categoryId}`)).body).toContain(`${productId}=123.45`);
     expect(await store.get(`/c/${otherCategory}`)).toEqual({ state: 'HIT', body: otherListing.body });
+  });
+  it("a sale's start re-renders that product's page and listing, and no other page (decision 0050)", async () => {
+    const store = storeProcess(handle);
+    const [us] = await handle.db
+      .select()
+      .from(productPrices)
+      .where(and(eq(productPrices.productId, otherId), eq(productPrices.regionId, 'us')));
+    const startsAt = new Date(Date.now() + 1200);
+    await handle.db
+      .update(productPrices)
+      .set({ retailPrice: 200, salePrice: 150, saleStartsAt: startsAt, saleEndsAt: null })
+      .where(and(eq(productPrices.productId, otherId), eq(productPrices.regionId, 'us')));
+    const before = await eventually(
+      () => store.get(`/p/${OTHER_SLUG}`),
+      (value) => value.body.startsWith('200 '),
+    );
+    expect(before.body.startsWith('200 ')).toBe(true);
+    const product = await store.get(`/p/${SLUG}`);
+    const listing = await store.get(`/c/${categoryId}`);
+    const blog = await store.get('/blog');
+    const schedule = createSaleSchedule(handle.db);
+    expect(await schedule.tick()).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, startsAt.getTime() - Date.now()) + 100));
+    const versionsBefore = await versions(handle);
+    expect(await schedule.tick()).toBe(true);
+    const after = await versions(handle);
+    expect(after.catalogue).toBe(versionsBefore.catalogue);
+    expect(after.content).toBe(versionsBefore.content);
+    const logged = await handle.db
+      .select()
+      .from(productChanges)
+      .where(gt(productChanges.version, versionsBefore[PRODUCT_CHANGES_SCOPE]!));
+    expect(logged.map((row) => [row.productId, row.shown])).toEqual([[otherId, true]]);
+    const onSale = await eventually(
+      () => store.get(`/p/${OTHER_SLUG}`),
+      (value) => value.body.startsWith('150 '),
+    );
+    expect(onSale.state).toBe('MISS');
+    expect(onSale.body.startsWith('150 ')).toBe(true);
+    expect(await store.get(`/p/${SLUG}`)).toEqual({ state: 'HIT', body: product.body });
+    expect(await store.get('/blog')).toEqual({ state: 'HIT', body: blog.body });
+    // The listing of another category (the sold product is not in it) keeps its page.
+    expect(listing.body).not.toContain(`${otherId}=`);
+    expect(await store.get(`/c/${categoryId}`)).toEqual({ state: 'HIT', body: listing.body });
+    await handle.db
+      .update(productPrices)
+      .set({ retailPrice: us!.retailPrice, salePrice: us!.salePrice, saleStartsAt: null, saleEndsAt: null })
+      .where(and(eq(productPrices.productId, otherId), eq(productPrices.regionId, 'us')));
   });
 });
 

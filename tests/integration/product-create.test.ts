@@ -11,10 +11,9 @@ import { categories, productPrices, products, variants } from '#server/commerce/
 import { loadConfig } from '#server/config.ts';
 import { contentEntries } from '#server/content/schema.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
 import { createServices, type Services } from '#server/services.ts';
 import { insertActor } from '../support/staff-actor.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 /** Issue 20: creating a product (both halves) and adding or retiring option values from the back office. */
 describe.each(testDatabaseTargets)('product creation on $name', (target) => {
@@ -25,8 +24,7 @@ describe.each(testDatabaseTargets)('product creation on $name', (target) => {
   let categoryId: number;
 
   beforeAll(async () => {
-    handle = await openMigrated(target);
-    await seedDemoStore(handle.db);
+    handle = await openSeeded(target);
     dataDir = mkdtempSync(join(tmpdir(), 'ridgeline-product-create-'));
     services = createServices({
       config: loadConfig({

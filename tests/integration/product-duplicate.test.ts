@@ -12,10 +12,9 @@ import { fitSeries, productFitSeries } from '#server/commerce/schema-fit.ts';
 import { loadConfig } from '#server/config.ts';
 import { contentEntries } from '#server/content/schema.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
 import { createServices, type Services } from '#server/services.ts';
 import { insertActor } from '../support/staff-actor.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 /**
  * Issue 41, duplicate a product: the copy is unpublished, named "(copy)" at a free address with SKUs of its own,
@@ -34,8 +33,7 @@ describe.each(testDatabaseTargets)('duplicating a product on $name', (target) =>
   let seriesId: number;
 
   beforeAll(async () => {
-    handle = await openMigrated(target);
-    await seedDemoStore(handle.db);
+    handle = await openSeeded(target);
     dataDir = mkdtempSync(join(tmpdir(), 'ridgeline-product-duplicate-'));
     services = createServices({
       config: loadConfig({

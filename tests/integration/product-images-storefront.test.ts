@@ -12,11 +12,10 @@ import { categories, products } from '#server/commerce/schema-catalogue.ts';
 import { loadConfig } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { productNamesFor } from '#server/mail/product-names.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
 import { createServices, type Services } from '#server/services.ts';
 import { colourOptions, tileView } from '../../app/lib/catalogue/tile.ts';
 import { insertActor } from '../support/staff-actor.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 /**
  * Issue 41, one image resolver: a product created in the back office, with an image uploaded for each of its two
@@ -30,8 +29,7 @@ describe.each(testDatabaseTargets)('a new product’s own images on $name', (tar
   let dataDir: string;
 
   beforeAll(async () => {
-    handle = await openMigrated(target);
-    await seedDemoStore(handle.db);
+    handle = await openSeeded(target);
     dataDir = mkdtempSync(join(tmpdir(), 'ridgeline-product-images-'));
     services = createServices({
       config: loadConfig({

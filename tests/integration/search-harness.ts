@@ -5,8 +5,7 @@ import { loadConfig } from '#server/config.ts';
 import { createContentServices } from '#server/content/index.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { createSearchServices, type SearchServices } from '#server/search/index.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
-import { openMigrated, type TestDatabaseTarget } from '../support/test-databases.ts';
+import { openSeeded, type TestDatabaseTarget } from '../support/test-databases.ts';
 
 export const SEARCH_KEY = 'search-test-key';
 /** The content stack's api key, which search documents carry as their `stack` (§7). */
@@ -24,8 +23,7 @@ export interface SearchHarness {
  * at /search and its index built.
  */
 export async function searchHarness(target: TestDatabaseTarget, extraProducts = 0): Promise<SearchHarness> {
-  const handle = await openMigrated(target);
-  await seedDemoStore(handle.db);
+  const handle = await openSeeded(target);
   if (extraProducts > 0) await seedLargeCatalogue(handle.db, extraProducts);
   const config = loadConfig({
     CONTENT_API_KEY: STACK,

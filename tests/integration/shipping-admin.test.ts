@@ -6,10 +6,9 @@ import { type Commerce, createCommerce } from '#server/commerce/index.ts';
 import { variants } from '#server/commerce/schema-catalogue.ts';
 import { shippingMethods, shippingSettings, shippingZones } from '#server/commerce/schema-sales.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
 import { catalogueProductId } from '../../seed/catalogue/index.ts';
 import { insertActor } from '../support/staff-actor.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 /**
  * Issue 20, shipping settings in the back office: each change (a method's name, bands and switch, a zone's
@@ -41,8 +40,7 @@ describe.each(testDatabaseTargets)('shipping admin on $name', (target) => {
   let actor: Actor;
 
   beforeAll(async () => {
-    handle = await openMigrated(target);
-    await seedDemoStore(handle.db);
+    handle = await openSeeded(target);
     commerce = createCommerce(handle.db);
     actor = await insertActor(handle.db, 'merchandiser', 'shipping-admin-test@ridgeline.example');
   }, 120_000);

@@ -20,7 +20,7 @@ import { subscribe } from '#server/newsletter/subscribe.ts';
 import { seedDemoStore } from '#server/seed/seed.ts';
 import { catalogueProductId } from '../../seed/catalogue/index.ts';
 import { insertActor } from '../support/staff-actor.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 /**
  * Issue 20, stock per variant: counts and adjustments through the one stock path (server/commerce/stock.ts), each
@@ -40,8 +40,7 @@ describe.each(testDatabaseTargets)('stock admin on $name', (target) => {
   let otherVariantId: number;
 
   beforeAll(async () => {
-    handle = await openMigrated(target);
-    await seedDemoStore(handle.db);
+    handle = await openSeeded(target);
     commerce = createCommerce(handle.db);
     outbox = await mkdtemp(join(tmpdir(), 'stock-admin-'));
     // The store's wiring (server/services.ts): 'back-in-stock' announced by commerce → the notifier → the outbox.

@@ -4,8 +4,7 @@ import { type AccountLimits, type Caller, type Commerce, createCommerce } from '
 import { DEFAULT_ORDER_STATUS_LIMITS } from '#server/commerce/orders.ts';
 import { customers, sessions, signupConfirmations } from '#server/commerce/schema-customers.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 import { DEMO } from './api-harness.ts';
 
 /**
@@ -40,8 +39,7 @@ describe.each(testDatabaseTargets)('engine throttles on $name', (target) => {
     ).rows[0]?.count;
 
   beforeAll(async () => {
-    handle = await openMigrated(target);
-    await seedDemoStore(handle.db);
+    handle = await openSeeded(target);
     commerce = createCommerce(handle.db, { accountLimits: ACCOUNT_LIMITS });
   });
   afterAll(async () => {

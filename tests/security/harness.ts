@@ -9,9 +9,8 @@ import type { Commerce } from '#server/commerce/index.ts';
 import { loadConfig } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { createHttpApp } from '#server/http/app.ts';
-import { seedDemoStore } from '#server/seed/seed.ts';
 import { createServices, type Services } from '#server/services.ts';
-import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
+import { openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 /**
  * The real HTTP app of server/http/app.ts (security headers, blocklist, rate limits, /api, /cms, /media,
@@ -31,8 +30,7 @@ export interface SecurityApp {
 export const target = testDatabaseTargets[0]!;
 
 export async function openSecurityApp(env: Record<string, string> = {}): Promise<SecurityApp> {
-  const handle = await openMigrated(target);
-  await seedDemoStore(handle.db);
+  const handle = await openSeeded(target);
   const dataDir = mkdtempSync(join(tmpdir(), 'ridgeline-security-'));
   const services = createServices({
     config: loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEARCH_SYNC_INTERVAL_MS: '0', ...env }),

@@ -1,15 +1,44 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { type DatabaseHandle, openPglite, openPostgres } from '#server/db/database.ts';
+import { seedDemoStore } from '#server/seed/seed.ts';
 
 /**
  * The database targets integration tests run on: always an in-memory PGlite, and PostgreSQL too when
  * TEST_DATABASE_URL points at a server (CI sets it). Each PostgreSQL handle gets a database of its own,
  * dropped on close, so runs never see each other's rows.
+ *
+ * Migrating takes ~3 s and seeding the demo store ~4 s per database; a run opens hundreds. The run's global set-up
+ * (tests/support/database-templates.ts) migrates and seeds once per target and leaves templates: a PGlite dump
+ * each database starts from, and PostgreSQL databases that `create database … template` copies. Without them (a
+ * file run outside Vitest's set-up) every database is migrated and seeded as before.
  */
+export type TemplateKind = 'migrated' | 'seeded';
+
 export interface TestDatabaseTarget {
   name: 'pglite' | 'postgres';
   open(): Promise<DatabaseHandle>;
+  /** A database already in the template's state, or null when the run has no templates. */
+  openFromTemplate(kind: TemplateKind): Promise<DatabaseHandle | null>;
+}
+
+/** Where the global set-up left its templates (an environment variable, so every worker process sees it). */
+export interface DatabaseTemplates {
+  pglite: Record<TemplateKind, string>;
+  postgres?: Record<TemplateKind, string>;
+}
+
+export const TEMPLATES_VARIABLE = 'RIDGELINE_TEST_DATABASE_TEMPLATES';
+
+function templates(): DatabaseTemplates | null {
+  const raw = process.env[TEMPLATES_VARIABLE];
+  return raw ? (JSON.parse(raw) as DatabaseTemplates) : null;
+}
+
+/** The run's PostgreSQL template database of `kind`, for a test that opens its own pool on a copy. */
+export function postgresTemplate(kind: TemplateKind): string | undefined {
+  return templates()?.postgres?.[kind];
 }
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -24,15 +53,16 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
-/** A new, empty database on the TEST_DATABASE_URL server: its URL, and how to drop it. */
+/** A new database on the TEST_DATABASE_URL server (empty, or a copy of `template`): its URL, and how to drop it. */
 export async function createPostgresDatabase(
   prefix = 'ridgeline_test',
-): Promise<{ url: string; drop(): Promise<void> }> {
+  template?: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
+  await adminQuery(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(postgresUrl!);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => dropDatabase(name) };
+  return { name, url: url.toString(), drop: () => dropDatabase(name) };
 }
 
 /**
@@ -41,7 +71,7 @@ export async function createPostgresDatabase(
  * terminated"): try again shortly; a database left behind after that costs nothing but disk, so it is reported,
  * not thrown (a test's outcome never hangs on its clean-up).
  */
-async function dropDatabase(name: string): Promise<void> {
+export async function dropDatabase(name: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await adminQuery(`drop database if exists ${name} with (force)`);
@@ -56,8 +86,8 @@ async function dropDatabase(name: string): Promise<void> {
   }
 }
 
-async function openFreshPostgres(): Promise<DatabaseHandle> {
-  const database = await createPostgresDatabase();
+async function openFreshPostgres(template?: string): Promise<DatabaseHandle> {
+  const database = await createPostgresDatabase('ridgeline_test', template);
   const handle = await openPostgres(database.url, { poolMax: 4 });
   return {
     ...handle,
@@ -68,14 +98,55 @@ async function openFreshPostgres(): Promise<DatabaseHandle> {
   };
 }
 
+// A worker reads each dump once; every database of the worker then starts from a copy of it in memory.
+const dumps = new Map<string, Uint8Array<ArrayBuffer>>();
+
+function pgliteFromDump(path: string): Promise<DatabaseHandle> {
+  let dump = dumps.get(path);
+  if (!dump) {
+    dump = new Uint8Array(readFileSync(path));
+    dumps.set(path, dump);
+  }
+  return openPglite(null, { loadDataDir: new Blob([dump]) });
+}
+
 export const testDatabaseTargets: TestDatabaseTarget[] = [
-  { name: 'pglite', open: () => openPglite(null) },
-  ...(postgresUrl ? [{ name: 'postgres' as const, open: openFreshPostgres }] : []),
+  {
+    name: 'pglite',
+    open: () => openPglite(null),
+    async openFromTemplate(kind) {
+      const path = templates()?.pglite[kind];
+      return path ? pgliteFromDump(path) : null;
+    },
+  },
+  ...(postgresUrl
+    ? [
+        {
+          name: 'postgres' as const,
+          open: () => openFreshPostgres(),
+          async openFromTemplate(kind: TemplateKind) {
+            const template = postgresTemplate(kind);
+            return template ? openFreshPostgres(template) : null;
+          },
+        },
+      ]
+    : []),
 ];
 
 /** A migrated database on the given target. */
 export async function openMigrated(target: TestDatabaseTarget): Promise<DatabaseHandle> {
+  const copy = await target.openFromTemplate('migrated');
+  if (copy) return copy;
   const handle = await target.open();
   await handle.migrate();
+  return handle;
+}
+
+/** A migrated database with the demo store seeded, on the given target. */
+export async function openSeeded(target: TestDatabaseTarget): Promise<DatabaseHandle> {
+  const copy = await target.openFromTemplate('seeded');
+  if (copy) return copy;
+  const handle = await openMigrated(target);
+  await seedDemoStore(handle.db);
   return handle;
 }
