@@ -86,6 +86,10 @@ export default [
     route('account/orders/:orderId', 'routes/account-order.tsx'),
     route('account/orders/:orderId/review/:productId', 'routes/account-review.tsx'),
     route('account/profile', 'routes/account-profile.tsx'),
+    // The wishlist (issue 45, decision 0048): a guest's (on the device), the account's, and one shared by its link.
+    route('account/wishlist', 'routes/account-wishlist.tsx'),
+    route('wishlist', 'routes/wishlist.tsx'),
+    route('wishlist/:token', 'routes/wishlist-shared.tsx'),
     route('order-status', 'routes/order-status.tsx'),
     route('checkout', 'routes/checkout.tsx'),
     route('checkout/confirmation/:orderId', 'routes/checkout-confirmation.tsx'),

@@ -526,6 +526,27 @@ export const DISPLAY_TEXT_DEFAULTS = {
   'review error not delivered': 'You can review this product once your order has been delivered.',
   'review error returned': 'You sent this product back, so it cannot be reviewed from this order.',
   'review this product': 'Review {product}',
+  // Wishlist (issue 45, decision 0048): the heart, the account's and a guest's list, the shared link.
+  'my wishlist': 'Wishlist',
+  'wishlist save': 'Save to wishlist',
+  'wishlist saved': 'Saved',
+  'wishlist title': 'Your wishlist',
+  'wishlist empty': 'Nothing saved yet. Tap the heart on a product to keep it here.',
+  'wishlist remove': 'Remove',
+  'wishlist device note':
+    'Your list is kept on this device only. Sign in and it follows your account to every device.',
+  'wishlist sign in': 'Sign in',
+  'wishlist needs script':
+    'A list kept on this device needs JavaScript. Without it, sign in to keep your list in your account.',
+  'wishlist share heading': 'Share your list',
+  'wishlist share hint':
+    'Anyone with this link can see your list, but not change it. It does not show your name.',
+  'wishlist share link': 'Link to your list',
+  'wishlist copy link': 'Copy link',
+  'wishlist link copied': 'Link copied.',
+  'wishlist shared title': 'A shared wishlist',
+  'wishlist shared intro': 'Someone shared these products with you. Prices and stock are for your country.',
+  'wishlist shared empty': 'This list is empty for now.',
 } as const satisfies Record<string, string>;
 
 export type DisplayTextKey = keyof typeof DISPLAY_TEXT_DEFAULTS;

@@ -19,6 +19,7 @@ import { productShareImage } from '../lib/share/product-networks.ts';
 import { productShareLinks } from '../lib/share/product-share.server.ts';
 import { loadErrorContent, notFound } from '../lib/shell/error-content.server.ts';
 import type { RouteHandle } from '../lib/shell/layout.ts';
+import { productHeart } from '../lib/wishlist/heart.server.ts';
 import catalogueCss from '../styles/catalogue.css?url';
 import fitFinderCss from '../styles/fit-finder.css?url';
 import productCss from '../styles/product.css?url';
@@ -108,6 +109,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       addOns,
       fit: await loadProductFit(shopper, { id: result.product.id, categoryPath: result.category.path }, url),
       reviews: reviews.html,
+      wishlist: await productHeart(shopper, result.product.id, `${url.pathname}${url.search}`),
       reviewsJsonLd: reviews.jsonLd,
       jsonLd: productJsonLd(result.view, {
         origin,

@@ -55,8 +55,9 @@ interface Entry {
   gzip?: Uint8Array;
 }
 
+// A shared wishlist follows its owner's changes at once: never kept (decision 0048).
 const PRIVATE_PATHS =
-  /^\/[^/]+\/(account|cart|checkout|consent|newsletter|order-status|pro\/(create|signup))(\/|$)|^\/admin(\/|\.data$|$)/;
+  /^\/[^/]+\/(account|cart|checkout|consent|newsletter|order-status|pro\/(create|signup)|wishlist\/[^/]+)(\/|$)|^\/admin(\/|\.data$|$)/;
 const CACHEABLE_TYPES = /^(text\/html|text\/x-script)/;
 // gzip listed and not refused with q=0.
 export const ACCEPTS_GZIP = /(?:^|,)\s*(?:gzip|\*)\s*(?:;\s*q=(?:0?\.0*[1-9]\d*|1(?:\.0*)?)\s*)?(?:,|$)/i;

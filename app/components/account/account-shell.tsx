@@ -19,6 +19,7 @@ export function AccountShell({
   const items = [
     { to: base, label: t('my account'), end: true },
     { to: `${base}/orders`, label: t('my orders') },
+    { to: `${base}/wishlist`, label: t('my wishlist') },
     { to: `${base}/addresses`, label: t('my addresses') },
     { to: `${base}/profile`, label: t('my profile') },
     ...(isPro ? [{ to: `/${segment}/pro`, label: t('pro program') }] : []),

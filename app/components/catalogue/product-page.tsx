@@ -14,6 +14,10 @@ import { PriceTag } from './price-tag.tsx';
 import { type GridTile, ProductGrid } from './product-grid.tsx';
 import { SizeChart } from './size-chart.tsx';
 
+// The wishlist heart's enhancer (decision 0048): fetched with this page's code, it starts once the browser is
+// idle and only touches the heart's server-rendered HTML, which React never re-renders.
+if (typeof document !== 'undefined') void import('../../lib/wishlist/enhance.ts');
+
 const QUANTITIES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 interface Props {
@@ -33,6 +37,8 @@ interface Props {
   addOns: Promise<{ heading: string | null; tiles: GridTile[] } | null>;
   /** The reviews (issue 45), HTML rendered on the server (reviews.server.ts): no code of theirs reaches the browser. */
   reviews: string;
+  /** The wishlist heart (issue 45), HTML from the loader (heart.server.ts); its enhancer is loaded after hydration. */
+  wishlist: string;
 }
 
 /** Product page (§2): gallery, variant choice (colour in the URL), price, stock, add to cart, details. */
@@ -125,6 +131,8 @@ export function ProductPage(props: Props) {
               </Link>
             </div>
           )}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server by React from escaped strings */}
+          <div dangerouslySetInnerHTML={{ __html: props.wishlist }} />
           <ShareMenu
             networks={PRODUCT_SHARE_NETWORKS}
             url={`${origin}${view.href}`}

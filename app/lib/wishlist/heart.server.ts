@@ -1,0 +1,61 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { mediaUrl, tileImage } from '#core/media-url.ts';
+import { WishlistHeart } from '../../components/wishlist/heart.tsx';
+import type { WishlistItemView } from '../../components/wishlist/wishlist-items.tsx';
+import { contentByUid, productsById, type Shopper } from '../catalogue/catalogue.server.ts';
+import { admitTiles } from '../catalogue/tile.ts';
+
+/**
+ * The product page's heart as HTML (like the reviews, decision 0043): the page ships no component for it, and
+ * the enhancer loaded after hydration owns its state. A signed-in shopper's heart says whether the product is on
+ * their list and carries the session's token; a guest's is the same for every guest (a cached page may hold it)
+ * and the enhancer reads the device's list.
+ */
+export async function productHeart(shopper: Shopper, productId: number, returnTo: string): Promise<string> {
+  const { text } = await shopper.services.content.displayText(shopper.contentLocale);
+  const t = (key: string) => text[key] ?? key;
+  const saved =
+    shopper.customerId === null
+      ? false
+      : (await shopper.services.wishlists.productIds(shopper.customerId)).includes(productId);
+  return renderToStaticMarkup(
+    createElement(WishlistHeart, {
+      segment: shopper.locale.segment,
+      productId,
+      saved,
+      csrf: shopper.customerId === null ? null : shopper.csrfToken,
+      returnTo,
+      labels: { save: t('wishlist save'), saved: t('wishlist saved') },
+      variant: 'page',
+    }),
+  );
+}
+
+/**
+ * The products on a list, in the list's order, each with the region's price and stock (the catalogue's own tile
+ * rules): products no longer sold here drop out rather than show without a price.
+ */
+export async function wishlistItems(shopper: Shopper, ids: readonly number[]): Promise<WishlistItemView[]> {
+  const products = await productsById(shopper, ids);
+  const content = await contentByUid(
+    shopper,
+    products.map((product) => product.slug),
+  );
+  const tiles = admitTiles(
+    products.map((product) => ({ content: content.get(product.slug) ?? null, commerce: product })),
+    shopper.tile,
+  );
+  return tiles.map((tile) => ({
+    id: tile.id,
+    title: tile.title,
+    href: tile.href,
+    image: tile.imageId ? mediaUrl(tileImage(tile.imageId), { width: 480, height: 640 }) : null,
+    price: tile.price
+      ? { current: tile.price.current, compareAt: tile.price.compareAt, from: tile.price.from === true }
+      : tile.contentPrice
+        ? { current: tile.contentPrice, compareAt: null, from: false }
+        : null,
+    inStock: tile.inStock,
+  }));
+}

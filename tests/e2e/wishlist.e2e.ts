@@ -1,0 +1,114 @@
+import type { Page } from '@playwright/test';
+import { accessibilityViolations } from '../support/browser.ts';
+import { DEMO_SHOPPER } from '../support/shopper.ts';
+import { expect, ownStoreFor, test } from './fixtures.ts';
+
+/**
+ * Issue 45, the wishlist (decision 0048): a guest saves two products with the heart (kept on the device, no
+ * cookie), sees them on the guest's list, signs in as the demo customer and finds both on the account's
+ * wishlist (the device's list merged, then cleared from the device); the account's share link shows them
+ * read-only to a stranger. On a phone and a desktop, axe-clean, with screenshots at 390 and 1440 px.
+ */
+
+ownStoreFor(import.meta.url);
+
+const FIRST = '/en-us/p/ridgeline-timberline-womens';
+const SECOND = '/en-us/p/ridgeline-trail-pole-3';
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+/** Saves the product of `path` with its heart; answers the product's name (the page's heading). */
+async function save(page: Page, path: string): Promise<string> {
+  await page.goto(path);
+  const heart = page.getByRole('button', { name: 'Save to wishlist' });
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  // The enhancer starts when the browser is idle; until then a guest's post would go to sign-in.
+  await page.waitForFunction(() => document.querySelector('form[data-wishlist] button') !== null);
+  await expect
+    .poll(() =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((e) => /enhance/.test(e.name))),
+    )
+    .toBe(true);
+  await page.waitForTimeout(300);
+  await heart.click();
+  await expect(page.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
+  const box = await page.getByRole('button', { name: 'Saved' }).boundingBox();
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+  return (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+for (const width of [1440, 390]) {
+  test(`a guest's wishlist survives sign-in and is shared read-only (${width} px)`, async ({
+    openShopper,
+  }) => {
+    test.setTimeout(120_000);
+    const guest = await openShopper(width);
+    const { page } = guest;
+    const first = await save(page, FIRST);
+    const second = await save(page, SECOND);
+    expect(await page.context().cookies()).not.toContainEqual(
+      expect.objectContaining({ name: 'rl-wishlist' }),
+    );
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
+
+    await page.goto('/en-us/wishlist');
+    await expect(page).toHaveURL(/\/en-us\/wishlist\?ids=\d+,\d+$/);
+    await expect(page.locator('.wishlist-grid').getByRole('heading', { level: 2 })).toHaveText([
+      second,
+      first,
+    ]);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await shoot(page, `guest-wishlist-${width}`);
+
+    await page.goto(`/en-us/account/login?returnTo=${encodeURIComponent('/en-us/account/wishlist')}`);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO_SHOPPER.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_SHOPPER.password);
+    await page
+      .locator('form')
+      .filter({ has: page.getByLabel('Password', { exact: true }) })
+      .getByRole('button')
+      .click();
+    await expect(page).toHaveURL(/\/en-us\/account\/wishlist$/);
+    await expect(page.getByRole('heading', { level: 2, name: first })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: second })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('rl-wishlist'))).toBeNull();
+    await expect(
+      page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'Wishlist' }),
+    ).toHaveAttribute('aria-current', 'page');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await shoot(page, `account-wishlist-${width}`);
+
+    // The product page now shows the account's state, drawn by the server.
+    await page.goto(FIRST);
+    await expect(page.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
+
+    await page.goto('/en-us/account/wishlist');
+    const link = await page.getByLabel('Link to your list').inputValue();
+    expect(link).toMatch(/\/en-us\/wishlist\/[A-Za-z0-9_-]{24}$/);
+
+    const stranger = await openShopper(width);
+    await stranger.page.goto(new URL(link).pathname);
+    await expect(stranger.page.getByRole('heading', { level: 1 })).toHaveText('A shared wishlist');
+    await expect(stranger.page.getByRole('heading', { level: 2, name: first })).toBeVisible();
+    await expect(stranger.page.getByRole('heading', { level: 2, name: second })).toBeVisible();
+    await expect(stranger.page.getByRole('button', { name: /Remove/ })).toHaveCount(0);
+    await expect(stranger.page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    expect(await accessibilityViolations(stranger.page)).toEqual([]);
+    await shoot(stranger.page, `shared-wishlist-${width}`);
+
+    // Leave the demo customer's list as it was for the next viewport.
+    for (const name of [first, second]) {
+      await page.getByRole('button', { name: `Remove: ${name}` }).click();
+      await expect(page.getByRole('heading', { level: 2, name })).toHaveCount(0);
+    }
+    await expect(page.getByText('Nothing saved yet.')).toBeVisible();
+    const stale = await stranger.page.goto(new URL(link).pathname);
+    expect(stale?.status()).toBe(200);
+    await expect(stranger.page.getByText('This list is empty for now.')).toBeVisible();
+  });
+}
