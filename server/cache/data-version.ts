@@ -28,6 +28,12 @@ export const PRODUCT_CHANGES_SCOPE = 'product-changes';
  */
 export const PRODUCT_CHANGES_KEPT = 5000;
 
+/**
+ * The data_versions row whose `updated_at` says up to when sale starts and ends were recorded as product changes
+ * (server/commerce/sale-schedule.ts). Not a version of anything a page shows: left out of the watcher's string.
+ */
+export const SALE_BOUNDARIES_SCOPE = 'sale-boundaries';
+
 /** The data_versions rows the page cache follows as tags (decision 0050), not in its version string. */
 export const CONTENT_SCOPE = 'content';
 export const SEARCH_SCOPE = 'search';
@@ -181,7 +187,7 @@ export function createDataVersionWatcher(db: Database, intervalMs = 1000) {
     if (all) clock.moveAll();
     else if (moves.length > 0) clock.move(moves);
     value = rows
-      .filter((row) => row !== changes)
+      .filter((row) => row !== changes && row.scope !== SALE_BOUNDARIES_SCOPE)
       .map((row) => `${row.scope}:${row.version}`)
       .join(',');
     readAt = performance.now();

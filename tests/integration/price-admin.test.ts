@@ -1,10 +1,10 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceView } from '#app/lib/catalogue/price.ts';
 import { CURRENCIES } from '#core/regions.ts';
 import type { Actor } from '#server/backoffice/audit.ts';
 import { auditLog } from '#server/backoffice/schema.ts';
-import { dataVersions } from '#server/cache/schema.ts';
+import { dataVersions, productChanges } from '#server/cache/schema.ts';
 import type { PricingContext } from '#server/commerce/groups.ts';
 import { createSaleSchedule } from '#server/commerce/sale-schedule.ts';
 import { productPrices, products, variants } from '#server/commerce/schema-catalogue.ts';
@@ -54,6 +54,14 @@ describe.each(testDatabaseTargets)('price admin on $name', (target) => {
     )[0]!.n;
   const catalogueVersion = async () =>
     (await api.handle.db.select().from(dataVersions).where(eq(dataVersions.scope, 'catalogue')))[0]!.version;
+  const productChangesVersion = async () =>
+    (await api.handle.db.select().from(dataVersions).where(eq(dataVersions.scope, 'product-changes')))[0]!
+      .version;
+  /** The products a sale boundary logged as shown changes after `version` (decision 0050). */
+  const loggedAfter = async (version: number) =>
+    (await api.handle.db.select().from(productChanges).where(gt(productChanges.version, version)))
+      .filter((row) => row.shown)
+      .map((row) => row.productId);
 
   /** The storefront's product JSON as a guest in the US: its read cache follows the data version within 100 ms. */
   const shown = (id: number, pricing = guest) =>
@@ -201,7 +209,7 @@ describe.each(testDatabaseTargets)('price admin on $name', (target) => {
     expect(removed!.after).toMatchObject({ sale: null, saleStartsAt: null, saleEndsAt: null });
   });
 
-  it('ends a sale without anyone awake: the watcher moves the catalogue version once the end has passed', async () => {
+  it("ends a sale without anyone awake: the watcher logs that product's change once the end has passed, and only its", async () => {
     const id = await productId('ridgeline-summit-ascent-mens');
     const [us] = (await priceRows(id)).filter((row) => row.regionId === 'us');
     const retail = us!.retailPrice;
@@ -222,12 +230,14 @@ describe.each(testDatabaseTargets)('price admin on $name', (target) => {
     expect(Date.now()).toBeLessThan(endsAt.getTime());
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, endsAt.getTime() - Date.now()) + 100));
     const version = await catalogueVersion();
-    // Two processes looking at once: exactly one of them moves the version.
+    const changes = await productChangesVersion();
+    // Two processes looking at once: exactly one of them logs the change.
     const moved = await Promise.all(watchers.map((watcher) => watcher.tick()));
     expect(moved.filter(Boolean)).toHaveLength(1);
-    expect(await catalogueVersion()).toBe(version + 1);
     expect(await watchers[1]!.tick()).toBe(false);
-    expect(await catalogueVersion()).toBe(version + 1);
+    expect(await catalogueVersion()).toBe(version);
+    expect(await productChangesVersion()).toBe(changes + 1);
+    expect(await loggedAfter(changes)).toEqual([id]);
 
     await expect.poll(() => shown(id), { timeout: 5000 }).toEqual({ calculated: retail, sale: null });
     expect(await cartLinePrice(id)).toBe(retail);
@@ -248,8 +258,10 @@ describe.each(testDatabaseTargets)('price admin on $name', (target) => {
     expect(await watcher.tick()).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, startsAt.getTime() - Date.now()) + 100));
     const version = await catalogueVersion();
+    const changes = await productChangesVersion();
     expect(await watcher.tick()).toBe(true);
-    expect(await catalogueVersion()).toBe(version + 1);
+    expect(await catalogueVersion()).toBe(version);
+    expect(await loggedAfter(changes)).toEqual([id]);
     await expect.poll(() => shown(id), { timeout: 5000 }).toEqual({ calculated: 89.95, sale: 89.95 });
     await api.commerce.priceAdmin.removeSale(actor, id, 'us');
   });
