@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { AccountShell } from '../components/account/account-shell.tsx';
 import { OrderList } from '../components/account/order-list.tsx';
@@ -15,7 +16,8 @@ export const handle = { name: 'account' } satisfies RouteHandle;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = await storefrontContext(request, context);
   const customer = ctx.session?.customer ?? null;
-  if (!customer) return { customer: null, segment: ctx.locale.segment, orders: [], addressCount: 0 };
+  if (!customer)
+    return { customer: null, segment: ctx.locale.segment, orders: [], addressCount: 0, csrf: null };
   const commerce = ctx.services.commerce;
   const [orders, addresses] = await Promise.all([
     orderSummaries(ctx, customer.id),
@@ -31,6 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     segment: ctx.locale.segment,
     orders: orders.slice(0, 3),
     addressCount: addresses.length,
+    // Where sign-in lands: a wishlist kept on this device before joins the account here (decision 0048).
+    csrf: ctx.session?.csrfToken ?? null,
   };
 }
 
@@ -44,7 +48,10 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Account({ loaderData }: Route.ComponentProps) {
   const t = useText();
-  const { customer, segment } = loaderData;
+  const { customer, segment, csrf } = loaderData;
+  useEffect(() => {
+    if (csrf) void import('../lib/wishlist/device.ts').then((device) => device.mergeDevice(segment, csrf));
+  }, [segment, csrf]);
   if (!customer) {
     return (
       <div className="container account-auth account-auth--single">
