@@ -253,7 +253,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                           <SnippetText snippet={item.snippet} />
                         </span>
                       ) : null}
-                      {item.price ? <span className="search-result__price">{item.price}</span> : null}
+                      {item.price ? (
+                        <span className="search-result__price">
+                          {item.priceFrom ? t('price from', { price: item.price }) : item.price}
+                        </span>
+                      ) : null}
                     </span>
                   </Link>
                 </li>

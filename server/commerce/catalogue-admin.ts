@@ -45,6 +45,18 @@ const SALE_NOW = saleRunning({
   endsAt: sql`pp.sale_ends_at`,
 });
 
+/**
+ * The product sells something at a sale price now (issue 41, decision 0042): a variant's own sale counts, and the
+ * product's sale counts in a region where some variant costs the product's price (every product has a variant;
+ * one without any still counts its own sale).
+ */
+const ON_SALE = sql`(exists (select 1 from product_prices pp where pp.product_id = p.id and ${SALE_NOW}
+      and (exists (select 1 from variants sv where sv.product_id = p.id and not exists (select 1 from variant_prices
+          svp where svp.variant_id = sv.id and svp.region_id = pp.region_id))
+        or not exists (select 1 from variants sv where sv.product_id = p.id)))
+    or exists (select 1 from variants sv join variant_prices vp on vp.variant_id = sv.id where sv.product_id = p.id
+      and ${saleRunning({ sale: sql`vp.sale_price`, startsAt: sql`vp.sale_starts_at`, endsAt: sql`vp.sale_ends_at` })}))`;
+
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 function conditionsOf(filter: ProductListFilter): SQL[] {
@@ -68,10 +80,7 @@ function conditionsOf(filter: ProductListFilter): SQL[] {
     );
   if (filter.isNew !== undefined) conditions.push(sql`p.is_new = ${filter.isNew}`);
   if (filter.redesigned !== undefined) conditions.push(sql`p.is_redesigned = ${filter.redesigned}`);
-  if (filter.onSale !== undefined)
-    conditions.push(
-      sql`${filter.onSale ? sql`` : sql`not `}exists (select 1 from product_prices pp where pp.product_id = p.id and ${SALE_NOW})`,
-    );
+  if (filter.onSale !== undefined) conditions.push(sql`${filter.onSale ? sql`` : sql`not `}${ON_SALE}`);
   const low = sql`exists (select 1 from variants lv where lv.product_id = p.id
     and lv.inventory_level <= coalesce(lv.low_stock_threshold, ${DEFAULT_LOW_STOCK_THRESHOLD}))`;
   const total = sql`(select coalesce(sum(tv.inventory_level), 0) from variants tv where tv.product_id = p.id)`;
@@ -149,7 +158,7 @@ export function createCatalogueAdmin(db: Database) {
           (select json_agg(json_build_object('level', v.inventory_level,
              'threshold', coalesce(v.low_stock_threshold, ${DEFAULT_LOW_STOCK_THRESHOLD})) order by v.id)
            from variants v where v.product_id = p.id) as levels,
-          exists (select 1 from product_prices pp where pp.product_id = p.id and ${SALE_NOW}) as on_sale
+          ${ON_SALE} as on_sale
         from products p join categories c on c.id = p.category_id
         ${where}
         order by p.id

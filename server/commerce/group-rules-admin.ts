@@ -5,9 +5,9 @@ import { type Actor, recordAudit } from '../backoffice/audit.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, conflict, enforceMoneyVerdict, notFound } from './errors.ts';
 import { priceSet } from './pricing.ts';
-import { salePriceNow } from './sale-price.ts';
+import { salePriceNow, saleRunning } from './sale-price.ts';
 import { commerceRegions } from './schema.ts';
-import { categories, productPrices, products, variants } from './schema-catalogue.ts';
+import { categories, productPrices, products, variantPrices, variants } from './schema-catalogue.ts';
 import { customerGroups, type DiscountRuleRecord } from './schema-customers.ts';
 
 /**
@@ -52,9 +52,28 @@ export function createGroupRulesAdmin(db: Database) {
       .from(productPrices)
       .innerJoin(products, eq(products.id, productPrices.productId))
       .where(eq(productPrices.regionId, group.regionId));
+    // A size with its own price (decision 0042) pays the rules on that price: a rule that leaves the product above
+    // 0 may still make a cheaper size free, so each is measured too, named by its SKU.
+    const ownSaleNow = sql<number | null>`case when ${saleRunning({
+      sale: variantPrices.salePrice,
+      startsAt: variantPrices.saleStartsAt,
+      endsAt: variantPrices.saleEndsAt,
+    })} then ${variantPrices.salePrice} end`.mapWith(variantPrices.salePrice);
+    const own = await tx
+      .select({
+        id: products.id,
+        name: sql<string>`${products.name} || ' (' || ${variants.sku} || ')'`,
+        categoryId: products.categoryId,
+        retail: variantPrices.retailPrice,
+        saleNow: ownSaleNow,
+      })
+      .from(variantPrices)
+      .innerJoin(variants, eq(variants.id, variantPrices.variantId))
+      .innerJoin(products, eq(products.id, variants.productId))
+      .where(eq(variantPrices.regionId, group.regionId));
     const tree = await tx.select({ id: categories.id, parentId: categories.parentId }).from(categories);
     const parents = new Map(tree.map((row) => [row.id, row.parentId]));
-    const items = rows.map((row): PricedItem => {
+    const items = [...rows, ...own].map((row): PricedItem => {
       const chain: number[] = [];
       let current: number | null | undefined = row.categoryId;
       while (current !== null && current !== undefined && !chain.includes(current)) {

@@ -81,6 +81,8 @@ interface CommerceFacts {
   product: ProductJson;
   prices: Partial<Record<'us' | 'ca' | 'eu_region_1', number>>;
   currency: Partial<Record<'us' | 'ca' | 'eu_region_1', string>>;
+  /** Its sizes cost different prices in that region (decision 0042): results read "From …" as tiles do. */
+  varies: Partial<Record<'us' | 'ca' | 'eu_region_1', boolean>>;
 }
 
 /** Products read before the count is known: the demo store's catalogue in one read. */
@@ -106,9 +108,10 @@ export async function commerceFacts(commerce: Commerce): Promise<Map<number, Com
   for (const [index, region] of regions.entries()) {
     for (const product of perRegion[index] ?? []) {
       if (product.availability === 'disabled') continue;
-      const entry = facts.get(product.id) ?? { product, prices: {}, currency: {} };
+      const entry = facts.get(product.id) ?? { product, prices: {}, currency: {}, varies: {} };
       entry.prices[region] = product.calculated_price;
       entry.currency[region] = product.currency;
+      if (product.price_varies) entry.varies[region] = true;
       facts.set(product.id, entry);
     }
   }
@@ -159,7 +162,7 @@ export async function buildDocuments(input: BuildInput): Promise<IndexDocument[]
     ]);
     const productBySlug = new Map(products.map((entry) => [entry.uid, entry]));
     const categoryTitle = new Map(categories.map((entry) => [entry.uid, text(entry.title)]));
-    for (const { product, prices, currency } of facts.values()) {
+    for (const { product, prices, currency, varies } of facts.values()) {
       const entry = productBySlug.get(product.slug);
       if (entry?.discontinued === true) continue;
       const path = categoryPath.get(product.categories[0] ?? -1) ?? '';
@@ -206,6 +209,7 @@ export async function buildDocuments(input: BuildInput): Promise<IndexDocument[]
               price_ca: prices.ca ?? null,
               price_eu_region_1: prices.eu_region_1 ?? null,
               currency,
+              price_varies: varies,
               is_new: product.isNew,
               in_stock: product.isInStock,
             },

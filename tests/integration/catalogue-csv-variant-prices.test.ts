@@ -3,8 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '#server/backoffice/audit.ts';
 import { type Commerce, createCommerce } from '#server/commerce/index.ts';
-import { products, variantPrices, variants } from '#server/commerce/schema-catalogue.ts';
+import { productPrices, products, variantPrices, variants } from '#server/commerce/schema-catalogue.ts';
+import { loadConfig } from '#server/config.ts';
+import { createContentServices } from '#server/content/index.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
+import { buildDocuments } from '#server/search/index.ts';
 import { seedDemoStore } from '#server/seed/seed.ts';
 import { insertActor } from '../support/staff-actor.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
@@ -21,6 +24,7 @@ describe.each(testDatabaseTargets)('catalogue CSV variant prices on $name', (tar
   let actor: Actor;
   let skus: string[];
   let ids: number[];
+  let productId: number;
 
   beforeAll(async () => {
     handle = await openMigrated(target);
@@ -33,6 +37,7 @@ describe.each(testDatabaseTargets)('catalogue CSV variant prices on $name', (tar
       .from(variants)
       .where(eq(variants.productId, product!.id))
       .orderBy(variants.id);
+    productId = product!.id;
     skus = rows.map((row) => row.sku);
     ids = rows.map((row) => row.id);
   }, 180_000);
@@ -119,5 +124,47 @@ describe.each(testDatabaseTargets)('catalogue CSV variant prices on $name', (tar
     const confirmed = await commerce.catalogueCsv.import(actor, text, { confirmDrops: true });
     expect(confirmed.written).toBe(true);
     expect(await ownPrice(ids[0]!)).toMatchObject({ retailPrice: 20, salePrice: null });
+  });
+
+  it('search documents say where the sizes cost differently, so a result row reads "From …" as the tile does', async () => {
+    const content = createContentServices({ config: loadConfig({}), db: handle.db });
+    const docs = await buildDocuments({ content: content.client, commerce, locales: ['en-us'] });
+    const fields = (slug: string) => docs.find((doc) => doc.id === `product-${slug}`)!.fields;
+    // The size imported at 20.00 in USD only: the product varies in the US, not in Canada or the EU.
+    expect(fields(SLUG).price_varies).toEqual({ us: true });
+    expect(fields(SLUG).price_us).toBe(20);
+    expect(fields('ridgeline-aspen-womens').price_varies).toEqual({});
+  });
+
+  it('the back office’s "on sale" filter counts a size’s own sale', async () => {
+    await handle.db
+      .update(productPrices)
+      .set({ salePrice: null })
+      .where(eq(productPrices.productId, productId));
+    const onSale = async () =>
+      (await commerce.catalogueAdmin.list({ q: 'summit trail', onSale: true, limit: 50 })).rows.map(
+        (row) => row.id,
+      );
+    expect(await onSale()).not.toContain(productId);
+    const result = await commerce.catalogueCsv.import(
+      actor,
+      `variant_sku,variant_price_usd,variant_sale_usd\n${skus[1]},349.95,299.95\n`,
+    );
+    expect(result.errors).toEqual([]);
+    expect(await onSale()).toContain(productId);
+    const notOnSale = await commerce.catalogueAdmin.list({ q: 'summit trail', onSale: false, limit: 50 });
+    expect(notOnSale.rows.map((row) => row.id)).not.toContain(productId);
+  });
+
+  it('a group rule that leaves the product above 0 but makes a cheaper size free is refused, naming the size', async () => {
+    // Group 1 is the US retail group; the size imported at 20.00 above pays its rules on its own price.
+    const rule = { type: 'product', method: 'fixed', amount: 30, targetId: productId } as const;
+    await expect(commerce.groupRulesAdmin.addRule(actor, 1, rule, { confirmed: true })).rejects.toMatchObject(
+      {
+        status: 400,
+        message: expect.stringContaining(`(${skus[0]})`),
+      },
+    );
+    expect(JSON.stringify(await commerce.groupRulesAdmin.get(1))).not.toContain(`"targetId":${productId}`);
   });
 });

@@ -128,6 +128,7 @@ export const RESULT_FIELDS = {
   price_us: { raw: {} },
   price_ca: { raw: {} },
   price_eu_region_1: { raw: {} },
+  price_varies: { raw: {} },
   date: { raw: {} },
 } as const;
 

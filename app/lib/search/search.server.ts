@@ -41,6 +41,8 @@ export interface ResultView {
   image: ImageView;
   category: string | null;
   price: string | null;
+  /** The product's sizes cost different prices in the region: `price` is the lowest ("From …", decision 0042). */
+  priceFrom: boolean;
   requestId: string;
 }
 
@@ -75,6 +77,7 @@ export function resultView(
     image: imageView(imageId, 240, 240, '') as ImageView,
     category: text(raw(result, 'category')) || null,
     price: money(raw(result, priceField(locale.commerceRegion)), currency, locale),
+    priceFrom: record(raw(result, 'price_varies'))[locale.commerceRegion] === true,
     requestId,
   };
 }
