@@ -36,6 +36,7 @@ async function save(page: Page, path: string): Promise<string> {
   await expect(page.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
   const box = await page.getByRole('button', { name: 'Saved' }).boundingBox();
   expect(box!.height).toBeGreaterThanOrEqual(44);
+  expect(await accessibilityViolations(page)).toEqual([]);
   return (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
 }
 
