@@ -96,6 +96,9 @@ export default [
     route('pro', 'routes/pro.tsx'),
     route('pro/signup', 'routes/pro-signup.tsx'),
     route('pro/create', 'routes/pro-create.tsx'),
+    // Compare and recently viewed (issue 45, decision 0049).
+    route('compare', 'routes/compare.tsx'),
+    route('recently-viewed', 'routes/recently-viewed.tsx'),
     // The generic content page matches any one segment: keep it last, just before the splat.
     route(':page', 'routes/page.tsx'),
     route('*', 'routes/locale-not-found.tsx'),

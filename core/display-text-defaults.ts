@@ -547,6 +547,22 @@ export const DISPLAY_TEXT_DEFAULTS = {
   'wishlist shared title': 'A shared wishlist',
   'wishlist shared intro': 'Someone shared these products with you. Prices and stock are for your country.',
   'wishlist shared empty': 'This list is empty for now.',
+  // Compare and recently viewed (issue 45, decision 0049).
+  'compare title': 'Compare products',
+  'compare empty': 'Nothing to compare yet.',
+  'compare too many': 'You can compare up to three products at a time. Left out: {names}.',
+  'compare other category': 'Only products of one category can be compared side by side. Left out: {names}.',
+  'compare unknown': 'Not available here, so left out: {names}.',
+  'compare differs legend': 'Rows where the products differ are highlighted.',
+  'compare differs': 'differs',
+  'compare none': 'None',
+  'compare remove': 'Remove',
+  'compare view': 'View product',
+  'compare choose more': 'Back to the category to choose products',
+  'compare sizes': 'Sizes',
+  'compare size ranges': 'Load per size',
+  'compare rating': 'Rating',
+  'recently viewed': 'Recently viewed',
 } as const satisfies Record<string, string>;
 
 export type DisplayTextKey = keyof typeof DISPLAY_TEXT_DEFAULTS;

@@ -13,6 +13,9 @@ import type { RouteHandle } from '../lib/shell/layout.ts';
 import cartStyles from '../styles/cart.css?url';
 import type { Route } from './+types/cart';
 
+// The recently viewed row (decision 0049): fetched with this page's code, started when the browser is idle.
+if (typeof document !== 'undefined') void import('../lib/recently-viewed/row.ts');
+
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: cartStyles }];
 export const handle = { name: 'cart' } satisfies RouteHandle;
 

@@ -27,6 +27,9 @@ import reviewsCss from '../styles/reviews.css?url';
 import shareMenuCss from '../styles/share-menu.css?url';
 import type { Route } from './+types/product';
 
+// The recently viewed row (decision 0049): fetched with this page's code, started when the browser is idle.
+if (typeof document !== 'undefined') void import('../lib/recently-viewed/row.ts');
+
 const PRODUCT_UID = /^[a-z0-9][a-z0-9-]{0,120}$/;
 
 export const handle = { name: 'product' } satisfies RouteHandle;

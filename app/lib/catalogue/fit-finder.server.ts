@@ -31,7 +31,7 @@ import { admitTiles } from './tile.ts';
 const sizedByLoad = (categoryPath: string | null) => categoryPath?.split('/')[0] === 'snowshoes';
 
 /** The page's display text as a function, as the browser's `useText` reads it (plural forms included). */
-async function translator(shopper: Shopper): Promise<Translate> {
+export async function translator(shopper: Shopper): Promise<Translate> {
   const { text } = await shopper.services.content.displayText(shopper.contentLocale);
   return (key, values) => {
     const count = values?.count;
