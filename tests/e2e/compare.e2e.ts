@@ -94,7 +94,6 @@ for (const width of [390, 1440]) {
       await openHydrated(page, '/en-us/p/ridgeline-timberline-mens');
       await openHydrated(page, '/en-us/p/ridgeline-cascade-mens');
       const row = page.locator('section.recently-viewed');
-      await row.scrollIntoViewIfNeeded();
       await expect(row.getByRole('heading', { name: 'Recently viewed' })).toBeVisible();
       // The product on screen is not its own recent view; the one before is, at today's price.
       await expect(row.getByRole('link', { name: /Timberline/ })).toBeVisible();
@@ -111,7 +110,6 @@ for (const width of [390, 1440]) {
 
       await openHydrated(page, '/en-us/cart');
       const cartRow = page.locator('section.recently-viewed');
-      await cartRow.scrollIntoViewIfNeeded();
       await expect(cartRow.getByRole('link')).toHaveCount(2);
       await expect(cartRow.getByRole('link').first()).toContainText('Cascade');
       await expect(cartRow.getByRole('link').nth(1)).toContainText('Timberline');
