@@ -9,7 +9,7 @@ import { createVersionedCache, readCacheWatcher, scopeVersion } from './cache/da
 import { type CatalogueImages, createCatalogueImages } from './commerce/catalogue-images.ts';
 import {
   ANNOUNCEMENT_RETRY_AFTER_SECONDS,
-  type Commerce,
+  type CommerceServices,
   createCommerce,
   errorCodeOf,
 } from './commerce/index.ts';
@@ -51,7 +51,8 @@ export interface Services {
    * else the listening address. Never a request's Host header.
    */
   origin: string;
-  commerce: Commerce;
+  /** The storefront's commerce port and, beside it, the back office's and the engine's own parts. */
+  commerce: CommerceServices;
   /** Content client for loaders, the built-in /cms service and /api/interstack. */
   content: ContentServices;
   /** Built-in /search service, its index sync and the storefront's connector. */
@@ -246,12 +247,12 @@ export function startBackgroundWork(services: Services): void {
   services.reviewInvitations.start();
   services.commerce.saleSchedule.start();
   retryOrderAnnouncements(services);
-  const { sessions, rateLimits, carts } = services.commerce;
+  const { sessions, rateLimits } = services.commerce;
   schedulePurge(
     [
       sessions.purgeExpired,
       rateLimits.purgeExpired,
-      () => carts.purgeAbandoned(),
+      services.commerce.purgeAbandonedCarts,
       services.backoffice.sessions.purgeExpired,
     ],
     (error) =>

@@ -5,7 +5,8 @@ import { createVersionedCache, readCacheWatcher, scopeVersion } from '../cache/d
 import { dependsOn } from '../cache/dependencies.ts';
 import type { Database } from '../db/database.ts';
 import { gone, notFound } from './errors.ts';
-import type { PricingContext } from './groups.ts';
+import { rulesOf } from './groups.ts';
+import type { PricingContext } from './port.ts';
 import { discountedPrice, type PriceSet } from './pricing.ts';
 import { followingCatalogue } from './reference-cache.ts';
 import { salePriceNow } from './sale-price.ts';
@@ -284,6 +285,7 @@ export function createCatalogue(db: Database) {
     includeVariants: boolean,
   ): Promise<ProductJson[]> {
     if (rows.length === 0) return [];
+    const rules = rulesOf(pricing);
     const parents = await categoryParents();
     const ids = rows.map((row) => row.product.id);
     const priceRows = await remembered(`variant prices ${pricing.regionId} ${ids.join(',')}`, () =>
@@ -310,7 +312,7 @@ export function createCatalogue(db: Database) {
     dependsOn(rows.map((row) => productTag(row.product.id)));
     return rows.map((row) => {
       const categoryIds = ancestry(parents, row.product.categoryId);
-      const rule = (price: number) => discountedPrice(price, row.product.id, categoryIds, pricing.rules);
+      const rule = (price: number) => discountedPrice(price, row.product.id, categoryIds, rules);
       const base = productPriceOf(row.retail, row.sale);
       const ofVariant = new Map<number, ShopperPrice>(
         (pricesByProduct.get(row.product.id) ?? []).map((entry) => [
@@ -437,6 +439,7 @@ export function createCatalogue(db: Database) {
       pricing: PricingContext,
       query: { productIds?: number[]; id?: number; sku?: string; page?: number; limit?: number },
     ): Promise<Page<VariantJson>> {
+      const rules = rulesOf(pricing);
       const conditions = [];
       if (query.productIds)
         conditions.push(inArray(variants.productId, query.productIds.length ? query.productIds : [-1]));
@@ -470,7 +473,7 @@ export function createCatalogue(db: Database) {
           productPriceOf(row.retail, row.sale),
           ownPriceOf(row),
           new Date(row.now),
-          (price) => discountedPrice(price, row.product.id, categoryIds, pricing.rules),
+          (price) => discountedPrice(price, row.product.id, categoryIds, rules),
         );
         return variantJson(row.variant, row.product, prices, pricing.currencyCode);
       });

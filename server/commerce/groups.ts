@@ -8,6 +8,7 @@ import { currencyOfRegion } from '#core/regions.ts';
 import type { Database } from '../db/database.ts';
 import { currencyJson } from './currency-json.ts';
 import { notFound } from './errors.ts';
+import type { PricingContext } from './port.ts';
 import { followingCatalogue } from './reference-cache.ts';
 import { commerceRegions, currencies } from './schema.ts';
 import {
@@ -20,15 +21,21 @@ import { orders } from './schema-sales.ts';
 
 /** Customer groups, the §6 rule of whose discount rules apply, and pro spend (§3 pro status). */
 
-export interface PricingContext {
-  regionId: string;
-  currencyCode: string;
+/** The port's shopper as this engine priced them: with the group's discount rules (§6) it prices by. */
+export interface EnginePricing extends PricingContext {
   /** The rules that price this shopper (§6). */
   rules: readonly DiscountRuleRecord[];
-  customerId: number | null;
-  /** The customer's own group id (for shipping's hidden free-shipping groups), else the guest group's. */
-  groupId: number | null;
-  isPro: boolean;
+}
+
+/**
+ * The rules of a shopper this engine priced (`pricing`). A shopper from elsewhere has none to read: pricing it
+ * here would silently charge the list price, so it is refused.
+ */
+export function rulesOf(pricing: PricingContext): readonly DiscountRuleRecord[] {
+  const rules = (pricing as Partial<EnginePricing>).rules;
+  if (!Array.isArray(rules))
+    throw new Error('A shopper not priced by the built-in engine cannot be priced by it');
+  return rules;
 }
 
 export function groupJson(row: CustomerGroupRow) {
@@ -142,7 +149,7 @@ export function createGroups(db: Database) {
     },
 
     /** Who prices this shopper in this region: the customer's group for pro ('pro') customers, else the guest group. */
-    async pricing(regionId: string, customerId: number | null): Promise<PricingContext> {
+    async pricing(regionId: string, customerId: number | null): Promise<EnginePricing> {
       const reference = await regionsAndGuests.get();
       const region = reference.regions.get(regionId);
       if (!region) throw notFound(`Unknown region ${regionId}`);

@@ -38,6 +38,7 @@ import { createOrderAdmin, type OrderAdmin } from './order-admin.ts';
 import { createOrderAnnouncements, type OrderAnnouncements } from './order-announcements.ts';
 import { createOrderQueries, type OrderQueries } from './order-queries.ts';
 import { createOrders, DEFAULT_ORDER_STATUS_LIMITS, type OrderStatusLimits, type Orders } from './orders.ts';
+import type { StorefrontCommerce } from './port.ts';
 import { createPriceAdmin, type PriceAdmin } from './price-admin.ts';
 import { createProAccounts, type ProAccounts } from './pro-accounts.ts';
 import { createProductAdmin, type ProductAdmin, type ProductContentPort } from './product-create.ts';
@@ -76,10 +77,10 @@ export type {
 } from './discount-codes.ts';
 export { CommerceError, errorCodeOf } from './errors.ts';
 export type { GroupRulesAdmin } from './group-rules-admin.ts';
-export type { PricingContext } from './groups.ts';
 export type { OrderAdmin, ShipmentInput } from './order-admin.ts';
 export { ANNOUNCEMENT_RETRY_AFTER_SECONDS, type OrderAnnouncements } from './order-announcements.ts';
 export type { OrderListPage, OrderListRow } from './order-queries.ts';
+export type { PricingContext, StorefrontCommerce } from './port.ts';
 export type { GroupPrice, PriceAdmin, RegionPrices } from './price-admin.ts';
 export { discountedPrice } from './pricing.ts';
 export type { ProAccounts, ProTerms } from './pro-accounts.ts';
@@ -162,6 +163,8 @@ export interface Commerce {
   /** What commerce announces after a commit (order placed, reset requested); mail subscribes. */
   events: EventBus;
   rateLimits: RateLimits;
+  /** Deletes carts idle past their time (the periodic purge's share of commerce). */
+  purgeAbandonedCarts(): Promise<number>;
   currencies: {
     list(regionId?: string): Promise<CurrencyJson[]>;
     get(code: string): Promise<CurrencyJson>;
@@ -184,6 +187,14 @@ export interface Commerce {
     weight_units: string;
   }>;
 }
+
+/**
+ * What the rest of the store is given (`Services.commerce`): the storefront's port (port.ts), whose members keep the
+ * port's types, so the storefront and /api see nothing of the engine's; beside it the back office's use cases and
+ * the engine's machinery (sessions, throttles, events, timed work), until those have ports of their own.
+ */
+export type CommerceServices = StorefrontCommerce &
+  Omit<Commerce, Exclude<keyof StorefrontCommerce, 'reviews' | 'fitCharts'>>;
 
 export type { CurrencyJson };
 
@@ -235,7 +246,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     return row?.currencyCode;
   }
 
-  return {
+  const engine: Commerce = {
     catalogue: createCatalogue(db),
     catalogueAdmin: createCatalogueAdmin(db),
     productAdmin: createProductAdmin(db, options.productContent ?? null, options.blockedUrlSubstrings ?? []),
@@ -282,6 +293,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     orderAnnouncements: announcements,
     sessions,
     rateLimits,
+    purgeAbandonedCarts: () => carts.purgeAbandoned(),
     accounts,
     customerAdmin,
     proAccounts,
@@ -336,4 +348,6 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
       };
     },
   };
+  // The built-in engine is the port's first implementation: the compiler holds it to the port's every member.
+  return engine satisfies StorefrontCommerce;
 }

@@ -10,12 +10,12 @@ import {
   RELATED_PRODUCTS,
   relatedProducts,
 } from '#core/related-products.ts';
-import type { Commerce, ProductJson } from '../commerce/index.ts';
+import type { ProductJson, StorefrontCommerce } from '../commerce/index.ts';
 import type { ContentClient, Entry } from '../content/index.ts';
 
 export interface GraphqlDependencies {
   content: ContentClient;
-  commerce: Commerce;
+  commerce: StorefrontCommerce;
   /** Randomness of automated picks (tests inject a seeded one). */
   random?: () => number;
 }

@@ -5,7 +5,7 @@ import { CURRENCIES } from '#core/regions.ts';
 import type { Actor } from '#server/backoffice/audit.ts';
 import { auditLog } from '#server/backoffice/schema.ts';
 import { dataVersions, productChanges } from '#server/cache/schema.ts';
-import type { PricingContext } from '#server/commerce/groups.ts';
+import type { EnginePricing } from '#server/commerce/groups.ts';
 import { createSaleSchedule } from '#server/commerce/sale-schedule.ts';
 import { productPrices, products, variants } from '#server/commerce/schema-catalogue.ts';
 import { customers } from '#server/commerce/schema-customers.ts';
@@ -21,7 +21,7 @@ const HOUR = 3_600_000;
 describe.each(testDatabaseTargets)('price admin on $name', (target) => {
   let api: ApiHarness;
   let actor: Actor;
-  let guest: PricingContext;
+  let guest: EnginePricing;
 
   beforeAll(async () => {
     api = await openApi(target);

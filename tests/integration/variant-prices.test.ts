@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '#server/backoffice/audit.ts';
-import type { PricingContext } from '#server/commerce/groups.ts';
+import type { EnginePricing } from '#server/commerce/groups.ts';
 import { productPrices, products, variantPrices, variants } from '#server/commerce/schema-catalogue.ts';
 import { orderItems } from '#server/commerce/schema-sales.ts';
 import { insertActor } from '../support/staff-actor.ts';
@@ -30,7 +30,7 @@ const noSale = { sale: null, saleStartsAt: null, saleEndsAt: null };
 describe.each(testDatabaseTargets)('variant prices on $name', (target) => {
   let api: ApiHarness;
   let actor: Actor;
-  let guest: PricingContext;
+  let guest: EnginePricing;
   let productId: number;
   let productRetail: number;
   let cheap: number;

@@ -21,6 +21,7 @@ export interface SecurityApp {
   app: Hono;
   services: Services;
   database: DatabaseHandle;
+  /** The built-in engine behind the port, whose internals (reset tokens, lookups by email) the checks reach. */
   commerce: Commerce;
   handle: DatabaseHandle;
   close(): Promise<void>;
@@ -43,7 +44,7 @@ export async function openSecurityApp(env: Record<string, string> = {}): Promise
     app,
     services,
     database: handle,
-    commerce: services.commerce,
+    commerce: services.commerce as Commerce,
     handle,
     async close() {
       await handle.close();

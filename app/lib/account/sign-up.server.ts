@@ -1,10 +1,10 @@
 import { data, redirect } from 'react-router';
-import type { Commerce } from '#server/commerce/index.ts';
+import type { StorefrontCommerce } from '#server/commerce/index.ts';
 import { attempt, refusal } from '../forms/refusal.server.ts';
 import type { StorefrontContext } from '../router/storefront-context.server.ts';
 import type { ActionErrors } from './forms.ts';
 
-type SignUp = Commerce['accounts']['signUp'];
+type SignUp = StorefrontCommerce['accounts']['signUp'];
 
 /**
  * The end of both sign-up actions (account and pro, §8), once the form is valid: the bot check, the sign-up in

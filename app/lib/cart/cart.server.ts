@@ -1,13 +1,16 @@
 import type { RouterContextProvider } from 'react-router';
 import type { CurrencyFormatSettings } from '#core/currency-format.ts';
-import type { Commerce } from '#server/commerce/index.ts';
+import type { StorefrontCommerce } from '#server/commerce/index.ts';
 import { optional } from '../router/optional.server.ts';
 import { type StorefrontContext, storefrontContext } from '../router/storefront-context.server.ts';
 import { type CartView, cartView } from './cart-view.ts';
 
-export type CartData = Awaited<ReturnType<Commerce['carts']['get']>>;
+export type CartData = Awaited<ReturnType<StorefrontCommerce['carts']['get']>>;
 
-export async function currencyFormatOf(commerce: Commerce, code: string): Promise<CurrencyFormatSettings> {
+export async function currencyFormatOf(
+  commerce: StorefrontCommerce,
+  code: string,
+): Promise<CurrencyFormatSettings> {
   return commerce.currencies.get(code);
 }
 

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { type Commerce, CommerceError } from '../../commerce/index.ts';
+import { CommerceError, type CommerceServices } from '../../commerce/index.ts';
 import type { ProxyTrust } from '../middleware/client-ip.ts';
 import type { ApiEnv } from '../middleware/session.ts';
 import { wasAborted } from '../request-logger.ts';
@@ -9,7 +9,7 @@ import { wasAborted } from '../request-logger.ts';
 /** Shared pieces of the /api routers: options, validation and error answers `{ status, title, detail? }`. */
 
 export interface ApiOptions {
-  commerce: Commerce;
+  commerce: CommerceServices;
   logger: Logger;
   trustProxy: ProxyTrust | boolean;
   geo: { countryHeaders: readonly string[]; geoIpFile?: string };
@@ -148,7 +148,7 @@ export function ownCustomerId(c: ApiContext, name: string): number {
 }
 
 /** A cart this session may use: its own anonymous cart, or a cart of its signed-in customer. */
-export async function ownCart(c: ApiContext, commerce: Commerce, id: string) {
+export async function ownCart(c: ApiContext, commerce: CommerceServices, id: string) {
   const cart = await commerce.carts.find(id);
   const session = c.get('session');
   const customerId = session?.customer?.id ?? null;

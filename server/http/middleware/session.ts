@@ -13,7 +13,7 @@ export type ApiEnv = {
  * Reads the session named by the session cookie (or none) for the handlers: `__Host-rl_session` over https
  * (per X-Forwarded-Proto when the proxy is trusted, see sessions.configure), `rl_session` over http.
  */
-export function loadSession(commerce: Commerce): MiddlewareHandler<ApiEnv> {
+export function loadSession(commerce: Pick<Commerce, 'sessions'>): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     c.set('session', await commerce.sessions.fromRequest(c.req.raw));
     await next();
