@@ -17,6 +17,7 @@ import { statesOf } from '#core/states.ts';
 import type { Database } from '../db/database.ts';
 import { createEventBus, type EventBus } from '../events/domain-events.ts';
 import { type AccountLimits, type Accounts, createAccounts, DEFAULT_ACCOUNT_LIMITS } from './accounts.ts';
+import type { CommerceAdmin } from './admin-port.ts';
 import { type Carts, type CodeThrottle, codeThrottle, createCarts } from './carts.ts';
 import { type Catalogue, createCatalogue } from './catalogue.ts';
 import { type CatalogueAdmin, createCatalogueAdmin } from './catalogue-admin.ts';
@@ -55,6 +56,7 @@ import { createStock, type Stock } from './stock.ts';
 import { createStockAdmin, type StockAdmin } from './stock-admin.ts';
 
 export type { AccountLimits, Accounts, Caller, SignedIn } from './accounts.ts';
+export type { CommerceAdmin } from './admin-port.ts';
 export { MAX_LINE_QUANTITY } from './carts.ts';
 export type { ProductJson, VariantJson } from './catalogue.ts';
 export type { CatalogueAdmin, ProductListPage, ProductListRow } from './catalogue-admin.ts';
@@ -189,12 +191,13 @@ export interface Commerce {
 }
 
 /**
- * What the rest of the store is given (`Services.commerce`): the storefront's port (port.ts), whose members keep the
- * port's types, so the storefront and /api see nothing of the engine's; beside it the back office's use cases and
- * the engine's machinery (sessions, throttles, events, timed work), until those have ports of their own.
+ * What the rest of the store is given (`Services.commerce`): the storefront's port (port.ts) and the back office's
+ * (admin-port.ts), whose members keep the ports' types, so pages, /api and the back office see nothing of the
+ * engine's; beside them the engine's machinery (sessions, throttles, events, timed work).
  */
 export type CommerceServices = StorefrontCommerce &
-  Omit<Commerce, Exclude<keyof StorefrontCommerce, 'reviews' | 'fitCharts'>>;
+  CommerceAdmin &
+  Omit<Commerce, Exclude<keyof StorefrontCommerce, 'reviews' | 'fitCharts'> | keyof CommerceAdmin>;
 
 export type { CurrencyJson };
 
@@ -349,5 +352,5 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
     },
   };
   // The built-in engine is the port's first implementation: the compiler holds it to the port's every member.
-  return engine satisfies StorefrontCommerce;
+  return engine satisfies StorefrontCommerce & CommerceAdmin;
 }

@@ -7,6 +7,10 @@ describe('the storefront commerce port (server/commerce/port.ts, decision 0052)'
     expect(typeLeaks('server/commerce/port.ts', 'StorefrontCommerce')).toEqual([]);
   }, 60_000);
 
+  it('and the back office port (server/commerce/admin-port.ts) none either', () => {
+    expect(typeLeaks('server/commerce/admin-port.ts', 'CommerceAdmin')).toEqual([]);
+  }, 60_000);
+
   it('finds an engine row however it is smuggled in: named, inferred or inside a promise', () => {
     const leaks = typeLeaks(
       'server/commerce/port.ts',
