@@ -8,9 +8,9 @@ import {
 } from '@playwright/test';
 import type { StaffRole } from '#core/staff-permissions.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { seededDataDir } from './seeded-template.ts';
 import { DEMO_SHOPPER, shopperCookie } from '../support/shopper.ts';
 import { type StaffClient, signInInBrowser, staffClient } from '../support/staff.ts';
+import { seededDataDir } from './seeded-template.ts';
 
 /**
  * The browser suite's fixtures (Playwright's own runner). Every test file runs against a store of its own: a
