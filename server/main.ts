@@ -16,7 +16,7 @@ import { parseRedirectRules } from './http/legacy-redirects.ts';
 import { publishedRedirectRules } from './http/published-redirects.ts';
 import { generatedKeysLine, keepDeliveryKeys } from './keys/keep-delivery-keys.ts';
 import { isEmpty, seedDemoStore } from './seed/seed.ts';
-import { createServices } from './services.ts';
+import { createServices, stopBackgroundWork } from './services.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SERVER_BUNDLE = resolve(ROOT, 'build/server/index.js');
@@ -96,7 +96,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    services.commerce.saleSchedule.stop();
+    stopBackgroundWork(services);
     const force = setTimeout(() => {
       logger.warn('shutdown timeout: closing remaining connections');
       server.closeAllConnections();

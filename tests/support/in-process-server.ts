@@ -9,7 +9,7 @@ import { loadConfig } from '#server/config.ts';
 import { type DatabaseHandle, openPglite } from '#server/db/database.ts';
 import { createHttpApp } from '#server/http/app.ts';
 import { seedDemoStore } from '#server/seed/seed.ts';
-import { createServices, type Services } from '#server/services.ts';
+import { createServices, type Services, stopBackgroundWork } from '#server/services.ts';
 import { freePort, ROOT, tempDataDir } from './server.ts';
 
 export interface InProcessServer {
@@ -57,10 +57,12 @@ export async function startInProcessServer(env: Record<string, string> = {}): Pr
     services,
     database,
     async stop() {
-      services.search.stop();
-      services.commerce.saleSchedule.stop();
+      // Every timer first (the order confirmations' retry runs each minute), as server/main.ts does: one left
+      // set would meet the closed PGlite and log it as an error.
+      stopBackgroundWork(services);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
+      await services.commerce.orderAnnouncements.settled();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
