@@ -1,5 +1,6 @@
 // Every table of the product, for Drizzle and drizzle-kit. Each part of the platform owns its own schema file.
 
+export * from './audit/schema.ts';
 export * from './backoffice/schema.ts';
 export * from './bookings/schema.ts';
 export * from './cache/schema.ts';

@@ -1,7 +1,7 @@
+import { type AuditLog, createAuditLog } from '../audit/audit.ts';
 import type { RateLimits } from '../commerce/rate-limits.ts';
 import type { Database } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { type AuditLog, createAuditLog } from './audit.ts';
 import { createStaffAccounts, type StaffAccounts, type StaffLimits } from './staff-accounts.ts';
 import {
   createInvitationSigner,
@@ -15,7 +15,7 @@ import {
   type StaffSessions,
 } from './staff-sessions.ts';
 
-export type { Actor } from './audit.ts';
+export type { Actor } from '../audit/audit.ts';
 export { type StaffView, staffView } from './staff-accounts.ts';
 export type { StaffSession } from './staff-sessions.ts';
 

@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** The back office's own people: staff accounts, their sessions and the append-only record of what they changed. */
+/** The back office's own people: staff accounts and their sessions (what they change is in server/audit). */
 
 import { STAFF_ROLES } from '#core/staff-permissions.ts';
 
@@ -59,30 +48,4 @@ export const staffSessions = pgTable(
   ],
 );
 
-/**
- * Every change made in the back office, append-only: who, when, what (entity and id) and the values before and
- * after. The database holds it to that (migration 0018): a trigger refuses UPDATE, DELETE and TRUNCATE, and a staff
- * member with entries cannot be deleted (staff are disabled, never deleted). The email is copied all the same.
- */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'restrict' }),
-    staffEmail: text('staff_email').notNull(),
-    action: text('action').notNull(),
-    entity: text('entity').notNull(),
-    entityId: text('entity_id').notNull(),
-    before: jsonb('before'),
-    after: jsonb('after'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('audit_log_created_idx').on(t.createdAt, t.id),
-    index('audit_log_entity_idx').on(t.entity, t.entityId, t.id),
-    index('audit_log_staff_idx').on(t.staffId, t.id),
-  ],
-);
-
 export type StaffRow = typeof staff.$inferSelect;
-export type AuditRow = typeof auditLog.$inferSelect;

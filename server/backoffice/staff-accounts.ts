@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { generateTOTP, getTOTPAuthUri, verifyTOTP } from '@epic-web/totp';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { StaffRole } from '#core/staff-permissions.ts';
+import { type Actor, recordAudit, type SystemActor } from '../audit/audit.ts';
 import { badRequest, CommerceError, conflict, notFound, tooManyAttempts } from '../commerce/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../commerce/passwords.ts';
 import type { RateLimits, ThrottleKey } from '../commerce/rate-limits.ts';
 import type { Database } from '../db/database.ts';
-import { type Actor, recordAudit, type SystemActor } from './audit.ts';
 import { type StaffRow, staff } from './schema.ts';
 import { type StaffSession, type StaffSessions, stepOf } from './staff-sessions.ts';
 

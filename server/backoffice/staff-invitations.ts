@@ -1,12 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { ROLE_LABELS, type StaffRole } from '#core/staff-permissions.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
 import { CommerceError } from '../commerce/errors.ts';
 import { hashPassword } from '../commerce/passwords.ts';
 import type { Database } from '../db/database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { staffInvitationMessage } from '../mail/staff-invitation.ts';
-import { type Actor, recordAudit } from './audit.ts';
 import { type StaffRow, staff } from './schema.ts';
 import { checkNewPassword, type StaffAccounts, type StaffView, staffView } from './staff-accounts.ts';
 import { type StaffSessions, stepOf } from './staff-sessions.ts';

@@ -13,7 +13,7 @@ import type { ProductText } from '#core/product-text.ts';
 import type { RangeInput } from '#core/shipping-ranges.ts';
 import type { StockInstruction } from '#core/stock-change.ts';
 import type { OptionInput } from '#core/variant-generation.ts';
-import type { Actor } from '../backoffice/audit.ts';
+import type { Actor } from '../audit/audit.ts';
 import type { CustomField, DiscountRule, FormField, OrderAddress, ProCodeInfo } from './port.ts';
 
 export type ProductOption = { id: number; name: string; displayName: string; values: OptionValue[] };

@@ -1,7 +1,7 @@
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { ProductListFilter } from '#core/product-list-filter.ts';
 import { DEFAULT_LOW_STOCK_THRESHOLD, type StockState, stockStateOf } from '#core/stock-state.ts';
-import { type Actor, recordAudit } from '../backoffice/audit.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, notFound } from './errors.ts';
 import { saleRunning } from './sale-price.ts';

@@ -12,7 +12,7 @@ import {
 import { CONFIRM_DROPS_LABEL } from '#core/money-guard.ts';
 import { COMMERCE_REGIONS } from '#core/regions.ts';
 import { DEFAULT_STORE_TIME_ZONE } from '#core/store-time.ts';
-import { type Actor, recordAudit } from '../backoffice/audit.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import { toCsv } from './csv-writer.ts';
 

@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { moveImage } from '#core/image-upload.ts';
 import { DEFAULT_MEDIA_ALIAS, DEFAULT_MEDIA_BASE_URL } from '#core/media-url.ts';
 import { mediaIdOfPath } from '#core/product-image.ts';
-import { type Actor, recordAudit } from '../backoffice/audit.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import { productImageId } from '../media/asset-ids.ts';
 import { MediaError } from '../media/errors.ts';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { commerceRegionsOfCountries, mailLocaleFor } from '#core/pro-approval.ts';
 import { proCodeInfoOf } from '#core/pro-code.ts';
-import { type Actor, recordAudit } from '../backoffice/audit.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
 import { demoBookings } from '../bookings/schema.ts';
 import type { Database } from '../db/database.ts';
 import { newsletterSubscriptions } from '../newsletter/schema.ts';

@@ -11,7 +11,7 @@ import {
   normalizeCode,
 } from '#core/discount-code.ts';
 import type { ErrorCode } from '#core/error-codes.ts';
-import { type Actor, recordAudit } from '../backoffice/audit.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, CommerceError, conflict, needsConfirmation, notFound } from './errors.ts';
 import { discountCodes, discountRedemptions } from './schema-discounts.ts';

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { type FitRange, fitRangeProblemSentence, fitRangeProblems } from '#core/fit-finder.ts';
-import { type Actor, recordAudit } from '../backoffice/audit.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, conflict, notFound } from './errors.ts';
 import { products } from './schema-catalogue.ts';

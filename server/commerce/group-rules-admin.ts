@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { type RuleInput, ruleProblems, ruleTarget } from '#core/discount-rule-edit.ts';
 import { guardMoney, type MoneyVerdict, type PricedItem } from '#core/money-guard.ts';
-import { type Actor, recordAudit } from '../backoffice/audit.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, conflict, enforceMoneyVerdict, notFound } from './errors.ts';
 import { priceSet } from './pricing.ts';

@@ -13,8 +13,8 @@ import {
 } from '#core/order-refund.ts';
 import { standingOf } from '#core/order-standing.ts';
 import { KNOWN_CARRIERS, knownCarrier } from '#core/tracking.ts';
-import type { Actor } from '../backoffice/audit.ts';
-import { recordAudit } from '../backoffice/audit.ts';
+import type { Actor } from '../audit/audit.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { staff } from '../backoffice/schema.ts';
 import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/domain-events.ts';

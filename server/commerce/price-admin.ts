@@ -8,7 +8,7 @@ import {
   regionPriceField as regionField,
   variantPriceField,
 } from '#core/product-price.ts';
-import { type Actor, recordAudit } from '../backoffice/audit.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, needsConfirmation, notFound } from './errors.ts';
 import { priceSet } from './pricing.ts';

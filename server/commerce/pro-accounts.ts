@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { DEFAULT_PRO_SPEND_LIMIT, proPlacementFor } from '#core/pro-approval.ts';
 import { isProCodeInfo, PRO_CODE_FIELD, type ProCodeInfo, proCodeInfoOf } from '#core/pro-code.ts';
-import { type Actor, recordAudit } from '../backoffice/audit.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/domain-events.ts';
 import type { CustomerAdmin } from './customer-admin.ts';

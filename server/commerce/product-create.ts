@@ -18,7 +18,7 @@ import {
   optionProblems,
   valueSlug,
 } from '#core/variant-generation.ts';
-import { type Actor, recordAudit } from '../backoffice/audit.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
 import { staff } from '../backoffice/schema.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from './errors.ts';

@@ -11,7 +11,7 @@ import {
   reviewEligibility,
   reviewerName,
 } from '#core/reviews.ts';
-import { type Actor, recordAudit } from '../backoffice/audit.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyAttempts } from './errors.ts';
 import type { RateLimits } from './rate-limits.ts';

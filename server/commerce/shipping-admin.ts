@@ -7,7 +7,7 @@ import {
   rangeProblems,
   sortedRanges,
 } from '#core/shipping-ranges.ts';
-import { type Actor, recordAudit } from '../backoffice/audit.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, conflict, enforceMoneyVerdict } from './errors.ts';
 import { commerceRegions, countries } from './schema.ts';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import { type StaffStockReason, type StockInstruction, thresholdRefusal } from '#core/stock-change.ts';
 import { DEFAULT_LOW_STOCK_THRESHOLD, type StockState, stockStateOf } from '#core/stock-state.ts';
-import { type Actor, recordAudit } from '../backoffice/audit.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
 import { staff } from '../backoffice/schema.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, notFound } from './errors.ts';

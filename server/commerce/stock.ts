@@ -6,7 +6,7 @@ import {
   type StockInstruction,
   stockLevelAfter,
 } from '#core/stock-change.ts';
-import { type Actor, recordAudit } from '../backoffice/audit.ts';
+import { type Actor, recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, notFound } from './errors.ts';
 import { products, stockMovements, variants } from './schema-catalogue.ts';

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordAudit } from '#server/backoffice/audit.ts';
-import { auditLog, staff } from '#server/backoffice/schema.ts';
+import { recordAudit } from '#server/audit/audit.ts';
+import { auditLog } from '#server/audit/schema.ts';
+import { staff } from '#server/backoffice/schema.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { openBackofficeWithOwner } from '../support/backoffice.ts';
 import { testDatabaseTargets } from '../support/test-databases.ts';

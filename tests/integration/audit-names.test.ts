@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeAudit } from '#core/audit-sentence.ts';
 import { NO_REVENUE_STATUS_IDS } from '#core/order-filter.ts';
 import { endOfStoreDay, startOfStoreDay, storeDay } from '#core/store-time.ts';
-import { type Actor, createAuditLog, recordAudit } from '#server/backoffice/audit.ts';
+import { type Actor, createAuditLog, recordAudit } from '#server/audit/audit.ts';
 import { createReports } from '#server/commerce/reports.ts';
 import { products, variants } from '#server/commerce/schema-catalogue.ts';
 import { customerGroups, customers } from '#server/commerce/schema-customers.ts';

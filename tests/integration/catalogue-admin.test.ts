@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productListFilterSchema } from '#core/product-list-filter.ts';
-import type { Actor } from '#server/backoffice/audit.ts';
-import { auditLog } from '#server/backoffice/schema.ts';
+import type { Actor } from '#server/audit/audit.ts';
+import { auditLog } from '#server/audit/schema.ts';
 import { productCategories, productPrices, products, variants } from '#server/commerce/schema-catalogue.ts';
 import { insertActor } from '../support/staff-actor.ts';
 import { testDatabaseTargets } from '../support/test-databases.ts';

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '#server/backoffice/audit.ts';
+import type { Actor } from '#server/audit/audit.ts';
 import { type Commerce, createCommerce } from '#server/commerce/index.ts';
 import { productPrices, products, variantPrices, variants } from '#server/commerce/schema-catalogue.ts';
 import { loadConfig } from '#server/config.ts';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '#server/backoffice/audit.ts';
-import { auditLog } from '#server/backoffice/schema.ts';
+import type { Actor } from '#server/audit/audit.ts';
+import { auditLog } from '#server/audit/schema.ts';
 import { demoBookings } from '#server/bookings/schema.ts';
 import type { CommerceError } from '#server/commerce/index.ts';
 import {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '#server/backoffice/audit.ts';
-import { auditLog } from '#server/backoffice/schema.ts';
+import type { Actor } from '#server/audit/audit.ts';
+import { auditLog } from '#server/audit/schema.ts';
 import { CommerceError, type DiscountCodeInput } from '#server/commerce/index.ts';
 import { variants } from '#server/commerce/schema-catalogue.ts';
 import { orderItems, orders, refunds } from '#server/commerce/schema-sales.ts';

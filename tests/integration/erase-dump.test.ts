@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '#server/backoffice/audit.ts';
+import type { Actor } from '#server/audit/audit.ts';
 import { type Backoffice, createBackoffice } from '#server/backoffice/index.ts';
 import { bookDemo } from '#server/bookings/index.ts';
 import { type Caller, type Commerce, createCommerce } from '#server/commerce/index.ts';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '#server/backoffice/audit.ts';
-import { auditLog } from '#server/backoffice/schema.ts';
+import type { Actor } from '#server/audit/audit.ts';
+import { auditLog } from '#server/audit/schema.ts';
 import { dataVersions } from '#server/cache/schema.ts';
 import { createFitCharts, type FitCharts } from '#server/commerce/fit-charts.ts';
 import { seedCommerce } from '#server/commerce/seed-commerce.ts';

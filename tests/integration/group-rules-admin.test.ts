@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '#server/backoffice/audit.ts';
-import { auditLog } from '#server/backoffice/schema.ts';
+import type { Actor } from '#server/audit/audit.ts';
+import { auditLog } from '#server/audit/schema.ts';
 import { productPrices, products, variants } from '#server/commerce/schema-catalogue.ts';
 import { customerGroups } from '#server/commerce/schema-customers.ts';
 import { insertActor } from '../support/staff-actor.ts';

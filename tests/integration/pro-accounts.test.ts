@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proCodeInfoOf } from '#core/pro-code.ts';
-import type { Actor } from '#server/backoffice/audit.ts';
-import { auditLog } from '#server/backoffice/schema.ts';
+import type { Actor } from '#server/audit/audit.ts';
+import { auditLog } from '#server/audit/schema.ts';
 import type { CommerceError } from '#server/commerce/index.ts';
 import { customerGroups, customers } from '#server/commerce/schema-customers.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';

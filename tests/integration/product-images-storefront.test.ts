@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CURRENCY_FORMAT } from '#core/currency-format.ts';
 import { mediaUrl, tileImage } from '#core/media-url.ts';
-import type { Actor } from '#server/backoffice/audit.ts';
+import type { Actor } from '#server/audit/audit.ts';
 import { categories, products } from '#server/commerce/schema-catalogue.ts';
 import { loadConfig } from '#server/config.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';

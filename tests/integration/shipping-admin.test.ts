@@ -1,7 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '#server/backoffice/audit.ts';
-import { auditLog } from '#server/backoffice/schema.ts';
+import type { Actor } from '#server/audit/audit.ts';
+import { auditLog } from '#server/audit/schema.ts';
 import { type Commerce, createCommerce } from '#server/commerce/index.ts';
 import { variants } from '#server/commerce/schema-catalogue.ts';
 import { shippingMethods, shippingSettings, shippingZones } from '#server/commerce/schema-sales.ts';

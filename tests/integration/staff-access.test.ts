@@ -1,8 +1,9 @@
 import { generateTOTP } from '@epic-web/totp';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '#server/audit/schema.ts';
 import type { Backoffice } from '#server/backoffice/index.ts';
-import { auditLog, staff } from '#server/backoffice/schema.ts';
+import { staff } from '#server/backoffice/schema.ts';
 import { createInvitationSigner } from '#server/backoffice/staff-invitations.ts';
 import { hashPassword } from '#server/commerce/passwords.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';

@@ -1,8 +1,9 @@
 import { generateTOTP } from '@epic-web/totp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '#server/audit/schema.ts';
 import type { Backoffice } from '#server/backoffice/index.ts';
-import { auditLog, staff, staffSessions } from '#server/backoffice/schema.ts';
+import { staff, staffSessions } from '#server/backoffice/schema.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { openBackofficeWithOwner } from '../support/backoffice.ts';
 import { testDatabaseTargets } from '../support/test-databases.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRedirectRules, redirectRulesFromFields } from '#core/redirect-rules.ts';
-import type { Actor } from '#server/backoffice/audit.ts';
+import type { Actor } from '#server/audit/audit.ts';
 import { loadConfig } from '#server/config.ts';
 import { seedDemoContent } from '#server/content/demo-content.ts';
 import {

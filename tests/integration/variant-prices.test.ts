@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '#server/backoffice/audit.ts';
+import type { Actor } from '#server/audit/audit.ts';
 import type { EnginePricing } from '#server/commerce/groups.ts';
 import { productPrices, products, variantPrices, variants } from '#server/commerce/schema-catalogue.ts';
 import { orderItems } from '#server/commerce/schema-sales.ts';

@@ -1,5 +1,5 @@
 import type { StaffRole } from '#core/staff-permissions.ts';
-import type { Actor } from '#server/backoffice/audit.ts';
+import type { Actor } from '#server/audit/audit.ts';
 import { staff } from '#server/backoffice/schema.ts';
 import type { Database } from '#server/db/database.ts';
 

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { type PriceField, priceChangeProblems, variantPriceField } from '#core/product-price.ts';
 import { priceFormSchemaIn } from '#core/product-price-form.ts';
-import type { Actor } from '#server/backoffice/audit.ts';
+import type { Actor } from '#server/audit/audit.ts';
 import type { VariantPriceChange } from '#server/commerce/price-admin.ts';
 import type { Services } from '#server/services.ts';
 import { attemptStaff, refuse, type StaffFormAnswer } from './form.server.ts';

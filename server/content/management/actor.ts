@@ -1,4 +1,4 @@
-import type { Actor, SystemActor } from '../../backoffice/audit.ts';
+import type { Actor, SystemActor } from '../../audit/audit.ts';
 import type { ContentActor } from './contract.ts';
 
 /** How the audit log and the version history name the holder of the management token (never the token). */

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, ilike } from 'drizzle-orm';
 import { DEFAULT_MEDIA_ALIAS, DEFAULT_MEDIA_BASE_URL } from '#core/media-url.ts';
-import { recordAudit } from '../../backoffice/audit.ts';
+import { recordAudit } from '../../audit/audit.ts';
 import { MediaError } from '../../media/errors.ts';
 import type { MediaUploads, PreparedImage } from '../../media/upload.ts';
 import type { ContentLogger } from '../content-client.ts';

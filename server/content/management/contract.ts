@@ -5,7 +5,7 @@
  * all the delivery protocol (and so the live store) ever reads.
  */
 import type { ContentTypeSchema, FieldProblem } from '#core/content-schema.ts';
-import type { Actor } from '../../backoffice/audit.ts';
+import type { Actor } from '../../audit/audit.ts';
 
 /** Who made a change: a staff member, or the holder of the management token (the SDK, scripts). */
 export type ContentActor = Actor | { token: string };

@@ -1,6 +1,6 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { validateEntry } from '#core/content-validation.ts';
-import { recordAudit } from '../../backoffice/audit.ts';
+import { recordAudit } from '../../audit/audit.ts';
 import { contentEntries, contentPublications, contentVersions } from '../schema.ts';
 import { MASTER_LOCALE, removePublication, titleOf } from '../store.ts';
 import { actorName, auditActor } from './actor.ts';

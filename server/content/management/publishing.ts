@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FieldProblem } from '#core/content-schema.ts';
-import { recordAudit } from '../../backoffice/audit.ts';
+import { recordAudit } from '../../audit/audit.ts';
 import { contentPublications, contentVersions } from '../schema.ts';
 import { MASTER_LOCALE, removePublication, writePublication } from '../store.ts';
 import { actorName, auditActor } from './actor.ts';

@@ -1,11 +1,12 @@
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { type AuditNames, auditNameRequests } from '#core/audit-sentence.ts';
+import { staff } from '../backoffice/schema.ts';
 import { products, variants } from '../commerce/schema-catalogue.ts';
 import { customerGroups, customers } from '../commerce/schema-customers.ts';
 import { orders, shippingMethods, shippingZones } from '../commerce/schema-sales.ts';
 import { contentEntries } from '../content/schema.ts';
 import type { Database } from '../db/database.ts';
-import { auditLog, staff } from './schema.ts';
+import { auditLog } from './schema.ts';
 
 /** The staff member behind a back-office change, as the audit log and an order's timeline record them. */
 export interface Actor {
