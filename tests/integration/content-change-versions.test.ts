@@ -3,19 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_TAG } from '#core/change-tags.ts';
 import type { Actor } from '#server/audit/audit.ts';
-import {
-  bumpDataVersion,
-  createVersionedCache,
-  pageCacheVersions,
-  readCacheWatcher,
-  scopeVersion,
-} from '#server/cache/data-version.ts';
-import { dependsOn } from '#server/cache/dependencies.ts';
-import { createPageCache } from '#server/cache/page-cache.ts';
+import { bumpDataVersion } from '#server/cache/data-version.ts';
 import { dataVersions } from '#server/cache/schema.ts';
-import { createCommerce } from '#server/commerce/index.ts';
 import { productCategories } from '#server/commerce/schema-catalogue.ts';
 import { loadConfig } from '#server/config.ts';
 import {
@@ -27,6 +17,7 @@ import { type DatabaseHandle, openPostgres } from '#server/db/database.ts';
 import { seedDemoStore } from '#server/seed/seed.ts';
 import { catalogueProductId } from '../../seed/catalogue/index.ts';
 import { insertActor } from '../support/staff-actor.ts';
+import { eventually, storeProcess } from '../support/store-process.ts';
 import { createPostgresDatabase, openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 const SLUG = 'ridgeline-summit-trail-mens';
@@ -34,65 +25,10 @@ const POST = 'caring-for-your-snowshoes';
 const OTHER_POST = 'long-trail-in-a-week';
 const HEADER = 'site-header';
 
-/**
- * One server process's caches over a database, as server/services.ts and server/http/app.ts wire them: the
- * content client of the built-in service (its own cache follows the content version), the catalogue, a read
- * cache of listings, and the page cache in front of a render. Every page shows the header (a global entry, as
- * the storefront's layout does); the blog index lists the posts, a post page finds its post among them (as the
- * storefront's blog route does), a product page and a category listing read the catalogue, and the search page
- * shows search answers.
- */
-function storeProcess(handle: DatabaseHandle, dataDir: string) {
+/** One server process over a database whose pages show the header and read the built-in content service. */
+function storeOf(handle: DatabaseHandle, dataDir: string) {
   const content = createContentServices({ config: loadConfig({ DATA_DIR: dataDir }), db: handle.db });
-  const commerce = createCommerce(handle.db);
-  const watcher = readCacheWatcher(handle.db);
-  const listings = createVersionedCache<string>({
-    version: async () => scopeVersion(await watcher.current(), ['catalogue']),
-    changes: watcher.changes,
-  });
-  const render = async (request: Request) => {
-    const path = new URL(request.url).pathname;
-    const header = await content.client.header('en-us');
-    let body = '';
-    if (path === '/blog') {
-      body = (await content.client.blogPosts('en-us')).map((post) => post.title).join(' / ');
-    } else if (path.startsWith('/blog/')) {
-      const uid = path.slice('/blog/'.length);
-      body = String((await content.client.blogPosts('en-us')).find((post) => post.uid === uid)?.title);
-    } else if (path.startsWith('/p/')) {
-      const pricing = await commerce.groups.pricing('us', null);
-      body = String((await commerce.catalogue.getProductBySlug(pricing, path.slice(3)))?.calculated_price);
-    } else if (path.startsWith('/c/')) {
-      const pricing = await commerce.groups.pricing('us', null);
-      const category = Number(path.slice(3));
-      body = await listings.get(`category ${category}`, async () => {
-        const page = await commerce.catalogue.listProducts(pricing, { categoryIds: [category], limit: 500 });
-        return page.data.map((product) => `${product.id}=${product.calculated_price}`).join(' ');
-      });
-    } else if (path === '/search') {
-      // What the search client names for each answer (server/search/client.ts).
-      dependsOn([SEARCH_TAG]);
-      body = 'results';
-    }
-    return new Response(`${header?.title} | ${body}`, { headers: { 'content-type': 'text/html' } });
-  };
-  const pages = createPageCache({ render, ...pageCacheVersions(handle.db) });
-  return {
-    async get(path: string) {
-      const response = await pages.handle(new Request(`http://shop.test${path}`));
-      return { state: response.headers.get('X-Page-Cache'), body: await response.text() };
-    },
-  };
-}
-
-/** Asks until `done` holds or `ms` passed (PostgreSQL's read caches poll: a change shows within ~100 ms). */
-async function eventually<T>(ask: () => Promise<T>, done: (value: T) => boolean, ms = 2000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await ask();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return storeProcess(handle, { content: content.client });
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -150,7 +86,7 @@ describe.each(testDatabaseTargets)('content changes at the grain of an entry on 
   });
 
   it('publishing a blog post re-renders the blog index and that post, and leaves product and category pages cached', async () => {
-    const store = storeProcess(handle, dataDir);
+    const store = storeOf(handle, dataDir);
     const product = await store.get(`/p/${SLUG}`);
     const category = await store.get(`/c/${categoryId}`);
     const index = await store.get('/blog');
@@ -173,7 +109,7 @@ describe.each(testDatabaseTargets)('content changes at the grain of an entry on 
   });
 
   it('unpublishing a post takes it off the blog index and leaves product pages cached', async () => {
-    const store = storeProcess(handle, dataDir);
+    const store = storeOf(handle, dataDir);
     const product = await store.get(`/p/${SLUG}`);
     const index = await store.get('/blog');
     const title = (await management.getEntry('blog', OTHER_POST, 'en-us'))!.title;
@@ -194,7 +130,7 @@ describe.each(testDatabaseTargets)('content changes at the grain of an entry on 
   });
 
   it('editing the header, which every page shows, re-renders every page', async () => {
-    const store = storeProcess(handle, dataDir);
+    const store = storeOf(handle, dataDir);
     const paths = ['/blog', `/p/${SLUG}`, `/c/${categoryId}`, '/search'];
     for (const path of paths) await store.get(path);
     for (const path of paths) expect((await store.get(path)).state).toBe('HIT');
@@ -211,7 +147,7 @@ describe.each(testDatabaseTargets)('content changes at the grain of an entry on 
   });
 
   it('a search rebuild re-renders the pages that show search answers and no other', async () => {
-    const store = storeProcess(handle, dataDir);
+    const store = storeOf(handle, dataDir);
     const product = await store.get(`/p/${SLUG}`);
     const blog = await store.get('/blog');
     await store.get('/search');
@@ -227,7 +163,7 @@ describe.each(testDatabaseTargets)('content changes at the grain of an entry on 
   });
 
   it('a content change the publication log does not explain (an asset) still empties every page', async () => {
-    const store = storeProcess(handle, dataDir);
+    const store = storeOf(handle, dataDir);
     await store.get(`/p/${SLUG}`);
     await pause(150);
     expect((await store.get(`/p/${SLUG}`)).state).toBe('HIT');
@@ -269,7 +205,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a publication across two processe
       config: { CONTENT_ENVIRONMENT: 'production' },
     });
     const editor = await insertActor(first.db, 'editor', 'content-grain-two@ridgeline.example');
-    const two = storeProcess(second, dataDir);
+    const two = storeOf(second, dataDir);
     const product = await two.get(`/p/${SLUG}`);
     await two.get(`/blog/${POST}`);
     await pause(150);

@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createVersionedCache,
-  PRODUCT_CHANGES_SCOPE,
-  pageCacheVersions,
-  readCacheWatcher,
-  scopeVersion,
-} from '#server/cache/data-version.ts';
-import { createPageCache } from '#server/cache/page-cache.ts';
+import { PRODUCT_CHANGES_SCOPE } from '#server/cache/data-version.ts';
 import { dataVersions, productChanges } from '#server/cache/schema.ts';
-import { type Commerce, createCommerce } from '#server/commerce/index.ts';
+import type { Commerce } from '#server/commerce/index.ts';
 import { createSaleSchedule } from '#server/commerce/sale-schedule.ts';
 import { productCategories, productPrices, variants } from '#server/commerce/schema-catalogue.ts';
 import { type DatabaseHandle, openPostgres } from '#server/db/database.ts';
 import { seedDemoStore } from '#server/seed/seed.ts';
 import { catalogueProductId } from '../../seed/catalogue/index.ts';
+import { eventually, storeProcess } from '../support/store-process.ts';
 import { createPostgresDatabase, openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 
 const SLUG = 'ridgeline-summit-trail-mens';
@@ -29,56 +23,6 @@ const ADDRESS = {
   postal_code: '97701',
   country_code: 'US',
 };
-
-/**
- * One server process's caches over a database, as server/services.ts and server/http/app.ts wire them: the
- * catalogue (its row cache), a read cache of listings like the storefront's, and the page cache in front of a
- * render that shows a product page (price and each variant's in-stock state), a category listing (prices) or a
- * page with no product at all.
- */
-function storeProcess(handle: DatabaseHandle) {
-  const commerce = createCommerce(handle.db);
-  const watcher = readCacheWatcher(handle.db);
-  const listings = createVersionedCache<string>({
-    version: async () => scopeVersion(await watcher.current(), ['catalogue']),
-    changes: watcher.changes,
-  });
-  const render = async (request: Request) => {
-    const path = new URL(request.url).pathname;
-    const pricing = await commerce.groups.pricing('us', null);
-    let body = 'the blog';
-    if (path.startsWith('/p/')) {
-      const product = await commerce.catalogue.getProductBySlug(pricing, path.slice(3));
-      const shown = product as unknown as { variants: { id: number; isInStock: boolean }[] };
-      body = `${product?.calculated_price} ${shown.variants.map((v) => `${v.id}:${v.isInStock}`).join(' ')}`;
-    } else if (path.startsWith('/c/')) {
-      const category = Number(path.slice(3));
-      body = await listings.get(`category ${category}`, async () => {
-        const page = await commerce.catalogue.listProducts(pricing, { categoryIds: [category], limit: 500 });
-        return page.data.map((product) => `${product.id}=${product.calculated_price}`).join(' ');
-      });
-    }
-    return new Response(body, { headers: { 'content-type': 'text/html' } });
-  };
-  const pages = createPageCache({ render, ...pageCacheVersions(handle.db) });
-  return {
-    commerce,
-    async get(path: string) {
-      const response = await pages.handle(new Request(`http://shop.test${path}`));
-      return { state: response.headers.get('X-Page-Cache'), body: await response.text() };
-    },
-  };
-}
-
-/** Asks until `done` holds or `ms` passed (PostgreSQL's read caches poll: a change shows within ~100 ms). */
-async function eventually<T>(ask: () => Promise<T>, done: (value: T) => boolean, ms = 2000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await ask();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function versions(handle: DatabaseHandle): Promise<Record<string, number>> {
   const rows = await handle.db.select().from(dataVersions);
