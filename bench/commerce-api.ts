@@ -23,6 +23,8 @@ import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/data
 import { createApiRouter } from '../server/http/api/index.ts';
 import { variants } from '../server/schema.ts';
 import { seedDemoStore } from '../server/seed/seed.ts';
+import { createSessionCart } from '../server/sessions/session-cart.ts';
+import { createSessions } from '../server/sessions/sessions.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -92,7 +94,9 @@ async function serveTarget(name: string, handle: DatabaseHandle): Promise<void> 
     .set({ inventoryLevel: 1_000_000 })
     .where(eq(variants.id, second!.variant_id));
 
+  const sessions = createSessions(handle.db);
   const commerce = createCommerce(handle.db, {
+    sessions,
     accountLimits: {
       windowSeconds: 60,
       loginPerIp: 1000,
@@ -106,6 +110,8 @@ async function serveTarget(name: string, handle: DatabaseHandle): Promise<void> 
     '/api',
     createApiRouter({
       commerce,
+      sessions,
+      sessionCart: createSessionCart({ carts: commerce.carts, sessions, logger: pino({ level: 'silent' }) }),
       logger: pino({ level: 'silent' }),
       trustProxy: false,
       geo: { countryHeaders: [] },

@@ -215,7 +215,7 @@ export const configSchema = z.object({
   SIGNUP_LIMIT_PER_EMAIL: wholeCount,
   ORDER_STATUS_LIMIT_PER_IP: wholeCount,
   ORDER_STATUS_LIMIT_PER_EMAIL: wholeCount,
-  // Sessions (server/commerce/sessions.ts): end after this long without a request, and this long after sign-in.
+  // Sessions (server/sessions/sessions.ts): end after this long without a request, and this long after sign-in.
   SESSION_IDLE_MINUTES: wholeCount,
   SESSION_ABSOLUTE_HOURS: wholeCount,
   // Staff sessions (server/backoffice/staff-sessions.ts): shorter than a shopper's, the back office holds more.

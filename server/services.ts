@@ -13,7 +13,7 @@ import {
   createCommerce,
   errorCodeOf,
 } from './commerce/index.ts';
-import { schedulePurge } from './commerce/sessions.ts';
+import { createRateLimits } from './commerce/rate-limits.ts';
 import type { Config } from './config.ts';
 import {
   CONTENT_BASE_PATH,
@@ -34,7 +34,10 @@ import { subscribeMail } from './mail/subscribers.ts';
 import { createMediaRoutes, MEDIA_MANIFEST, MEDIA_ORIGINALS_DIR } from './media/index.ts';
 import { createMediaUploads } from './media/upload.ts';
 import { createNewsletter, type Newsletter } from './newsletter/subscribe.ts';
+import { trustsAnyProxy } from './http/proxy-trust.ts';
 import { createSearchServices, type SearchServices } from './search/index.ts';
+import { createSessionCart, type SessionCart } from './sessions/session-cart.ts';
+import { createSessions, type Sessions, schedulePurge } from './sessions/sessions.ts';
 import { createWishlists, type Wishlists } from './wishlist/index.ts';
 
 /**
@@ -53,6 +56,10 @@ export interface Services {
   origin: string;
   /** The storefront's commerce port and, beside it, the back office's and the engine's own parts. */
   commerce: CommerceServices;
+  /** Shoppers' sessions and their cookies (server/sessions/sessions.ts). */
+  sessions: Sessions;
+  /** The cart a session holds: the §4 rule, adding to it or starting one (server/sessions/session-cart.ts). */
+  sessionCart: SessionCart;
   /** Content client for loaders, the built-in /cms service and /api/interstack. */
   content: ContentServices;
   /** Built-in /search service, its index sync and the storefront's connector. */
@@ -98,8 +105,20 @@ export function createServices(input: {
 }): Services {
   const { config, logger, db } = input;
   const origin = config.PUBLIC_BASE_URL ?? listeningOrigin(config);
+  const sessions = createSessions(
+    db,
+    {
+      idleMinutes: config.SESSION_IDLE_MINUTES,
+      absoluteHours: config.SESSION_ABSOLUTE_HOURS,
+      trustProxy: trustsAnyProxy(config.TRUST_PROXY),
+      createPerIp: config.SESSION_CREATE_LIMIT_PER_IP,
+      createWindowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+    },
+    createRateLimits(db, config.THROTTLE_KEY),
+  );
   const commerce = createCommerce(db, {
     logger,
+    sessions,
     throttleKey: config.THROTTLE_KEY,
     accountLimits: {
       windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
@@ -123,13 +142,6 @@ export function createServices(input: {
     ...(config.CONTENT_BASE_URL === CONTENT_BASE_PATH
       ? { productContent: productEntryWriter([config.CONTENT_ENVIRONMENT]) }
       : {}),
-  });
-  commerce.sessions.configure({
-    idleMinutes: config.SESSION_IDLE_MINUTES,
-    absoluteHours: config.SESSION_ABSOLUTE_HOURS,
-    trustProxy: config.TRUST_PROXY,
-    createPerIp: config.SESSION_CREATE_LIMIT_PER_IP,
-    createWindowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
   });
   const content = createContentServices({ config, db, logger });
   const search = createSearchServices({ config, db, content: content.client, commerce, logger });
@@ -177,6 +189,8 @@ export function createServices(input: {
     build: input.build,
     origin,
     commerce,
+    sessions,
+    sessionCart: createSessionCart({ carts: commerce.carts, sessions, logger }),
     content,
     search,
     mailer,
@@ -252,10 +266,10 @@ export function startBackgroundWork(services: Services): void {
   services.reviewInvitations.start();
   services.commerce.saleSchedule.start();
   const stopRetries = retryOrderAnnouncements(services);
-  const { sessions, rateLimits } = services.commerce;
+  const { rateLimits } = services.commerce;
   const stopPurge = schedulePurge(
     [
-      sessions.purgeExpired,
+      services.sessions.purgeExpired,
       rateLimits.purgeExpired,
       services.commerce.purgeAbandonedCarts,
       services.backoffice.sessions.purgeExpired,

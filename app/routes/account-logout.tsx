@@ -11,7 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await services.commerce.accounts.signOut(session);
   throw redirect(`/${locale.segment}`, {
     status: 303,
-    headers: { 'Set-Cookie': services.commerce.sessions.clearCookie(request) },
+    headers: { 'Set-Cookie': services.sessions.clearCookie(request) },
   });
 }
 

@@ -1,11 +1,10 @@
 import { data, redirect } from 'react-router';
 import { z } from 'zod';
-import { statusOf, textKeyOf } from '#core/error-codes.ts';
 import { formQuantity as quantity } from '#core/line-item.ts';
 import { CartPage } from '../components/cart/cart-page.tsx';
 import { parseForm } from '../lib/account/forms.ts';
 import { csrfOk, fromScript } from '../lib/account/session.server.ts';
-import { loadSessionCart } from '../lib/cart/cart.server.ts';
+import { cartRefusal, loadSessionCart } from '../lib/cart/cart.server.ts';
 import { attempt } from '../lib/forms/refusal.server.ts';
 import { type StorefrontContext, storefrontContext } from '../lib/router/storefront-context.server.ts';
 import { rootText } from '../lib/seo/page-meta.ts';
@@ -80,19 +79,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const line = cart?.raw.line_items.physical_items.find((item) => item.id === input.itemId);
   if (!cart || !line) return fail('error stale cart', 409, input.itemId);
   const commerce = ctx.services.commerce;
-  try {
-    if (input.intent === 'remove') await commerce.carts.deleteItem(cart.raw.id, line.id);
-    else
-      await commerce.carts.updateItem(cart.raw.id, line.id, {
-        product_id: line.product_id,
-        variant_id: line.variant_id,
-        quantity: input.quantity,
-      });
-  } catch (error) {
-    const code = ctx.services.errorCode(error);
-    if (code === 'sold-out') return fail('error not enough stock', 409, input.itemId);
-    if (code) return fail('error stale cart', 409, input.itemId);
-    throw error;
+  const done = await attempt(ctx, () =>
+    input.intent === 'remove'
+      ? commerce.carts.deleteItem(cart.raw.id, line.id)
+      : commerce.carts.updateItem(cart.raw.id, line.id, {
+          product_id: line.product_id,
+          variant_id: line.variant_id,
+          quantity: input.quantity,
+        }),
+  );
+  if (!done.ok) {
+    const refused = cartRefusal(done.code, 'line');
+    return fail(refused.message, refused.status, input.itemId);
   }
   if (!fromScript(form)) throw redirect(back, 303);
   return data<CartActionData>({ ok: true, itemId: input.itemId });
@@ -117,11 +115,13 @@ async function codeAction(
       ? commerce.carts.applyCode(cart.raw.id, input.code, () => commerce.discountCodeThrottle(ctx.caller.ip))
       : commerce.carts.removeCode(cart.raw.id),
   );
-  if (!done.ok)
+  if (!done.ok) {
+    const refused = cartRefusal(done.code, 'code');
     return data<CartActionData>(
-      { ok: false, error: textKeyOf(done.code), code: true },
-      { status: statusOf(done.code) },
+      { ok: false, error: refused.message, code: true },
+      { status: refused.status },
     );
+  }
   if (!fromScript(form)) throw redirect(back, 303);
   return data<CartActionData>({ ok: true, code: true });
 }

@@ -1,10 +1,10 @@
 import type { EventBus } from '../events/domain-events.ts';
+import type { Sessions, SessionView } from '../sessions/sessions.ts';
 import type { Carts } from './carts.ts';
 import type { CustomerInput, CustomerJson, Customers } from './customers.ts';
 import { RESET_TOKEN_TTL_MINUTES, SIGNUP_TOKEN_TTL_MINUTES } from './customers.ts';
 import { tooManyAttempts, unauthorized } from './errors.ts';
 import type { RateLimits, ThrottleKey } from './rate-limits.ts';
-import type { Sessions, SessionView } from './sessions.ts';
 
 /** Per-window limits of the account doors (settings RATE_LIMIT_WINDOW_SECONDS, LOGIN_*, SIGNUP_*). */
 export interface AccountLimits {

@@ -156,7 +156,6 @@ export function createCarts(
   }
 
   /** The cart as the API shows it, priced now. */
-  type CartView = Awaited<ReturnType<typeof view>>;
   async function view(executor: Database, cart: CartRow) {
     const pricing = await groups.pricing(cart.regionId, cart.customerId);
     const lines = await executor
@@ -308,23 +307,6 @@ export function createCarts(
       });
       // Priced after the commit, on the pool (PGlite has one connection, held by the transaction).
       return view(db, created);
-    },
-
-    /**
-     * One cart per session: the session's current cart takes the lines when it still exists and belongs to the
-     * same region and owner; only otherwise is a new cart made. A client repeating "create" gets its one cart
-     * back instead of a new row each time.
-     */
-    async createForSession(
-      regionId: string,
-      customerId: number | null,
-      items: LineItemInput[],
-      currentCartId: string | null,
-    ): Promise<{ cart: CartView; created: boolean }> {
-      const current: CartRow | null = currentCartId ? await api.find(currentCartId) : null;
-      if (current && current.regionId === regionId && (current.customerId ?? null) === customerId)
-        return { cart: (await api.addItems(current.id, items)) as CartView, created: false };
-      return { cart: (await api.create(regionId, customerId, items)) as CartView, created: true };
     },
 
     /**

@@ -1,14 +1,8 @@
 /**
  * The built-in commerce engine: the public face of server/commerce. The storefront's loaders call the
  * `Commerce` port in-process; the /api routes (server/http/api) call the same port. A hosted-platform adapter
- * can implement the same interface later.
- *
- * Sessions for the storefront shell:
- * - `commerce.sessions.fromRequest(request)` → `{ sessionId, customer | null, csrfToken, cartId | null }` or null;
- * - `commerce.sessions.ensure(request, secure)` → `{ session, setCookie }`: the session, created anonymous when
- *   missing (`secure`: `requestIsHttps(request, config.TRUST_PROXY)`); send `setCookie` (when not null) as the response's Set-Cookie header and hand `session.csrfToken`
- *   to the browser, which sends it as the `csrf-token` header on every POST/PUT/DELETE to /api.
- *   The cookie is `rl_session` (httpOnly, SameSite=Lax); over https it is `__Host-rl_session` with Secure. GET /api/session does the same over HTTP.
+ * can implement the same interface later. Sessions, their cookies and the session's cart are the store's, not
+ * commerce's (server/sessions/); sign-in is given them.
  */
 import { asc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -16,6 +10,7 @@ import { COMMERCE_REGIONS } from '#core/regions.ts';
 import { statesOf } from '#core/states.ts';
 import type { Database } from '../db/database.ts';
 import { createEventBus, type EventBus } from '../events/domain-events.ts';
+import { createSessions, type Sessions } from '../sessions/sessions.ts';
 import { type AccountLimits, type Accounts, createAccounts, DEFAULT_ACCOUNT_LIMITS } from './accounts.ts';
 import type { CommerceAdmin } from './admin-port.ts';
 import { type Carts, type CodeThrottle, codeThrottle, createCarts } from './carts.ts';
@@ -48,8 +43,6 @@ import { createReports, type Reports } from './reports.ts';
 import { createReviews, type Reviews } from './reviews.ts';
 import { createSaleSchedule, type SaleSchedule } from './sale-schedule.ts';
 import { commerceRegions, countries, currencies } from './schema.ts';
-import { createSessionCart, type SessionCart } from './session-cart.ts';
-import { createSessions, type Sessions } from './sessions.ts';
 import { createShipping, type Shipping } from './shipping.ts';
 import { createShippingAdmin, type ShippingAdmin } from './shipping-admin.ts';
 import { createStock, type Stock } from './stock.ts';
@@ -88,14 +81,6 @@ export { discountedPrice } from './pricing.ts';
 export type { ProAccounts, ProTerms } from './pro-accounts.ts';
 export type { NewProduct, ProductAdmin, ProductContentInput, ProductContentPort } from './product-create.ts';
 export type { DailyReport, DailySeries, LowStockVariant, ProApplication } from './reports.ts';
-export type { SessionCart } from './session-cart.ts';
-export {
-  clearSessionCookie,
-  requestIsHttps,
-  SESSION_COOKIE,
-  type SessionView,
-  tokensMatch,
-} from './sessions.ts';
 export type { ShippingAdmin, ShippingMethodView, ShippingOverview } from './shipping-admin.ts';
 export type { Stock, StockChange, StockRequest } from './stock.ts';
 export type { StockAdmin, StockHistoryPage, StockMovementRow, StockVariantRow } from './stock-admin.ts';
@@ -153,11 +138,8 @@ export interface Commerce {
   checkout: OrderPlacement;
   /** Orders' announcements (the confirmation mail) made after the answer; pending ones retried (start, every minute). */
   orderAnnouncements: OrderAnnouncements;
-  sessions: Sessions;
   /** Sign-up, sign-in, sign-out and reset requests with their throttles, for every door (accounts.ts). */
   accounts: Accounts;
-  /** The session's usable cart and adding a line to it (session-cart.ts). */
-  sessionCart: SessionCart;
   /** Back office (issue 19): customer search, page, group, reset mail, disable, export and erase. */
   customerAdmin: CustomerAdmin;
   /** Back office (issue 19): the pro application queue, approve/reject, terms and spend. */
@@ -193,7 +175,7 @@ export interface Commerce {
 /**
  * What the rest of the store is given (`Services.commerce`): the storefront's port (port.ts) and the back office's
  * (admin-port.ts), whose members keep the ports' types, so pages, /api and the back office see nothing of the
- * engine's; beside them the engine's machinery (sessions, throttles, events, timed work).
+ * engine's; beside them the engine's machinery (throttles, events, timed work).
  */
 export type CommerceServices = StorefrontCommerce &
   CommerceAdmin &
@@ -215,6 +197,8 @@ export interface CommerceOptions {
   throttleKey?: string;
   /** "Helpful" votes on reviews per client address per window (REVIEW_VOTE_LIMIT_PER_IP). */
   reviewVotes?: { perClient: number; windowSeconds: number };
+  /** The store's sessions, which sign-in replaces and sign-out ends; unset (engine tests), a default set. */
+  sessions?: Sessions;
 }
 
 const silent = { warn: () => {}, error: () => {} };
@@ -228,7 +212,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
   const customers = createCustomers(db);
   const carts = createCarts(db, groups, shipping, createDiscountCodeReader(db));
   const rateLimits = createRateLimits(db, options.throttleKey);
-  const sessions = createSessions(db, undefined, rateLimits);
+  const sessions = options.sessions ?? createSessions(db, undefined, rateLimits);
   const checkout = createCheckout(db, groups, shipping);
   const announcements = createOrderAnnouncements(db, events, logger);
   const accountLimits = options.accountLimits ?? DEFAULT_ACCOUNT_LIMITS;
@@ -294,13 +278,11 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
       },
     },
     orderAnnouncements: announcements,
-    sessions,
     rateLimits,
     purgeAbandonedCarts: () => carts.purgeAbandoned(),
     accounts,
     customerAdmin,
     proAccounts,
-    sessionCart: createSessionCart({ carts, sessions, logger }),
     events,
     regionIds,
     isRegion: (id) => (regionIds as readonly string[]).includes(id),

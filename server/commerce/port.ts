@@ -583,12 +583,6 @@ export interface StorefrontCarts {
   find(id: string): Promise<CartRecord | null>;
   get(id: string): Promise<CartJson>;
   create(regionId: string, customerId: number | null, items: LineItemInput[]): Promise<CartJson>;
-  createForSession(
-    regionId: string,
-    customerId: number | null,
-    items: LineItemInput[],
-    currentCartId: string | null,
-  ): Promise<{ cart: CartJson; created: boolean }>;
   addItems(id: string, items: LineItemInput[]): Promise<CartJson>;
   updateItem(id: string, itemId: string, input: LineItemInput): Promise<CartJson>;
   deleteItem(id: string, itemId: string): Promise<CartJson>;

@@ -158,8 +158,7 @@ export function createHttpApp({
   app.route('/api', content.webhooks);
   // Preview of drafts (docs/decisions/0010-content-preview.md): signed links and the way out.
   const { preview } = content;
-  if (preview)
-    app.route('/preview', previewRoutes({ ...preview, isHttps: services.commerce.sessions.isHttps }));
+  if (preview) app.route('/preview', previewRoutes({ ...preview, isHttps: services.sessions.isHttps }));
   app.route(
     '/graphql',
     createGraphqlRoutes({

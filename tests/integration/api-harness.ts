@@ -6,6 +6,8 @@ import type { DatabaseHandle } from '#server/db/database.ts';
 import { createApiRouter } from '#server/http/api/index.ts';
 import type { ApiOptions } from '#server/http/api/support.ts';
 import { blocklist } from '#server/http/middleware/blocklist.ts';
+import { createSessionCart } from '#server/sessions/session-cart.ts';
+import { createSessions, type Sessions } from '#server/sessions/sessions.ts';
 import { openSeeded, type TestDatabaseTarget } from '../support/test-databases.ts';
 
 /**
@@ -15,6 +17,7 @@ import { openSeeded, type TestDatabaseTarget } from '../support/test-databases.t
 export interface ApiHarness {
   handle: DatabaseHandle;
   commerce: Commerce;
+  sessions: Sessions;
   app: Hono;
   browser(options?: { ip?: string; region?: string }): TestBrowser;
   close(): Promise<void>;
@@ -33,7 +36,8 @@ export async function openApi(
   overrides: Partial<ApiOptions> = {},
 ): Promise<ApiHarness> {
   const handle = await openSeeded(target);
-  const commerce = createCommerce(handle.db, { accountLimits: RATE_LIMITS });
+  const sessions = createSessions(handle.db);
+  const commerce = createCommerce(handle.db, { accountLimits: RATE_LIMITS, sessions });
   const logger = pino({ level: 'silent' });
   const app = new Hono();
   app.use(secureHeaders({ xFrameOptions: 'DENY' }));
@@ -50,6 +54,8 @@ export async function openApi(
     '/api',
     createApiRouter({
       commerce,
+      sessions,
+      sessionCart: createSessionCart({ carts: commerce.carts, sessions, logger }),
       logger,
       trustProxy: true,
       geo: { countryHeaders: ['cf-ipcountry', 'cloudfront-viewer-country'] },
@@ -60,6 +66,7 @@ export async function openApi(
   return {
     handle,
     commerce,
+    sessions,
     app,
     browser: (options) => new TestBrowser(app, options?.ip ?? '203.0.113.10', options?.region ?? 'us'),
     close: () => handle.close(),

@@ -79,7 +79,7 @@ describe.each(testDatabaseTargets)('session and cart growth on $name', (target) 
   });
 
   it('new stored sessions are throttled per client IP', async () => {
-    api.commerce.sessions.configure({ createPerIp: 3, createWindowSeconds: 600 });
+    api.sessions.configure({ createPerIp: 3, createWindowSeconds: 600 });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
@@ -94,7 +94,7 @@ describe.each(testDatabaseTargets)('session and cart growth on $name', (target) 
         (await elsewhere.json('POST', '/api/cart/create', { body: { line_items: [line] } })).status,
       ).toBe(201);
     } finally {
-      api.commerce.sessions.configure({ createPerIp: 100 });
+      api.sessions.configure({ createPerIp: 100 });
     }
   });
 
@@ -111,7 +111,7 @@ describe.each(testDatabaseTargets)('session and cart growth on $name', (target) 
     await api.handle.db.execute(
       sql`update sessions set expires_at = ${old.toISOString()} where cart_id = ${abandoned.body.data.id}`,
     );
-    await api.commerce.sessions.purgeExpired();
+    await api.sessions.purgeExpired();
     expect(await api.commerce.carts.purgeAbandoned()).toBeGreaterThanOrEqual(1);
     expect(await api.commerce.carts.find(abandoned.body.data.id)).toBeNull();
     expect(await api.commerce.carts.find(live.body.data.id)).not.toBeNull();

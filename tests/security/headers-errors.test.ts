@@ -71,7 +71,7 @@ describe('security headers and error answers', () => {
     const health = await new Client(s.app).json('GET', '/healthz');
     expect(health.status).toBe(503);
     expect(health.text).not.toMatch(/ECONNREFUSED|10\.1\.2\.3|secret/);
-    vi.spyOn(s.commerce.sessions, 'fromRequest').mockRejectedValue(new TypeError('boom in sessions.ts'));
+    vi.spyOn(s.services.sessions, 'fromRequest').mockRejectedValue(new TypeError('boom in sessions.ts'));
     const session = await new Client(s.app).json('GET', '/api/customers/validate-session');
     expect(session.text).not.toMatch(LEAK);
     expect(session.text).not.toContain('boom');

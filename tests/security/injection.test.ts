@@ -159,7 +159,7 @@ describe('injected price, currency, group, spend-limit and customer fields', () 
         body: { line_items: [{ ...item, quantity: 1 }] },
       })
     ).body.data;
-    const session = await s.commerce.sessions.fromCookieHeader(
+    const session = await s.services.sessions.fromCookieHeader(
       `rl_session=${client.cookies.get('rl_session')}`,
     );
     expect(session?.cartId).toBe(cart.id);

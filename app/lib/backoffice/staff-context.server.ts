@@ -25,7 +25,7 @@ const staffSessionOnce = oncePerRequest<Promise<StaffSession | null>>();
 export function staffSession({ request, context }: Args): Promise<StaffSession | null> {
   return staffSessionOnce(request, context, () => {
     const services = context.get(servicesContext);
-    return services.backoffice.sessions.fromRequest(request, services.commerce.sessions.isHttps(request));
+    return services.backoffice.sessions.fromRequest(request, services.sessions.isHttps(request));
   });
 }
 

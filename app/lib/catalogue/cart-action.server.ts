@@ -1,15 +1,17 @@
 import { data, type RouterContextProvider } from 'react-router';
-import { statusOf, textKeyOf } from '#core/error-codes.ts';
 import { formLineItem } from '#core/line-item.ts';
 import { parseForm } from '../account/forms.ts';
+import { csrfOk } from '../account/session.server.ts';
+import { cartRefusal } from '../cart/cart.server.ts';
 import { attempt } from '../forms/refusal.server.ts';
 import { storefrontContext } from '../router/storefront-context.server.ts';
 import type { AddToCartResult } from './cart.ts';
 
 /**
- * Add to cart from a form (product page, quick-add): routes the intent to the session-cart use case the mini
- * cart shares. Works without JavaScript; a page without a session gets one here. The form carries the session's
- * csrf token. A refusal (unknown product, sold out, too many) answers its code's status and message.
+ * Add to cart from a form (product page, quick-add, compare): the session cart's add, which the mini cart and
+ * `POST /api/cart/create` share. Works without JavaScript; a page without a session gets one here, from the
+ * session this request already read. The form carries the session's csrf token. A refusal (unknown product, sold
+ * out, too many) answers its code's status and message.
  */
 export async function addToCartAction(
   request: Request,
@@ -24,28 +26,25 @@ export async function addToCartAction(
     data<AddToCartResult>({ ok: false, productId, error }, { status });
   if (!locale.shoppingRegion) return fail('not-sold', 400);
   if (!parsed.ok) return fail('invalid', 400);
-  const { sessions, sessionCart } = services.commerce;
-  const { session, setCookie } = await sessions.ensure(request, ctx.caller.https);
   // An existing session must send its own token (SPEC §6 anti-forgery); a new one has no cart to protect.
-  if (!setCookie && !sessions.csrfMatches(session, form.get('csrf'))) return fail('forbidden', 403);
-  const added = await attempt(ctx, () => sessionCart.addLine(session, locale.commerceRegion, parsed.data));
+  if (ctx.session && !csrfOk(ctx, form)) return fail('forbidden', 403);
+  const { session, setCookie } = services.sessions.ensureFrom(ctx.session, request, ctx.caller.https);
+  const added = await attempt(ctx, () =>
+    services.sessionCart.add(session, locale.commerceRegion, [parsed.data]),
+  );
   const init = setCookie ? { headers: { 'Set-Cookie': setCookie } } : {};
-  if (!added.ok)
+  if (!added.ok) {
+    const refused = cartRefusal(added.code, 'add');
     return data<AddToCartResult>(
-      {
-        ok: false,
-        productId,
-        error: 'unavailable',
-        // 'sold-out' here means this quantity is more than is left, not that an order lost a race.
-        message: added.code === 'sold-out' ? 'error not enough stock' : textKeyOf(added.code),
-      },
-      { ...init, status: statusOf(added.code) },
+      { ok: false, productId, error: 'unavailable', message: refused.message },
+      { ...init, status: refused.status },
     );
+  }
   return data<AddToCartResult>(
     {
       ok: true,
       productId,
-      cartId: added.value.cartId,
+      cartId: added.value.cart.id,
       ...(setCookie ? { csrfToken: session.csrfToken } : {}),
     },
     init,

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from 'react-router';
-import type { Caller, SessionView } from '#server/commerce/index.ts';
+import type { Caller } from '#server/commerce/index.ts';
 import type { Services } from '#server/services.ts';
+import type { SessionView } from '#server/sessions/sessions.ts';
 import { type LocaleState, localeStateFor } from '../locale/locale-state.ts';
 import { DEFAULT_LOCALE, parseUrlLocale } from '../locale/url-locale.ts';
 import { requestFactsContext, servicesContext } from './load-context.ts';
@@ -23,12 +24,12 @@ export function storefrontContext(
 ): Promise<StorefrontContext> {
   return sessionOnce(request, context, async () => {
     const services = context.get(servicesContext);
-    const session = await services.commerce.sessions.fromRequest(request);
+    const session = await services.sessions.fromRequest(request);
     const urlLocale = parseUrlLocale(new URL(request.url).pathname.split('/')[1]) ?? DEFAULT_LOCALE;
     const caller: Caller = {
       session,
       ip: context.get(requestFactsContext).clientIp,
-      https: services.commerce.sessions.isHttps(request),
+      https: services.sessions.isHttps(request),
     };
     return {
       services,

@@ -1,7 +1,7 @@
 import { RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { SessionView } from '#server/commerce/index.ts';
 import type { Services } from '#server/services.ts';
+import type { SessionView } from '#server/sessions/sessions.ts';
 import { servicesContext } from './load-context.ts';
 import { storefrontContext } from './storefront-context.server.ts';
 
@@ -9,14 +9,12 @@ import { storefrontContext } from './storefront-context.server.ts';
 function servicesReading(rows: { cartId: string | null }) {
   const calls: string[] = [];
   const services = {
-    commerce: {
-      sessions: {
-        async fromRequest(request: Request): Promise<SessionView> {
-          calls.push(request.method);
-          return { sessionId: 'abc', customer: null, csrfToken: 'token', cartId: rows.cartId };
-        },
-        isHttps: () => false,
+    sessions: {
+      async fromRequest(request: Request): Promise<SessionView> {
+        calls.push(request.method);
+        return { sessionId: 'abc', customer: null, csrfToken: 'token', cartId: rows.cartId };
       },
+      isHttps: () => false,
     },
   } as unknown as Services;
   const context = new RouterContextProvider();

@@ -32,21 +32,12 @@ const couponBody = z.object({
 });
 const couponPath = z.string().min(1).max(64);
 
-export function cartRoutes({ commerce, trustProxy }: ApiOptions) {
+export function cartRoutes({ commerce, sessionCart, trustProxy }: ApiOptions) {
   const app = new Hono<ApiEnv>();
 
   app.post('/cart/create', async (c) => {
     const input = await body(c, createBody);
-    const session = c.get('session')!;
-    // The session's row is written (and counted against the per-client limit) before any cart exists.
-    await commerce.sessions.store(session);
-    const { cart, created } = await commerce.carts.createForSession(
-      c.get('region'),
-      session.customer?.id ?? null,
-      input.line_items,
-      session.cartId,
-    );
-    if (created) await commerce.sessions.setCart(session, cart.id);
+    const { cart } = await sessionCart.add(c.get('session')!, c.get('region'), input.line_items);
     return c.json({ data: cart, meta: {} }, 201);
   });
 
@@ -126,8 +117,7 @@ export function cartRoutes({ commerce, trustProxy }: ApiOptions) {
     const id = pathUuid(c, 'cartId');
     await ownCart(c, commerce, id);
     await commerce.carts.delete(id);
-    const session = c.get('session')!;
-    if (session.cartId === id) await commerce.sessions.setCart(session.sessionId, null);
+    await sessionCart.forget(c.get('session')!, id);
     return c.body(null, 204);
   });
 

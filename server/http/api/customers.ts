@@ -1,7 +1,8 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { formatLocale, parseServedLocale } from '#core/locale.ts';
-import { type Caller, clearSessionCookie } from '../../commerce/index.ts';
+import type { Caller } from '../../commerce/index.ts';
+import { clearSessionCookie } from '../../sessions/sessions.ts';
 import { clientIp, isHttps } from '../middleware/client-ip.ts';
 import type { ApiEnv } from '../middleware/session.ts';
 import { ApiError, type ApiOptions, body, customerIdOf, list, ownCustomerId, pathId } from './support.ts';

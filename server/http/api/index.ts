@@ -58,7 +58,7 @@ export function createApiRouter(options: ApiOptions): Hono<ApiEnv> {
         ),
     }),
   );
-  api.use(loadSession(commerce));
+  api.use(loadSession(options.sessions));
   api.use(requireCsrf());
   const requireRegion: MiddlewareHandler<ApiEnv> = async (c, next) => {
     const region = c.req.header('region');

@@ -8,6 +8,8 @@ export function apiOptionsFrom(services: Services): ApiOptions {
   const { config } = services;
   return {
     commerce: services.commerce,
+    sessions: services.sessions,
+    sessionCart: services.sessionCart,
     logger: services.logger,
     trustProxy: config.TRUST_PROXY,
     geo: { countryHeaders: config.GEO_COUNTRY_HEADERS, geoIpFile: config.GEOIP_FILE },

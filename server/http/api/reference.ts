@@ -28,13 +28,13 @@ export function referenceRoutes({ commerce }: ApiOptions) {
 
 /** The session hand-out and geolocation: no region header needed. */
 export function sessionRoutes(options: ApiOptions) {
-  const { commerce } = options;
+  const { sessions } = options;
   const app = new Hono<ApiEnv>();
   const geo = createGeoLocator(options.geo, options.logger);
 
   /** Issues (or reads) the session and hands the csrf token to the page. */
   app.get('/session', async (c) => {
-    const { session, setCookie } = await commerce.sessions.ensure(c.req.raw, isHttps(c, options.trustProxy));
+    const { session, setCookie } = await sessions.ensure(c.req.raw, isHttps(c, options.trustProxy));
     if (setCookie) c.header('Set-Cookie', setCookie);
     return c.json({
       data: { csrfToken: session.csrfToken, customer: session.customer, cartId: session.cartId },

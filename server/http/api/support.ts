@@ -2,6 +2,8 @@ import type { Context } from 'hono';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { CommerceError, type CommerceServices } from '../../commerce/index.ts';
+import type { SessionCart } from '../../sessions/session-cart.ts';
+import type { Sessions } from '../../sessions/sessions.ts';
 import type { ProxyTrust } from '../middleware/client-ip.ts';
 import type { ApiEnv } from '../middleware/session.ts';
 import { wasAborted } from '../request-logger.ts';
@@ -10,6 +12,8 @@ import { wasAborted } from '../request-logger.ts';
 
 export interface ApiOptions {
   commerce: CommerceServices;
+  sessions: Sessions;
+  sessionCart: SessionCart;
   logger: Logger;
   trustProxy: ProxyTrust | boolean;
   geo: { countryHeaders: readonly string[]; geoIpFile?: string };

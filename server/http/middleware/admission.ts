@@ -11,8 +11,8 @@ import {
   nextServiceMs,
 } from '#core/admission.ts';
 import { parseCookies } from '#core/cookies.ts';
-import { SESSION_COOKIE_NAMES } from '../../commerce/sessions.ts';
 import { currentTroubleNote } from '../../db/database.ts';
+import { SESSION_COOKIE_NAMES } from '../../sessions/sessions.ts';
 import { readAhead, withBody } from '../read-ahead.ts';
 import { unavailableResponse } from './load-shed.ts';
 import { markRefused } from './refusals.ts';

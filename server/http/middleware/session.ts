@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Commerce, SessionView } from '../../commerce/index.ts';
-import { tokensMatch } from '../../commerce/index.ts';
+import { type Sessions, type SessionView, tokensMatch } from '../../sessions/sessions.ts';
 
 export type ApiEnv = {
   Variables: {
@@ -13,9 +12,9 @@ export type ApiEnv = {
  * Reads the session named by the session cookie (or none) for the handlers: `__Host-rl_session` over https
  * (per X-Forwarded-Proto when the proxy is trusted, see sessions.configure), `rl_session` over http.
  */
-export function loadSession(commerce: Pick<Commerce, 'sessions'>): MiddlewareHandler<ApiEnv> {
+export function loadSession(sessions: Pick<Sessions, 'fromRequest'>): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    c.set('session', await commerce.sessions.fromRequest(c.req.raw));
+    c.set('session', await sessions.fromRequest(c.req.raw));
     await next();
   };
 }

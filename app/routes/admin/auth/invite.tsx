@@ -50,7 +50,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     services.backoffice.invitations.accept(params.token, {
       password: parsed.data.password,
       ip: context.get(requestFactsContext).clientIp,
-      secure: services.commerce.sessions.isHttps(request),
+      secure: services.sessions.isHttps(request),
     }),
   );
   if (!accepted.ok) return accepted.answer;

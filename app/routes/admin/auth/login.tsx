@@ -65,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
   const next = safeNext(new URL(request.url).searchParams.get('next'));
   const here = `/admin/login${next === '/admin' ? '' : `?next=${encodeURIComponent(next)}`}`;
   const session = await staffSession(args);
-  const secure = services.commerce.sessions.isHttps(request);
+  const secure = services.sessions.isHttps(request);
 
   if (!session) {
     // No staff session yet: the password form (same-origin posts only, server/http/middleware/same-origin.ts).

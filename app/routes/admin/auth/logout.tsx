@@ -19,6 +19,6 @@ export async function action(args: Route.ActionArgs) {
   await services.backoffice.sessions.end(session.id);
   const { clearStaffCookie } = services.backoffice;
   throw redirect('/admin/login', {
-    headers: { 'Set-Cookie': clearStaffCookie(services.commerce.sessions.isHttps(args.request)) },
+    headers: { 'Set-Cookie': clearStaffCookie(services.sessions.isHttps(args.request)) },
   });
 }

@@ -54,7 +54,7 @@ export async function loader(args: Route.LoaderArgs) {
         { asked, message: parsed.error.issues[0]?.message ?? '', canShare: false },
         { status: 400 },
       );
-    const secure = services.commerce.sessions.isHttps(args.request);
+    const secure = services.sessions.isHttps(args.request);
     throw redirect(parsed.data, {
       headers: {
         'Set-Cookie': preview.cookies.set(new Date(Date.now() + PREVIEW_COOKIE_SECONDS * 1000), secure),

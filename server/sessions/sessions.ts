@@ -1,12 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import { readCookie } from '#core/cookies.ts';
+import { type CustomerJson, customerJson } from '../commerce/customers.ts';
+import { CommerceError } from '../commerce/errors.ts';
+import { createRateLimits, type RateLimits } from '../commerce/rate-limits.ts';
+import { customers, sessions } from '../commerce/schema-customers.ts';
 import type { Database } from '../db/database.ts';
-import { type ProxyTrust, trustsAnyProxy } from '../http/proxy-trust.ts';
-import { type CustomerJson, customerJson } from './customers.ts';
-import { CommerceError } from './errors.ts';
-import { createRateLimits, type RateLimits } from './rate-limits.ts';
-import { customers, sessions } from './schema-customers.ts';
 
 /**
  * Server-side sessions. The cookie carries a random 256-bit token; the database keeps only its SHA-256 (the
@@ -33,8 +32,8 @@ export const SESSION_COOKIE_NAMES = [SESSION_COOKIE, SECURE_SESSION_COOKIE] as c
 export interface SessionSettings {
   idleMinutes: number;
   absoluteHours: number;
-  /** Behind a proxy that sets X-Forwarded-Proto (TRUST_PROXY): https is read from it. */
-  trustProxy: ProxyTrust | boolean;
+  /** Behind a trusted proxy (any TRUST_PROXY but none): https is read from its X-Forwarded-Proto. */
+  trustProxy: boolean;
   /** New stored sessions per client IP per window (SESSION_CREATE_LIMIT_PER_IP, RATE_LIMIT_WINDOW_SECONDS). */
   createPerIp: number;
   createWindowSeconds: number;
@@ -246,7 +245,18 @@ export function createSessions(
       request: Request,
       secure: boolean,
     ): Promise<{ session: SessionView; setCookie: string | null }> {
-      const existing = await api.fromRequest(request);
+      return api.ensureFrom(await api.fromRequest(request), request, secure);
+    },
+
+    /**
+     * `ensure` for a caller that has already read the request's session (the storefront reads it once per
+     * request): that session, or a new anonymous one when it is null.
+     */
+    ensureFrom(
+      existing: SessionView | null,
+      request: Request,
+      secure: boolean,
+    ): { session: SessionView; setCookie: string | null } {
       if (existing) return { session: existing, setCookie: null };
       // A cookie and a csrf token, no row: the row waits until something is stored (see setCart).
       const token = randomBytes(32).toString('base64url');
@@ -369,11 +379,10 @@ export type Sessions = ReturnType<typeof createSessions>;
  * app's first middleware (server/http/middleware/client-ip.ts) has already dropped X-Forwarded-Proto from a
  * peer that is not a trusted proxy, so the header alone can be read here.
  */
-export function requestIsHttps(request: Request, trustProxy: ProxyTrust | boolean): boolean {
+export function requestIsHttps(request: Request, trustProxy: boolean): boolean {
   if (new URL(request.url).protocol === 'https:') return true;
   return (
-    trustsAnyProxy(trustProxy) &&
-    request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https'
+    trustProxy && request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https'
   );
 }
 
