@@ -20,6 +20,7 @@ import { ResponsiveProvider } from './components/platform/responsive-provider.ts
 import { SiteFooter } from './components/site-footer.tsx';
 import { SiteHeader } from './components/site-header.tsx';
 import { SkipLink } from './components/skip-link.tsx';
+import { useStaticLinks } from './components/static-markup.tsx';
 import { displayTextHref } from './lib/locale/display-text.ts';
 import { htmlLangFor } from './lib/locale/url-locale.ts';
 import { consentBannerPart, errorPagePart } from './lib/router/deferred-parts.tsx';
@@ -72,6 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const error = useRouteError();
   const flush = layoutOf(useMatches()) === 'flush-banner';
   useDropInlinedStylesheets(pathname);
+  useStaticLinks();
   if (isBackOffice(pathname))
     return (
       <html lang="en">

@@ -8,6 +8,7 @@ import { useText } from '../../lib/locale/use-text.ts';
 import { PRODUCT_SHARE_NETWORKS, productShareImage } from '../../lib/share/product-networks.ts';
 import { ShareMenu } from '../share-menu.tsx';
 import { SKIP_ON_ERROR } from '../skip-on-error.tsx';
+import { StaticMarkup } from '../static-markup.tsx';
 import { FitFinderSlot } from './fit-finder.tsx';
 import { ImageSet } from './image-set.tsx';
 import { PriceTag } from './price-tag.tsx';
@@ -50,18 +51,21 @@ export function ProductPage(props: Props) {
   const title = colour ? `${view.title}, ${colour.label}` : view.title;
   return (
     <div className="product container">
-      <nav aria-label={t('breadcrumb')} className="breadcrumbs">
-        <ol>
-          {props.breadcrumbs.map((crumb) => (
-            <li key={crumb.path}>
-              <Link to={`/${segment}/c${crumb.path}`}>{crumb.name}</Link>
+      {/* The breadcrumbs and the details are text and links: kept as the server drew them (decision 0056). */}
+      <StaticMarkup>
+        <nav aria-label={t('breadcrumb')} className="breadcrumbs">
+          <ol>
+            {props.breadcrumbs.map((crumb) => (
+              <li key={crumb.path}>
+                <Link to={`/${segment}/c${crumb.path}`}>{crumb.name}</Link>
+              </li>
+            ))}
+            <li>
+              <span aria-current="page">{view.title}</span>
             </li>
-          ))}
-          <li>
-            <span aria-current="page">{view.title}</span>
-          </li>
-        </ol>
-      </nav>
+          </ol>
+        </nav>
+      </StaticMarkup>
       <div className="product__layout">
         {imageId ? (
           <ImageSet key={imageId} setId={imageId} alt={title} />
@@ -141,27 +145,29 @@ export function ProductPage(props: Props) {
             media={imageId ? productShareImage(origin, imageId) : ''}
             links={props.shareLinks}
           />
-          <section className="product__details" aria-labelledby="details-heading">
-            <h2 id="details-heading">{t('product details')}</h2>
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server by sanitizeRichText */}
-            <div className="rich-text" dangerouslySetInnerHTML={{ __html: view.descriptionHtml }} />
-            {view.specs.length > 0 ? (
-              <table className="specs">
-                <caption>{t('specifications')}</caption>
-                <tbody>
-                  {view.specs.map((spec) => (
-                    <tr key={spec.title}>
-                      <th scope="row">{spec.title}</th>
-                      <td>{spec.value}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            ) : null}
-            {view.sizes.length > 0 && !props.fit?.charted ? (
-              <SizeChart sizes={view.sizes.map((size) => size.label)} />
-            ) : null}
-          </section>
+          <StaticMarkup>
+            <section className="product__details" aria-labelledby="details-heading">
+              <h2 id="details-heading">{t('product details')}</h2>
+              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server by sanitizeRichText */}
+              <div className="rich-text" dangerouslySetInnerHTML={{ __html: view.descriptionHtml }} />
+              {view.specs.length > 0 ? (
+                <table className="specs">
+                  <caption>{t('specifications')}</caption>
+                  <tbody>
+                    {view.specs.map((spec) => (
+                      <tr key={spec.title}>
+                        <th scope="row">{spec.title}</th>
+                        <td>{spec.value}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              ) : null}
+              {view.sizes.length > 0 && !props.fit?.charted ? (
+                <SizeChart sizes={view.sizes.map((size) => size.label)} />
+              ) : null}
+            </section>
+          </StaticMarkup>
         </div>
       </div>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rendered on the server by React from escaped strings */}
