@@ -2,17 +2,17 @@ import { Suspense } from 'react';
 import { Await, data } from 'react-router';
 import { CategoryPage } from '../components/catalogue/category-page.tsx';
 import { FitFinderSlot } from '../components/catalogue/fit-finder.tsx';
-import { JsonLd } from '../components/json-ld.tsx';
 import { SKIP_ON_ERROR } from '../components/skip-on-error.tsx';
 import { addToCartAction } from '../lib/catalogue/cart-action.server.ts';
 import { shopperFor } from '../lib/catalogue/catalogue.server.ts';
 import { loadAddOns, loadCategoryPage } from '../lib/catalogue/category.server.ts';
 import { loadCategoryFit } from '../lib/catalogue/fit-finder.server.ts';
 import { optional } from '../lib/router/optional.server.ts';
-import { pageMeta, rootFacts } from '../lib/seo/page-meta.ts';
-import { breadcrumbList } from '../lib/seo/structured-data.ts';
+import { pageMeta } from '../lib/seo/page-meta.ts';
+import { breadcrumbList, jsonLdText } from '../lib/seo/structured-data.ts';
 import { notFound } from '../lib/shell/error-content.server.ts';
 import type { RouteHandle } from '../lib/shell/layout.ts';
+import { withTileActions } from '../lib/wishlist/heart.server.ts';
 import catalogueCss from '../styles/catalogue.css?url';
 import categoryCss from '../styles/category.css?url';
 import fitFinderCss from '../styles/fit-finder.css?url';
@@ -36,6 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const page = CATEGORY_UID.test(uid) ? await loadCategoryPage(shopper, uid, url) : null;
   if (!page) throw await notFound(shopper.services, shopper.locale, `Page Not Found: ${url.pathname}`);
   const origin = shopper.services.origin;
+  const { language, country } = shopper.locale;
   // Below the fold: the add-on grid, streamed; a failure shows nothing.
   const addOns = optional(
     shopper.services,
@@ -45,9 +46,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
   return data(
     {
-      page,
+      page: { ...page, tiles: await withTileActions(shopper, page.tiles, `${url.pathname}${url.search}`) },
       addOns,
-      origin,
+      // The breadcrumbs' JSON-LD and the meta tags are made here: the browser then ships neither builder.
+      breadcrumbs: jsonLdText(
+        breadcrumbList(
+          page.breadcrumbs.map((crumb) => ({ name: crumb.name, url: `${origin}${crumb.href}` })),
+        ),
+      ),
+      meta: pageMeta({
+        title: page.seoTitle,
+        description: page.seoDescription || page.title,
+        url: `${origin}${url.pathname}`,
+        locale: `${language}-${country.toUpperCase()}`,
+      }),
       csrfToken: shopper.csrfToken,
       fit: await loadCategoryFit(shopper, { id: page.categoryId, uid }, url),
     },
@@ -61,14 +73,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { page, addOns, origin, csrfToken } = loaderData;
+  const { page, addOns, csrfToken } = loaderData;
   return (
     <>
-      <JsonLd
-        data={breadcrumbList(
-          page.breadcrumbs.map((crumb) => ({ name: crumb.name, url: `${origin}${crumb.href}` })),
-        )}
-      />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with `<` escaped by jsonLdText */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: loaderData.breadcrumbs }} />
       <CategoryPage
         page={page}
         csrfToken={csrfToken}
@@ -87,14 +96,4 @@ export default function Category({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  const { origin, hreflang } = rootFacts(matches);
-  if (!loaderData) return [];
-  const { page } = loaderData;
-  return pageMeta({
-    title: page.seoTitle,
-    description: page.seoDescription || page.title,
-    url: `${origin}${location.pathname}`,
-    locale: hreflang,
-  });
-}
+export const meta = ({ loaderData }: Route.MetaArgs) => loaderData?.meta ?? [];

@@ -18,6 +18,10 @@ import { MediaImage } from './media-image.tsx';
 import { type GridTile, ProductGrid } from './product-grid.tsx';
 import { useShownPages } from './use-shown-pages.ts';
 
+// The tiles' hearts share the product page's enhancer (decision 0048): fetched with this page's code, started
+// when the browser is idle, it only touches the tiles' server HTML.
+if (typeof document !== 'undefined') void import('../../lib/wishlist/enhance.ts');
+
 const withoutPage = (search: string) => {
   const params = new URLSearchParams(search);
   params.delete('page');
@@ -55,7 +59,6 @@ export function CategoryPage({ page, addOns, fit }: Props) {
   const tiles = shown.flatMap((one) => one.tiles);
   const more = shown.at(-1)!.more;
   const previous = shown[0]!.previous;
-  const showTiles = page.layoutTags.some((tag) => tag.startsWith('tiles')) || page.subcategories.length > 0;
   return (
     <div className="category container">
       <nav aria-label={t('breadcrumb')} className="breadcrumbs">
@@ -76,7 +79,7 @@ export function CategoryPage({ page, addOns, fit }: Props) {
         {page.description ? <p className="category__lede">{page.description}</p> : null}
       </header>
       {fit}
-      {showTiles && page.subcategories.length > 0 ? (
+      {page.subcategories.length > 0 ? (
         <ul
           className={`category-groups ${page.layoutTags.map((tag) => `category-groups--${tag}`).join(' ')}`}
         >
@@ -131,6 +134,11 @@ export function CategoryPage({ page, addOns, fit }: Props) {
               list={{ id: `category_${page.uid.replace(/\//g, '_')}`, name: page.title }}
               priorityCount={2}
               besideFilters
+              extra={(tile) => (
+                // Server HTML React never changes (the same string each render), so the hearts' enhancer may.
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered by React on the server (heart.server.ts)
+                <div className="tile__actions" dangerouslySetInnerHTML={{ __html: tile.actions ?? '' }} />
+              )}
             />
           )}
           {more && !loading ? (
@@ -142,6 +150,13 @@ export function CategoryPage({ page, addOns, fit }: Props) {
           ) : null}
         </div>
       </div>
+      {/* The tiles' "Compare" boxes (server HTML) belong to this GET form by their form attribute, so choosing
+          needs no JavaScript; CSS shows it, sticky, with the count once a box is ticked (decision 0049). */}
+      <form id="compare" action={`/${location.pathname.split('/')[1]}/compare`} className="compare-tray">
+        <button type="submit" className="button">
+          {t('compare')}
+        </button>
+      </form>
       {addOns}
     </div>
   );

@@ -12,6 +12,8 @@ import { useTracking } from './use-tracking.ts';
 
 export interface GridTile extends TileView {
   quickAdd?: QuickAddVariant[];
+  /** A category's heart and "Compare" box as HTML from the loader (heart.server.ts `withTileActions`). */
+  actions?: string;
 }
 
 interface Props {
@@ -30,6 +32,8 @@ interface Props {
   headingLevel?: 2 | 3;
   /** The slider's accessible name when it has no heading of its own (list.name is for analytics). */
   label?: string;
+  /** Drawn under each tile by the page that owns it (the category's heart and "Compare" box). */
+  extra?: (tile: GridTile) => React.ReactNode;
 }
 
 /** Product grid (§2, §4): loading placeholders, then cards in a grid or a 1/2/4-card slider; list analytics. */
@@ -44,6 +48,7 @@ export function ProductGrid({
   heading,
   headingLevel = 2,
   label,
+  extra,
 }: Props) {
   const t = useText();
   const track = useTracking();
@@ -120,7 +125,10 @@ export function ProductGrid({
         <ul className="product-grid__list">
           {cards.map((card, index) => (
             // A card keeps its item when cards are added before it (the category's previous page).
-            <li key={card.key ?? index}>{card}</li>
+            <li key={card.key ?? index}>
+              {card}
+              {tiles && extra?.(tiles[index]!)}
+            </li>
           ))}
         </ul>
       )}

@@ -1,6 +1,7 @@
-import { createElement } from 'react';
+import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { mediaUrl, tileImage } from '#core/media-url.ts';
+import { CompareBox } from '../../components/compare/compare-box.tsx';
 import { WishlistHeart } from '../../components/wishlist/heart.tsx';
 import type { WishlistItemView } from '../../components/wishlist/wishlist-items.tsx';
 import { contentByUid, productsById, type Shopper } from '../catalogue/catalogue.server.ts';
@@ -30,6 +31,46 @@ export async function productHeart(shopper: Shopper, productId: number, returnTo
       variant: 'page',
     }),
   );
+}
+
+/**
+ * A category's tiles with their heart and "Compare" box as HTML (decision 0048's server slot, decision 0049's
+ * boxes): the listing's code draws the string and nothing else, so the tiles cost the page a few bytes of
+ * JavaScript, and the enhancer (loaded when idle) may toggle the hearts in place. The boxes belong to the page's
+ * compare form by their `form` attribute. One look-up of the customer's list for the whole page.
+ */
+export async function withTileActions<T extends { id: number; uid: string; title: string }>(
+  shopper: Shopper,
+  tiles: readonly T[],
+  returnTo: string,
+): Promise<Array<T & { actions: string }>> {
+  const { text } = await shopper.services.content.displayText(shopper.contentLocale);
+  const t = (key: string) => text[key] ?? key;
+  const saved = new Set(
+    shopper.customerId === null ? [] : await shopper.services.wishlists.productIds(shopper.customerId),
+  );
+  const labels = { save: t('wishlist save'), saved: t('wishlist saved') };
+  const compare = t('compare');
+  return tiles.map((tile) => ({
+    ...tile,
+    actions: renderToStaticMarkup(
+      createElement(
+        Fragment,
+        null,
+        createElement(WishlistHeart, {
+          segment: shopper.locale.segment,
+          productId: tile.id,
+          productName: tile.title,
+          saved: saved.has(tile.id),
+          csrf: shopper.customerId === null ? null : shopper.csrfToken,
+          returnTo,
+          labels,
+          variant: 'tile',
+        }),
+        createElement(CompareBox, { slug: tile.uid, title: tile.title, label: compare }),
+      ),
+    ),
+  }));
 }
 
 /**
