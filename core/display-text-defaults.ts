@@ -547,6 +547,14 @@ export const DISPLAY_TEXT_DEFAULTS = {
   'wishlist shared title': 'A shared wishlist',
   'wishlist shared intro': 'Someone shared these products with you. Prices and stock are for your country.',
   'wishlist shared empty': 'This list is empty for now.',
+  // The wishlist's price-drop and back-in-stock mail, opted in per product (issue 45, decision 0054).
+  'wishlist alert label': 'Mail me when the price drops or it is back in stock',
+  'wishlist alert size': 'Size to watch',
+  'wishlist alert any size': 'any size',
+  'wishlist alert save': 'Save mail setting',
+  'wishlist alert on': 'We will mail you when the price drops or it is back in stock.',
+  'wishlist alert hint':
+    'At most one mail a day per product, in your language. Switch it off here at any time.',
   // Compare and recently viewed (issue 45, decision 0049).
   'compare title': 'Compare products',
   'compare empty': 'Nothing to compare yet.',

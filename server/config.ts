@@ -227,6 +227,8 @@ export const configSchema = z.object({
   REVIEW_VOTE_LIMIT_PER_IP: wholeCount,
   // Days after delivery when a buyer is invited to review what they bought (server/mail/review-invitations.ts).
   REVIEW_INVITE_DAYS: wholeCount,
+  // Hours at least between two wishlist mails of one product to one customer (server/wishlist/alerts.ts).
+  WISHLIST_ALERT_INTERVAL_HOURS: wholeCount,
   // E-mail (server/mail): the .eml outbox under DATA_DIR by default, SMTP when SMTP_URL is set.
   MAIL_FROM: z.string().trim().min(3, { error: 'must be an address such as Shop <orders@example.com>' }),
   SMTP_URL: z
@@ -320,6 +322,7 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   SESSION_CREATE_LIMIT_PER_IP: '100',
   REVIEW_VOTE_LIMIT_PER_IP: '30',
   REVIEW_INVITE_DAYS: '7',
+  WISHLIST_ALERT_INTERVAL_HOURS: '24',
   MAIL_FROM: 'Ridgeline Snowshoe Co. <orders@ridgeline.example>',
   SMTP_URL: undefined,
   STORE_TIME_ZONE: DEFAULT_STORE_TIME_ZONE,

@@ -38,6 +38,7 @@ import { trustsAnyProxy } from './http/proxy-trust.ts';
 import { createSearchServices, type SearchServices } from './search/index.ts';
 import { createSessionCart, type SessionCart } from './sessions/session-cart.ts';
 import { createSessions, type Sessions, schedulePurge } from './sessions/sessions.ts';
+import { createWishlistAlerts, type WishlistAlerts } from './wishlist/alerts.ts';
 import { createWishlists, type Wishlists } from './wishlist/index.ts';
 
 /**
@@ -69,6 +70,8 @@ export interface Services {
   reviewInvitations: ReviewInvitations;
   /** Issue 45: an account's wishlist, its merge at sign-in and its read-only link (decision 0048). */
   wishlists: Wishlists;
+  /** Issue 45: a listed product's price drop or return to stock, mailed to who opted in (decision 0054). */
+  wishlistAlerts: WishlistAlerts;
   newsletter: Newsletter;
   bookings: Bookings;
   /** Staff accounts, staff sessions and the audit log (the back office at /admin). */
@@ -158,6 +161,15 @@ export function createServices(input: {
     textFor: (locale) => content.client.displayText(locale),
     productNames: productNamesFor(db, content.client),
   });
+  const wishlistAlerts = createWishlistAlerts(db, {
+    mailer,
+    origin,
+    pricing: (regionId, customerId) => commerce.groups.pricing(regionId, customerId),
+    intervalMs: config.WISHLIST_ALERT_INTERVAL_HOURS * 3_600_000,
+    textFor: (locale) => content.client.displayText(locale),
+    productNames: productNamesFor(db, content.client),
+    logger,
+  });
   const reviewInvitations = createReviewInvitations(db, {
     mailer,
     origin,
@@ -195,6 +207,7 @@ export function createServices(input: {
     search,
     mailer,
     reviewInvitations,
+    wishlistAlerts,
     wishlists: createWishlists(db),
     newsletter: createNewsletter(db),
     bookings: createBookings(db),
@@ -264,6 +277,7 @@ export function startBackgroundWork(services: Services): void {
   // A hosted content service's changes, asked of its sync API (the webhook's backstop).
   services.content.changes?.start();
   services.reviewInvitations.start();
+  services.wishlistAlerts.start();
   services.commerce.saleSchedule.start();
   const stopRetries = retryOrderAnnouncements(services);
   const { rateLimits } = services.commerce;
@@ -291,6 +305,7 @@ export function stopBackgroundWork(services: Services): void {
   services.search.stop();
   services.content.changes?.stop();
   services.reviewInvitations.stop();
+  services.wishlistAlerts.stop();
   services.commerce.saleSchedule.stop();
   for (const stop of backgroundStops.get(services) ?? []) stop();
   backgroundStops.delete(services);

@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Form, redirect, useRevalidator } from 'react-router';
 import { AccountShell } from '../components/account/account-shell.tsx';
+import { WishlistAlertForm } from '../components/wishlist/wishlist-alert.tsx';
 import { WishlistItems } from '../components/wishlist/wishlist-items.tsx';
 import { shopperFor } from '../lib/catalogue/catalogue.server.ts';
 import { useText } from '../lib/locale/use-text.ts';
 import { routeMiddleware } from '../lib/router/route-middleware.server.ts';
+import { storefrontContext } from '../lib/router/storefront-context.server.ts';
 import { useHydrated } from '../lib/router/use-hydrated.ts';
 import { rootText } from '../lib/seo/page-meta.ts';
 import type { RouteHandle } from '../lib/shell/layout.ts';
+import { wishlistAlertAction } from '../lib/wishlist/alert-action.server.ts';
 import { mergeDevice } from '../lib/wishlist/device.ts';
 import { wishlistItems } from '../lib/wishlist/heart.server.ts';
 import accountStyles from '../styles/account.css?url';
@@ -29,8 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(
       `/${segment}/account/login?returnTo=${encodeURIComponent(`/${segment}/account/wishlist`)}`,
     );
-  const { wishlists, origin } = shopper.services;
+  const { wishlists, wishlistAlerts, origin } = shopper.services;
   const items = await wishlists.list(shopper.customerId);
+  const alerts = await wishlistAlerts.settings(shopper.customerId);
   const token = await wishlists.shareToken(shopper.customerId);
   return {
     segment,
@@ -41,7 +45,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       items.map((item) => item.productId),
     ),
     shareUrl: `${origin}/${segment}/wishlist/${token}`,
+    alerts: Object.fromEntries(
+      alerts.map((alert) => [
+        alert.productId,
+        { on: alert.on, variantId: alert.variantId, sizes: alert.sizes },
+      ]),
+    ),
   };
+}
+
+/** The mail setting of one listed product (decision 0054); removing goes to the wishlist's own action. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return wishlistAlertAction(await storefrontContext(request, context), await request.formData());
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -53,7 +68,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AccountWishlist({ loaderData }: Route.ComponentProps) {
-  const { segment, csrf, tiles, shareUrl } = loaderData;
+  const { segment, csrf, tiles, shareUrl, alerts } = loaderData;
   const t = useText();
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
@@ -78,16 +93,27 @@ export default function AccountWishlist({ loaderData }: Route.ComponentProps) {
         <WishlistItems
           items={tiles}
           action={(item) => (
-            <Form method="post" action={`/${segment}/wishlist`}>
-              <input type="hidden" name="csrf" value={csrf} />
-              <input type="hidden" name="intent" value="remove" />
-              <input type="hidden" name="product" value={item.id} />
-              <input type="hidden" name="return" value={`/${segment}/account/wishlist`} />
-              <button type="submit" className="button button--ghost wishlist-remove">
-                {t('wishlist remove')}
-                <span className="visually-hidden">: {item.title}</span>
-              </button>
-            </Form>
+            <>
+              <Form method="post" action={`/${segment}/wishlist`}>
+                <input type="hidden" name="csrf" value={csrf} />
+                <input type="hidden" name="intent" value="remove" />
+                <input type="hidden" name="product" value={item.id} />
+                <input type="hidden" name="return" value={`/${segment}/account/wishlist`} />
+                <button type="submit" className="button button--ghost wishlist-remove">
+                  {t('wishlist remove')}
+                  <span className="visually-hidden">: {item.title}</span>
+                </button>
+              </Form>
+              {alerts[item.id] ? (
+                <WishlistAlertForm
+                  productId={item.id}
+                  productTitle={item.title}
+                  csrf={csrf}
+                  action={`/${segment}/account/wishlist`}
+                  alert={alerts[item.id]!}
+                />
+              ) : null}
+            </>
           )}
         />
       )}
