@@ -88,14 +88,24 @@ interface CommerceFacts {
 /** Products read before the count is known: the demo store's catalogue in one read. */
 const FIRST_READ = 500;
 
-/** Every visible product with its shown (calculated) price in each commerce region where it is sold. */
-export async function commerceFacts(commerce: Commerce): Promise<Map<number, CommerceFacts>> {
+/**
+ * Every visible product with its shown (calculated) price in each commerce region where it is sold; with `ids`,
+ * only those products.
+ */
+export async function commerceFacts(
+  commerce: Commerce,
+  ids?: readonly number[],
+): Promise<Map<number, CommerceFacts>> {
   const facts = new Map<number, CommerceFacts>();
   // Regions are read side by side (PostgreSQL answers them in parallel), then merged in region order.
   const regions = commerce.regionIds as readonly ('us' | 'ca' | 'eu_region_1')[];
   const perRegion = await Promise.all(
     regions.map(async (region) => {
       const pricing = await commerce.groups.pricing(region, null);
+      if (ids) {
+        const limit = Math.max(1, ids.length);
+        return (await commerce.catalogue.listProducts(pricing, { ids: [...ids], page: 1, limit })).data;
+      }
       // The whole list in one read: a page of 250 cost nearly what the whole list does (each read orders and
       // counts every product), so reading page by page grew with the square of the catalogue (10,000 products:
       // 41 pages of ~180 ms a region; 50,000: 933 s for the documents). The first read learns the count.
@@ -124,6 +134,8 @@ export interface BuildInput {
   /** Commerce facts already read (when the catalogue has not changed since); read from `commerce` if absent. */
   catalogue?: CatalogueFacts;
   locales?: readonly string[];
+  /** Build only these products' documents (their price changed), and no content document. */
+  products?: ReadonlySet<number>;
 }
 
 /** All documents of the index, for every locale. */
@@ -135,10 +147,13 @@ export interface CatalogueFacts {
   categoryName?: Map<string, string>;
 }
 
-export async function readCatalogue(commerce: Commerce | null): Promise<CatalogueFacts> {
+export async function readCatalogue(
+  commerce: Commerce | null,
+  ids?: readonly number[],
+): Promise<CatalogueFacts> {
   if (!commerce) return { facts: new Map(), categoryPath: new Map(), categoryName: new Map() };
   const [facts, categories] = await Promise.all([
-    commerceFacts(commerce),
+    commerceFacts(commerce, ids),
     commerce.catalogue.listCategories(1, 500),
   ]);
   return {
@@ -149,20 +164,22 @@ export async function readCatalogue(commerce: Commerce | null): Promise<Catalogu
 }
 
 export async function buildDocuments(input: BuildInput): Promise<IndexDocument[]> {
-  const { content } = input;
+  const { content, products: only } = input;
   const { facts, categoryPath, categoryName } = input.catalogue ?? (await readCatalogue(input.commerce));
   const docs: IndexDocument[] = [];
+  const none = async () => [] as Entry[];
   for (const locale of input.locales ?? SEARCH_LOCALES) {
     const [products, categories, posts, articles, pages] = await Promise.all([
       content.allEntries('product', { locale }, 0).catch(() => [] as Entry[]),
       content.productCategories(locale),
-      content.blogPosts(locale),
-      content.supportArticles(locale),
-      content.allEntries('page', { locale }, 0).catch(() => [] as Entry[]),
+      only ? none() : content.blogPosts(locale),
+      only ? none() : content.supportArticles(locale),
+      only ? none() : content.allEntries('page', { locale }, 0).catch(() => [] as Entry[]),
     ]);
     const productBySlug = new Map(products.map((entry) => [entry.uid, entry]));
     const categoryTitle = new Map(categories.map((entry) => [entry.uid, text(entry.title)]));
     for (const { product, prices, currency, varies } of facts.values()) {
+      if (only && !only.has(product.id)) continue;
       const entry = productBySlug.get(product.slug);
       if (entry?.discontinued === true) continue;
       const path = categoryPath.get(product.categories[0] ?? -1) ?? '';

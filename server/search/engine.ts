@@ -33,12 +33,17 @@ export interface Engine {
     engine: string,
     input: { query: string; documentId: string; requestId?: string; tags: string[] },
   ): Promise<void>;
-  /** Replaces the documents of the given locales (and their vocabulary); returns counts. */
+  /**
+   * Replaces the documents of the given locales (and their vocabulary); returns counts. With `only`, rewrites
+   * just the documents with those ids and nothing else, or answers null (nothing written) when that cannot be
+   * exact (see writeIndex).
+   */
   writeDocuments(
     engine: string,
     docs: readonly IndexDocument[],
     meta: { stack: string; environment: string },
-  ): Promise<{ written: number; removed: number }>;
+    only?: readonly string[],
+  ): Promise<{ written: number; removed: number } | null>;
   documentCount(engine: string): Promise<number>;
   /** Whether the index holds any document: one row read, where a count scans them all (a sync asks it often). */
   hasDocuments(engine: string): Promise<boolean>;
@@ -352,12 +357,15 @@ export function createEngine(db: Database, options: EngineOptions = {}): Engine 
       });
     },
 
-    async writeDocuments(engine, docs, meta) {
-      const { written, removed, version } = await writeIndex(db, engine, docs, meta);
+    async writeDocuments(engine, docs, meta, only) {
+      const wrote = await writeIndex(db, engine, docs, meta, only);
+      if (!wrote) return null;
+      const { written, removed, version } = wrote;
       // PGlite has no autovacuum: without statistics the planner reads a results page's rows by key through
       // the (engine, locale, type) index, filtering every document of the locale (its time grew with the
-      // catalogue, decision 0015). A write that changed a tenth of the index (autoanalyze's own share) refreshes them.
-      if (written + removed > 0 && (written + removed) * 10 >= docs.length) {
+      // catalogue, decision 0015). A write that changed a tenth of the index (autoanalyze's own share) refreshes
+      // them; a partial write (one product's documents) never comes near that share.
+      if (!only && written + removed > 0 && (written + removed) * 10 >= docs.length) {
         await db.execute(sql`analyze search_documents, search_terms`);
       }
       if (version !== null) {

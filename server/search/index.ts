@@ -37,6 +37,19 @@ const IN_PROCESS_ORIGIN = 'http://ridgeline.internal';
 export const SEARCH_FOLLOW_INTERVAL_MS = 2000;
 /** A followed rebuild waits this many times as long as the last rebuild took (see follow()). */
 const FOLLOW_SPACING = 4;
+/**
+ * More changed products than this since the last build (a price import, a group rule) build the whole index:
+ * one read of the catalogue beats reading it product by product.
+ */
+const PARTIAL_PRODUCTS_LIMIT = 200;
+/** The product change log keeps 10,000 versions (migration 0024); a build further behind reads everything. */
+const PARTIAL_VERSIONS_LIMIT = 5000;
+
+/** An index source string split into its shown product change version and everything else. */
+function splitSource(source: string): { rest: string; products: number } | null {
+  const match = /^(.*)products:(\d+)$/.exec(source);
+  return match ? { rest: match[1]!, products: Number(match[2]) } : null;
+}
 
 type SearchConfig = Pick<
   Config,
@@ -61,6 +74,13 @@ export interface SyncResult {
   written: number;
   removed: number;
   skipped: boolean;
+  /**
+   * What was read and compared: 'products' when only shown product changes (prices, sales, sell-outs) moved
+   * since the last build and just those products' documents were built and written; 'all' for a whole build.
+   */
+  grain?: 'products' | 'all';
+  /** Documents built (and compared with the index by hash). */
+  documents?: number;
   /** Milliseconds spent reading content and commerce into documents, and writing the index. */
   ms?: { documents: number; write: number };
 }
@@ -172,24 +192,89 @@ export function createSearchServices(input: {
     if (current && current.all === lastSource && (await engine.hasDocuments(config.SEARCH_ENGINE))) {
       return { written: 0, removed: 0, skipped: true };
     }
+    if (current && lastSource !== null) {
+      const partial = await syncProducts(current, lastSource, started);
+      if (partial) return partial;
+    }
     // A content-only change reuses the commerce facts (the slow part of reading a large catalogue).
     const reuse = current && catalogueCache?.version === current.catalogue ? catalogueCache : null;
     const catalogue = reuse?.catalogue ?? (await readCatalogue(input.commerce));
     catalogueCache = current ? { version: current.catalogue, catalogue } : null;
     const docs = await buildDocuments({ content: input.content, commerce: input.commerce, catalogue });
     const built = Date.now();
-    const result = await engine.writeDocuments(config.SEARCH_ENGINE, docs, scope);
+    const result = (await engine.writeDocuments(config.SEARCH_ENGINE, docs, scope)) ?? {
+      written: 0,
+      removed: 0,
+    };
+    return finish(current, result, { grain: 'all', documents: docs.length, rebuild, started, built });
+  }
+
+  async function finish(
+    current: { all: string } | null,
+    result: { written: number; removed: number },
+    run: { grain: 'products' | 'all'; documents: number; rebuild: boolean; started: number; built: number },
+  ): Promise<SyncResult> {
     if (current) await recordIndexSource(db, config.SEARCH_ENGINE, current.all);
     lastSource = current?.all ?? null;
-    const ms = { documents: built - started, write: Date.now() - built };
+    const ms = { documents: run.built - run.started, write: Date.now() - run.built };
     if (result.written > 0 || result.removed > 0) {
       client.clearCache();
       // Pages showing results (the search page, cached for anonymous visitors) are rendered again: the page
       // cache follows the data versions, and the index changes after the catalogue's or content's version did.
-      if (rebuild) await bumpDataVersion(db, 'search');
-      logger?.info({ ...result, documents: docs.length, ms }, 'search index synced');
+      if (run.rebuild) await bumpDataVersion(db, 'search');
+      logger?.info({ ...result, grain: run.grain, documents: run.documents, ms }, 'search index synced');
     }
-    return { ...result, skipped: false, ms };
+    return { ...result, skipped: false, grain: run.grain, documents: run.documents, ms };
+  }
+
+  /**
+   * When only shown product changes moved since the index was built (a price, a sale's start or end, a variant
+   * selling out), builds and writes just those products' documents in every locale, from the product change log
+   * (migration 0024): no read of the whole catalogue or of the content, no other row and no vocabulary rewritten.
+   * Null when that does not apply (something else moved, too many products, the log no longer reaches back, a
+   * product's words or presence changed): the caller builds everything.
+   */
+  async function syncProducts(
+    current: { all: string; catalogue: string },
+    last: string,
+    started: number,
+  ): Promise<SyncResult | null> {
+    const now = splitSource(current.all);
+    const before = splitSource(last);
+    if (!input.commerce || !now || !before || now.rest !== before.rest) return null;
+    if (now.products <= before.products || now.products - before.products > PARTIAL_VERSIONS_LIMIT)
+      return null;
+    const changed = (await db.execute(sql`
+      select distinct product_id from product_changes
+      where shown and version > ${before.products} and version <= ${now.products}
+      limit ${PARTIAL_PRODUCTS_LIMIT + 1}`)) as unknown as { rows: Array<{ product_id: number }> };
+    const ids = changed.rows.map((row) => Number(row.product_id));
+    if (ids.length === 0 || ids.length > PARTIAL_PRODUCTS_LIMIT) return null;
+    const read = await readCatalogue(input.commerce, ids);
+    // A product no longer listed in any region is a change of membership, the whole build's business.
+    if (read.facts.size !== ids.length) return null;
+    const docs = await buildDocuments({
+      content: input.content,
+      commerce: input.commerce,
+      catalogue: read,
+      products: new Set(ids),
+    });
+    const built = Date.now();
+    const only = [...read.facts.values()].map(({ product }) => `product-${product.slug}`);
+    const result = await engine.writeDocuments(config.SEARCH_ENGINE, docs, scope, only);
+    if (!result) return null;
+    // The commerce facts kept for content-only builds take the new prices, so they stay those of `current`.
+    if (catalogueCache) {
+      for (const [id, facts] of read.facts) catalogueCache.catalogue.facts.set(id, facts);
+      catalogueCache = { version: current.catalogue, catalogue: catalogueCache.catalogue };
+    }
+    return finish(current, result, {
+      grain: 'products',
+      documents: docs.length,
+      rebuild: true,
+      started,
+      built,
+    });
   }
 
   /**

@@ -15,17 +15,59 @@ export const localeLexeme = (locale: string) => `zzloc${locale.replace(/[^a-z]/g
 
 type Rows<T> = { rows: T[] };
 
+/** The words of a document its locale's vocabulary counts (vocabularyOf), as stored in its row. */
+const wordsKey = (title: string, tagline: unknown, category: string | null, colours: readonly string[]) =>
+  JSON.stringify([title, String(tagline ?? ''), category ?? '', [...colours]]);
+
 export async function writeIndex(
   db: Database,
   engine: string,
   docs: readonly IndexDocument[],
   meta: { stack: string; environment: string },
-): Promise<{ written: number; removed: number; version: number | null }> {
+  /**
+   * Rewrite only the documents with these ids (a product's price changed: its documents in every locale), and
+   * leave every other row and the vocabulary alone. Null (nothing written) when that cannot be done exactly: a
+   * document appears or goes, or its vocabulary's words changed; the caller then writes the whole index.
+   */
+  only?: readonly string[],
+): Promise<{ written: number; removed: number; version: number | null } | null> {
   const existing = (
     (await db.execute(
-      sql`select locale, id, hash, stack, environment from search_documents where engine = ${engine}`,
-    )) as unknown as Rows<{ locale: string; id: string; hash: string; stack: string; environment: string }>
+      only
+        ? sql`select locale, id, hash, stack, environment, title, fields->'tagline' as tagline, category, colours
+              from search_documents
+              where engine = ${engine} and id in (select jsonb_array_elements_text(${JSON.stringify(only)}::jsonb))`
+        : sql`select locale, id, hash, stack, environment from search_documents where engine = ${engine}`,
+    )) as unknown as Rows<{
+      locale: string;
+      id: string;
+      hash: string;
+      stack: string;
+      environment: string;
+      title?: string;
+      tagline?: unknown;
+      category?: string | null;
+      colours?: string[];
+    }>
   ).rows;
+  if (only) {
+    const stored = new Map(
+      existing.map((row) => [
+        `${row.locale}|${row.id}`,
+        row.stack === meta.stack && row.environment === meta.environment
+          ? wordsKey(row.title ?? '', row.tagline, row.category ?? null, row.colours ?? [])
+          : null,
+      ]),
+    );
+    const same =
+      existing.length === docs.length &&
+      docs.every(
+        (doc) =>
+          stored.get(`${doc.locale}|${doc.id}`) ===
+          wordsKey(doc.title, doc.fields.tagline, doc.category, doc.colours),
+      );
+    if (!same) return null;
+  }
   // The scope is not part of a document's hash: a new stack or environment rewrites every row.
   const known = new Map(
     existing
@@ -89,7 +131,8 @@ export async function writeIndex(
       delete from search_documents d using jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as r(locale text, id text)
       where d.engine = ${engine} and d.locale = r.locale and d.id = r.id`);
   }
-  for (const locale of touched) {
+  // A partial write changed no word any vocabulary counts (checked above).
+  for (const locale of only ? [] : touched) {
     const counts = Object.fromEntries(vocabularyOf(docs.filter((doc) => doc.locale === locale)));
     await db.transaction(async (tx) => {
       await tx.execute(sql`delete from search_terms where engine = ${engine} and locale = ${locale}`);
