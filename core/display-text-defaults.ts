@@ -323,6 +323,8 @@ export const DISPLAY_TEXT_DEFAULTS = {
   'error password long': 'Use at most 200 characters.',
   'error password required': 'Enter your password.',
   'error password short': 'Use at least 8 characters.',
+  'error payment declined':
+    'Your payment was declined and no order was placed. Your cart is as it was: choose another payment method or try again.',
   'error payment method': 'Choose one of the payment methods shown.',
   'error price changed':
     'A price in your cart has changed. Please review the new total and place the order again.',

@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   'spend-limit': { status: 409, text: 'error spend limit' },
   // A checkout form's own choices: a bad value of the form (400), whichever check found it.
   'payment-method': { status: 400, text: 'error payment method' },
+  // The payment provider declined the order's payment (server/commerce/order-payment.ts): the cart is back as it was.
+  'payment-declined': { status: 402, text: 'error payment declined' },
   'shipping-method': { status: 400, text: 'error shipping method' },
   address: { status: 400, text: 'error address' },
   // Back office (issue 19): a form read at an older version of the record, and an order change its state refuses.

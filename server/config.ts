@@ -148,6 +148,8 @@ export const configSchema = z.object({
   CONTENT_ENVIRONMENT: z.string().trim().min(1, { error: 'must not be empty' }),
   // The Basic Auth password of a hosted content service's webhook (POST /api/webhooks/content); unset, no webhook.
   CONTENT_WEBHOOK_SECRET: z.string().trim().min(32, { error: 'must be at least 32 characters' }).optional(),
+  // The HMAC key of a payment provider's signed webhook (POST /api/webhooks/payment/:provider); unset, no webhook.
+  PAYMENT_WEBHOOK_SECRET: z.string().trim().min(32, { error: 'must be at least 32 characters' }).optional(),
   // How often a hosted content service's sync API is asked what changed (0: never); the webhook's backstop.
   CONTENT_SYNC_INTERVAL_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds (0: no poll)' })
@@ -289,6 +291,7 @@ const DEFAULTS: Record<keyof Settings, string | undefined> = {
   THROTTLE_KEY: undefined,
   CONTENT_ENVIRONMENT: 'production',
   CONTENT_WEBHOOK_SECRET: undefined,
+  PAYMENT_WEBHOOK_SECRET: undefined,
   CONTENT_SYNC_INTERVAL_MS: '60000',
   CONTENT_BRANCH: undefined,
   CONTENT_CACHE_POLICY: '1',

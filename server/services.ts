@@ -26,6 +26,7 @@ import {
 import { createContentEntryRules } from './content/management/entry-rules.ts';
 import { productEntryWriter } from './content/product-entry.ts';
 import type { Database } from './db/database.ts';
+import { trustsAnyProxy } from './http/proxy-trust.ts';
 import { subscribeBackInStockMail } from './mail/back-in-stock.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { productNamesFor } from './mail/product-names.ts';
@@ -34,7 +35,7 @@ import { subscribeMail } from './mail/subscribers.ts';
 import { createMediaRoutes, MEDIA_MANIFEST, MEDIA_ORIGINALS_DIR } from './media/index.ts';
 import { createMediaUploads } from './media/upload.ts';
 import { createNewsletter, type Newsletter } from './newsletter/subscribe.ts';
-import { trustsAnyProxy } from './http/proxy-trust.ts';
+import { createOfflinePayment, type PaymentProvider } from './payment/payment.ts';
 import { createSearchServices, type SearchServices } from './search/index.ts';
 import { createSessionCart, type SessionCart } from './sessions/session-cart.ts';
 import { createSessions, type Sessions, schedulePurge } from './sessions/sessions.ts';
@@ -105,8 +106,12 @@ export function createServices(input: {
   logger: Logger;
   db: Database;
   build: BuildInfo;
+  /** The payment provider; unset, the offline methods (the store's only provider today). */
+  payment?: PaymentProvider;
 }): Services {
   const { config, logger, db } = input;
+  // Built once here and handed to commerce, which asks it after each order commits (decision 0055).
+  const payment = input.payment ?? createOfflinePayment();
   const origin = config.PUBLIC_BASE_URL ?? listeningOrigin(config);
   const sessions = createSessions(
     db,
@@ -121,6 +126,7 @@ export function createServices(input: {
   );
   const commerce = createCommerce(db, {
     logger,
+    payment,
     sessions,
     throttleKey: config.THROTTLE_KEY,
     accountLimits: {
@@ -249,13 +255,17 @@ export function createServices(input: {
 }
 
 /**
- * Orders whose confirmation was not sent (the process died after the commit, the mail server refused): taken up at
- * start and every minute after (server/commerce/order-announcements.ts).
+ * Orders whose payment was not asked of the provider or whose confirmation was not sent (the process died after the
+ * commit, the provider or the mail server failed): taken up at start and every minute after
+ * (server/commerce/order-payment.ts, order-announcements.ts).
  */
 function retryOrderAnnouncements(services: Services): () => void {
   const retry = () =>
-    services.commerce.orderAnnouncements
+    // Payments first: an authorisation recorded now writes its confirmation, which the next retry mails.
+    services.commerce.orderPayments
       .retryPending()
+      .catch((error: unknown) => services.logger.error({ err: error }, 'retrying pending payments failed'))
+      .then(() => services.commerce.orderAnnouncements.retryPending())
       .catch((error: unknown) =>
         services.logger.error({ err: error }, 'retrying pending order confirmations failed'),
       );

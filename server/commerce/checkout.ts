@@ -2,21 +2,23 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { countryByIso } from '#core/countries.ts';
 import { evaluateDiscountCode, shopperKey } from '#core/discount-code.ts';
 import { parseServedLocale } from '#core/locale.ts';
+import { ORDER_STATUS } from '#core/order-lifecycle.ts';
 import { placedStanding } from '#core/order-standing.ts';
 import { shippingCost } from '#core/shipping-cost.ts';
 import { statesOf } from '#core/states.ts';
 import { variantPrice } from '#core/variant-price.ts';
 import type { Database } from '../db/database.ts';
-import { createOfflinePayment, type Payment, PaymentRefused } from '../payment/payment.ts';
+import { offers, type PaymentProvider } from '../payment/payment.ts';
 import type { AddressInput } from './customers.ts';
 import { discountRefused, lockCodeForCheckout, redeemCode, ruleOf } from './discount-codes.ts';
 import { CommerceError } from './errors.ts';
 import { type Groups, proSpend } from './groups.ts';
-import { type PendingAnnouncement, recordAnnouncement } from './order-announcements.ts';
+import { PAYMENT_PENDING_STATUS, recordPaymentPending } from './order-payment.ts';
 import { discountedPrice, sumMoney } from './pricing.ts';
 import { salePriceNow } from './sale-price.ts';
 import { categories, productPrices, products, variantPrices, variants } from './schema-catalogue.ts';
 import { addresses, customers, sessions } from './schema-customers.ts';
+import { orderPayments } from './schema-payments.ts';
 import { cartItems, carts, type OrderAddressRecord, orderItems, orders } from './schema-sales.ts';
 import type { Shipping } from './shipping.ts';
 import { dbNow, ownPriceOf, productPriceOf } from './variant-prices.ts';
@@ -24,8 +26,9 @@ import { dbNow, ownPriceOf, productPriceOf } from './variant-prices.ts';
 /**
  * Placing an order (checkout). One database transaction: the cart row is locked, prices, stock and the pro
  * spend limit are checked against the rows of that moment, the order is written with its idempotency key
- * (unique) and its pending announcement (order-announcements.ts: the confirmation mail is sent after the answer),
- * the cart is closed, and last the stock of each line is taken by one conditional UPDATE (`… - q where stock >= q`,
+ * (unique) and its payment pending (order-payment.ts: the provider is asked after the commit, decision 0055, and
+ * the confirmation mail follows its authorisation), the cart is closed, and last the stock of each line is taken
+ * by one conditional UPDATE (`… - q where stock >= q`,
  * in variant id order so two checkouts never wait on each other in a circle): a line it finds short rolls the
  * whole order back as sold out. A variant's row lock is so held only from that UPDATE to the commit, instead of
  * from a locked read at the start through every other statement (a flash sale queues on that lock). Prices,
@@ -46,6 +49,7 @@ export type CheckoutErrorCode =
   | 'price-changed'
   | 'spend-limit'
   | 'payment-method'
+  | 'payment-declined'
   | 'shipping-method'
   | 'address';
 
@@ -53,7 +57,7 @@ export type CheckoutErrorCode =
 export class CheckoutError extends CommerceError {
   constructor(
     override readonly code: CheckoutErrorCode,
-    status: 400 | 404 | 409 | 410 | 422,
+    status: 400 | 402 | 404 | 409 | 410 | 422,
     detail: string,
     readonly info: Record<string, unknown> = {},
   ) {
@@ -87,8 +91,8 @@ export interface PlacedOrder {
   orderId: number;
   /** True when the idempotency key had already made this order (nothing new was written). */
   replay: boolean;
-  /** The order's announcement to make once committed (order-announcements.ts); absent on a replay. */
-  announcement?: PendingAnnouncement;
+  /** The order's payment is pending, asked of the provider once committed (order-payment.ts); absent on a replay. */
+  paymentPending?: true;
   email: string;
   total: number;
   currencyCode: string;
@@ -100,6 +104,11 @@ type Executor = Database | Tx;
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: string })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
+}
+
+/** The provider declined the order's payment: the order is cancelled and the shopper's cart is back. */
+export function paymentDeclined(orderId: number): CheckoutError {
+  return new CheckoutError('payment-declined', 402, `The payment for order ${orderId} was declined`);
 }
 
 function addressRecord(input: CheckoutAddress, email: string): OrderAddressRecord {
@@ -134,17 +143,24 @@ function addressRecord(input: CheckoutAddress, email: string): OrderAddressRecor
   };
 }
 
-export function createCheckout(
-  db: Database,
-  groups: Groups,
-  shipping: Shipping,
-  payment: Payment = createOfflinePayment(),
-) {
+export function createCheckout(db: Database, groups: Groups, shipping: Shipping, payment: PaymentProvider) {
   async function existing(executor: Executor, key: string): Promise<PlacedOrder | null> {
-    const [row] = await executor.select().from(orders).where(eq(orders.idempotencyKey, key));
-    return row
-      ? { orderId: row.id, replay: true, email: row.email, total: row.total, currencyCode: row.currencyCode }
-      : null;
+    const [row] = await executor
+      .select({ order: orders, payment: orderPayments.state })
+      .from(orders)
+      .leftJoin(orderPayments, eq(orderPayments.orderId, orders.id))
+      .where(eq(orders.idempotencyKey, key));
+    if (!row) return null;
+    // The same form sent again after its payment was declined gets the same answer, not the cancelled order.
+    if (row.payment === 'declined') throw paymentDeclined(row.order.id);
+    const { order } = row;
+    return {
+      orderId: order.id,
+      replay: true,
+      email: order.email,
+      total: order.total,
+      currencyCode: order.currencyCode,
+    };
   }
 
   async function resolveAddress(
@@ -459,24 +475,25 @@ export function createCheckout(
             ? await resolveAddress(tx, input.customerId, input.billingAddress, input.email)
             : shippingAddress;
 
+          const paymentContext = {
+            regionId: cart.regionId,
+            isPro: pricing.isPro,
+            total,
+            currencyCode: cart.currencyCode,
+          };
+          if (!offers(payment, input.paymentMethod, paymentContext))
+            throw new CheckoutError(
+              'payment-method',
+              400,
+              `Payment method '${input.paymentMethod}' is not available for this order`,
+            );
           const sequence = (await tx.execute(sql`select nextval('order_numbers')::int as id`)) as unknown as {
             rows: { id: number }[];
           };
           const orderId = Number(sequence.rows[0]!.id);
-          let paid: ReturnType<Payment['authorize']>;
-          try {
-            paid = payment.authorize(
-              input.paymentMethod,
-              { regionId: cart.regionId, isPro: pricing.isPro, total, currencyCode: cart.currencyCode },
-              orderId,
-            );
-          } catch (error) {
-            if (error instanceof PaymentRefused)
-              throw new CheckoutError('payment-method', 400, error.message);
-            throw error;
-          }
-
-          const standing = placedStanding(paid.statusId, input.paymentMethod);
+          // Placed with its payment pending: the provider is asked once this transaction has committed.
+          const paid = PAYMENT_PENDING_STATUS;
+          const standing = placedStanding(ORDER_STATUS.awaitingPayment.id, input.paymentMethod);
           await tx.insert(orders).values({
             id: orderId,
             customerId: input.customerId,
@@ -487,7 +504,7 @@ export function createCheckout(
             statusId: paid.statusId,
             paymentStatus: standing.payment,
             fulfillmentStatus: standing.fulfillment,
-            paidAt: standing.payment === 'paid' ? placedAt : null,
+            paidAt: null,
             subtotal,
             shippingCost: shippingCharged,
             total,
@@ -524,10 +541,39 @@ export function createCheckout(
               useNumber: code.byShopper + 1,
               amount: discount.total,
             });
-          const announcement = await recordAnnouncement(tx, orderId, input.locale ?? 'en-us', placedAt);
-          // The cart is closed: gone from the engine and from every session that pointed at it.
+          // The cart is closed: gone from the engine and from every session that pointed at it. A declined payment
+          // puts it back as it was (order-payment.ts), so what it held is kept with the pending payment.
           await tx.delete(carts).where(eq(carts.id, cart.id));
-          await tx.update(sessions).set({ cartId: null }).where(eq(sessions.cartId, cart.id));
+          const holders = await tx
+            .update(sessions)
+            .set({ cartId: null })
+            .where(eq(sessions.cartId, cart.id))
+            .returning({ id: sessions.id });
+          await recordPaymentPending(tx, {
+            orderId,
+            provider: payment.id,
+            method: input.paymentMethod,
+            locale: input.locale ?? 'en-us',
+            recovery: {
+              isPro: pricing.isPro,
+              cart: {
+                id: cart.id,
+                regionId: cart.regionId,
+                currencyCode: cart.currencyCode,
+                customerId: cart.customerId,
+                discountCode: cart.discountCode,
+                createdAt: cart.createdAt.toISOString(),
+                items: lines.map((line) => ({
+                  id: line.id,
+                  productId: line.productId,
+                  variantId: line.variantId,
+                  quantity: line.quantity,
+                  createdAt: line.createdAt.toISOString(),
+                })),
+              },
+              sessionIds: holders.map((holder) => holder.id),
+            },
+          });
 
           // Last, the stock (lines are in variant id order): a line another checkout emptied since the read above
           // rolls everything back.
@@ -553,7 +599,7 @@ export function createCheckout(
           return {
             orderId,
             replay: false,
-            announcement,
+            paymentPending: true as const,
             email: input.email.trim(),
             total,
             currencyCode: cart.currencyCode,

@@ -10,6 +10,7 @@ import { COMMERCE_REGIONS } from '#core/regions.ts';
 import { statesOf } from '#core/states.ts';
 import type { Database } from '../db/database.ts';
 import { createEventBus, type EventBus } from '../events/domain-events.ts';
+import { createOfflinePayment, type PaymentProvider } from '../payment/payment.ts';
 import { createSessions, type Sessions } from '../sessions/sessions.ts';
 import { type AccountLimits, type Accounts, createAccounts, DEFAULT_ACCOUNT_LIMITS } from './accounts.ts';
 import type { CommerceAdmin } from './admin-port.ts';
@@ -17,7 +18,7 @@ import { type Carts, type CodeThrottle, codeThrottle, createCarts } from './cart
 import { type Catalogue, createCatalogue } from './catalogue.ts';
 import { type CatalogueAdmin, createCatalogueAdmin } from './catalogue-admin.ts';
 import { type CatalogueCsv, createCatalogueCsv } from './catalogue-csv.ts';
-import { type Checkout, createCheckout, type PlaceOrderInput } from './checkout.ts';
+import { type Checkout, createCheckout, type PlaceOrderInput, paymentDeclined } from './checkout.ts';
 import { type CurrencyJson, currencyJson } from './currency-json.ts';
 import { type CustomerAdmin, createCustomerAdmin } from './customer-admin.ts';
 import { type Customers, createCustomers } from './customers.ts';
@@ -32,6 +33,7 @@ import { createGroupRulesAdmin, type GroupRulesAdmin } from './group-rules-admin
 import { createGroups, type Groups } from './groups.ts';
 import { createOrderAdmin, type OrderAdmin } from './order-admin.ts';
 import { createOrderAnnouncements, type OrderAnnouncements } from './order-announcements.ts';
+import { createOrderPayments, type OrderPayments } from './order-payment.ts';
 import { createOrderQueries, type OrderQueries } from './order-queries.ts';
 import { createOrders, DEFAULT_ORDER_STATUS_LIMITS, type OrderStatusLimits, type Orders } from './orders.ts';
 import type { StorefrontCommerce } from './port.ts';
@@ -138,6 +140,8 @@ export interface Commerce {
   checkout: OrderPlacement;
   /** Orders' announcements (the confirmation mail) made after the answer; pending ones retried (start, every minute). */
   orderAnnouncements: OrderAnnouncements;
+  /** Orders' payments, asked of the provider after the commit; pending ones retried, later ones by webhook. */
+  orderPayments: OrderPayments;
   /** Sign-up, sign-in, sign-out and reset requests with their throttles, for every door (accounts.ts). */
   accounts: Accounts;
   /** Back office (issue 19): customer search, page, group, reset mail, disable, export and erase. */
@@ -197,6 +201,8 @@ export interface CommerceOptions {
   throttleKey?: string;
   /** "Helpful" votes on reviews per client address per window (REVIEW_VOTE_LIMIT_PER_IP). */
   reviewVotes?: { perClient: number; windowSeconds: number };
+  /** The payment provider, built once by the store (server/services.ts); unset (engine tests), the offline methods. */
+  payment?: PaymentProvider;
   /** The store's sessions, which sign-in replaces and sign-out ends; unset (engine tests), a default set. */
   sessions?: Sessions;
 }
@@ -213,8 +219,10 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
   const carts = createCarts(db, groups, shipping, createDiscountCodeReader(db));
   const rateLimits = createRateLimits(db, options.throttleKey);
   const sessions = options.sessions ?? createSessions(db, undefined, rateLimits);
-  const checkout = createCheckout(db, groups, shipping);
+  const payment = options.payment ?? createOfflinePayment();
+  const checkout = createCheckout(db, groups, shipping, payment);
   const announcements = createOrderAnnouncements(db, events, logger);
+  const payments = createOrderPayments(db, payment, announcements, logger);
   const accountLimits = options.accountLimits ?? DEFAULT_ACCOUNT_LIMITS;
   const accounts = createAccounts({
     customers,
@@ -263,7 +271,7 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
       rateLimits,
       statusLimits: options.orderStatusLimits ?? DEFAULT_ORDER_STATUS_LIMITS,
     }),
-    orderAdmin: createOrderAdmin(db, events, stock),
+    orderAdmin: createOrderAdmin(db, events, stock, payment),
     orderQueries: createOrderQueries(db, options.storeTimeZone),
     reports: createReports(db),
     stock,
@@ -272,12 +280,22 @@ export function createCommerce(db: Database, options: CommerceOptions = {}): Com
       ...checkout,
       async placeOrder(input) {
         const placed = await checkout.placeOrder(input);
-        // After the answer: the order and its pending announcement are committed, the mail follows.
-        if (placed.announcement) announcements.announce(placed.announcement);
+        if (!placed.paymentPending) return placed;
+        // The order is committed with its payment pending; the provider is asked now, outside its transaction.
+        // A provider that fails to answer leaves it pending: the order stands and the minute's retry asks again.
+        const state = await payments.settle(placed.orderId).catch((error: unknown) => {
+          logger.error(
+            { err: error, orderId: placed.orderId },
+            'authorising a payment failed; retried later',
+          );
+          return 'pending' as const;
+        });
+        if (state === 'declined') throw paymentDeclined(placed.orderId);
         return placed;
       },
     },
     orderAnnouncements: announcements,
+    orderPayments: payments,
     rateLimits,
     purgeAbandonedCarts: () => carts.purgeAbandoned(),
     accounts,

@@ -18,8 +18,9 @@ import { recordAudit } from '../audit/audit.ts';
 import { staff } from '../backoffice/schema.ts';
 import type { Database } from '../db/database.ts';
 import type { EventBus } from '../events/domain-events.ts';
-import { createOfflinePayment } from '../payment/payment.ts';
+import type { PaymentProvider } from '../payment/payment.ts';
 import { CommerceError, notFound } from './errors.ts';
+import { PAYMENT_PENDING_STATUS } from './order-payment.ts';
 import { products } from './schema-catalogue.ts';
 import { customerGroups, customers } from './schema-customers.ts';
 import { orderEvents, orderItems, orderReturns, orders, refunds, shipments } from './schema-sales.ts';
@@ -122,10 +123,10 @@ export function mailLocaleOf(countryIso2: string | undefined): string {
   return parseServedLocale(segment) ? segment : 'en-us';
 }
 
-const payment = createOfflinePayment();
 const texts = DISPLAY_TEXT_DEFAULTS as Record<string, string>;
 
-export function createOrderAdmin(db: Database, events: EventBus, stock: Stock) {
+/** `payment`: the store's provider (server/services.ts), which names an order's method on its page. */
+export function createOrderAdmin(db: Database, events: EventBus, stock: Stock, payment: PaymentProvider) {
   /** Everything the lifecycle needs, read inside the transaction after the order's row lock. */
   async function factsOf(executor: Database | Tx, row: OrderRow) {
     const [lines, shipmentRows, refundRows, eventRows, returnRows] = await Promise.all([
@@ -163,11 +164,13 @@ export function createOrderAdmin(db: Database, events: EventBus, stock: Stock) {
       (entry) => entry.type === 'cancelled' && entry.detail.wasPaid === true,
     );
     // Cash on delivery leaves checkout at Awaiting Fulfillment with nothing received: it is paid once staff
-    // record the cash ('paid' in the timeline). Every other method is paid once past Awaiting Payment.
+    // record the cash ('paid' in the timeline). Every other method is paid once past Awaiting Payment, and past
+    // Pending (its provider has not answered yet, order-payment.ts).
     const payOnDelivery = row.paymentMethod === 'cash_on_delivery';
     const received = payOnDelivery
       ? eventRows.some((entry) => entry.type === 'paid')
-      : row.statusId !== lifecycle.ORDER_STATUS.awaitingPayment.id;
+      : row.statusId !== lifecycle.ORDER_STATUS.awaitingPayment.id &&
+        row.statusId !== PAYMENT_PENDING_STATUS.statusId;
     const lineFacts: RefundLineFacts[] = lines.map((line) => ({
       id: line.id,
       name: line.name,

@@ -9,7 +9,7 @@ import type { ProSummary } from '#core/customer-state.ts';
 import type { FitRange } from '#core/fit-finder.ts';
 import type { ReviewEligibility } from '#core/reviews.ts';
 import type { ShippingRange } from '#core/shipping-cost.ts';
-import type { Payment } from '../payment/payment.ts';
+import type { PaymentProvider } from '../payment/payment.ts';
 
 /**
  * Who is shopping, as the backend that priced them knows them: made by `groups.pricing`, handed back unchanged to
@@ -632,8 +632,8 @@ export interface StorefrontShipping {
 }
 
 export interface StorefrontCheckout {
-  /** The offline payment methods open to a shopper, and a method by id (to describe an order's after the fact). */
-  payment: Pick<Payment, 'methods' | 'byId'>;
+  /** The payment methods open to a shopper, and a method by id (to describe an order's after the fact). */
+  payment: Pick<PaymentProvider, 'methods' | 'byId'>;
   shippingOptions(
     regionId: string,
     subtotal: number,

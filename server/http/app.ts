@@ -9,6 +9,7 @@ import { createPageCache } from '../cache/page-cache.ts';
 import { CONTENT_BASE_PATH, previewRoutes } from '../content/index.ts';
 import { type DatabaseHandle, troubleDuringRequest } from '../db/database.ts';
 import { createGraphqlRoutes } from '../graphql/index.ts';
+import { createPaymentWebhookRoutes } from '../payment/webhook-routes.ts';
 import { type Services, startBackgroundWork } from '../services.ts';
 import { createApiRouter } from './api/index.ts';
 import { apiOptionsFrom, blocklistOptionsFrom } from './api/options.ts';
@@ -156,6 +157,17 @@ export function createHttpApp({
   app.route('/api', content.interstack);
   // A hosted content service's change notifications (server/content/webhook-routes.ts), before the commerce /api.
   app.route('/api', content.webhooks);
+  // A payment provider's later word on a payment (server/payment/webhook-routes.ts, decision 0055).
+  app.route(
+    '/api',
+    createPaymentWebhookRoutes({
+      db: database.db,
+      secret: services.config.PAYMENT_WEBHOOK_SECRET,
+      provider: commerce.orderPayments.provider,
+      decide: commerce.orderPayments.decide,
+      logger: services.logger,
+    }),
+  );
   // Preview of drafts (docs/decisions/0010-content-preview.md): signed links and the way out.
   const { preview } = content;
   if (preview) app.route('/preview', previewRoutes({ ...preview, isHttps: services.sessions.isHttps }));
