@@ -4,11 +4,11 @@ import { type ProductListFilter, productListFilterSchema } from '../core/product
 import { staff } from '../server/backoffice/schema.ts';
 import { createCatalogueAdmin } from '../server/commerce/catalogue-admin.ts';
 import { createCatalogueCsv } from '../server/commerce/catalogue-csv.ts';
-import { seedCommerce } from '../server/commerce/seed-commerce.ts';
 import { createStock } from '../server/commerce/stock.ts';
 import type { DatabaseHandle } from '../server/db/database.ts';
 import { seedBulkProducts } from '../server/seed/bulk-catalogue.ts';
 import { seedReferenceData } from '../server/seed/seed.ts';
+import { seedCommerce } from '../server/seed/seed-commerce.ts';
 import { onEachDatabase, percentile, print, round, rows } from './lib/database-bench.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);

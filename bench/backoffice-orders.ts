@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { type OrderFilterInput, orderFilterSchema } from '../core/order-filter-schema.ts';
 import { createOrderQueries, orderListSql } from '../server/commerce/order-queries.ts';
-import { seedCommerce } from '../server/commerce/seed-commerce.ts';
 import type { DatabaseHandle } from '../server/db/database.ts';
 import { seedOrderHistory } from '../server/seed/order-history.ts';
 import { seedReferenceData } from '../server/seed/seed.ts';
+import { seedCommerce } from '../server/seed/seed-commerce.ts';
 import { onEachDatabase, percentile, print, round, rows } from './lib/database-bench.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);

@@ -18,11 +18,11 @@ import { Hono } from 'hono';
 import pg from 'pg';
 import pino from 'pino';
 import { createCommerce } from '../server/commerce/index.ts';
-import { seedLargeCatalogue } from '../server/commerce/seed-commerce.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/database.ts';
 import { createApiRouter } from '../server/http/api/index.ts';
 import { variants } from '../server/schema.ts';
 import { seedDemoStore } from '../server/seed/seed.ts';
+import { seedLargeCatalogue } from '../server/seed/seed-commerce.ts';
 import { createSessionCart } from '../server/sessions/session-cart.ts';
 import { createSessions } from '../server/sessions/sessions.ts';
 

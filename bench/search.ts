@@ -23,12 +23,12 @@ import { Hono } from 'hono';
 import pg from 'pg';
 import { searchRequests, searchState } from '../app/lib/search/search-view.ts';
 import { createCommerce } from '../server/commerce/index.ts';
-import { seedLargeCatalogue } from '../server/commerce/seed-commerce.ts';
 import { loadConfig } from '../server/config.ts';
 import { createContentServices } from '../server/content/index.ts';
 import { type DatabaseHandle, openPglite, openPostgres } from '../server/db/database.ts';
 import { createEngine, createSearchProtocol, createSearchServices } from '../server/search/index.ts';
 import { seedDemoStore } from '../server/seed/seed.ts';
+import { seedLargeCatalogue } from '../server/seed/seed-commerce.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? process.env.BENCH_PRODUCTS ?? '10000')
   .split(',')

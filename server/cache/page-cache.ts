@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { PREVIEW_COOKIE } from '#core/content-preview.ts';
 import { parseCookies } from '#core/cookies.ts';
-import { mergeVary } from '../http/vary.ts';
+import { mergeVary } from '#core/vary.ts';
 import { SESSION_COOKIE_NAMES } from '../sessions/sessions.ts';
 import type { ChangeClock } from './data-version.ts';
 import { collecting } from './dependencies.ts';

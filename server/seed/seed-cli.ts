@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { seedLargeCatalogue } from '../commerce/seed-commerce.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { seedDemoStore } from './seed.ts';
+import { seedLargeCatalogue } from './seed-commerce.ts';
 
 // `npm run seed`: applies migrations and writes the demo store. Safe to run again.
 // `npm run seed -- --products 10000` also generates that many extra products (benchmarks).

@@ -3,12 +3,12 @@ import { COUNTRIES } from '#core/countries.ts';
 import { COMMERCE_REGION_CURRENCY, COMMERCE_REGIONS, CURRENCIES, REGION_GROUPS } from '#core/regions.ts';
 import { seedDemoStaff } from '../backoffice/demo-staff.ts';
 import { commerceRegions, countries, currencies } from '../commerce/schema.ts';
-import { seedCommerce } from '../commerce/seed-commerce.ts';
-import { seedDiscountCodes } from '../commerce/seed-discount-codes.ts';
-import { seedDemoFitCharts } from '../commerce/seed-fit-charts.ts';
-import { seedDemoContent } from '../content/demo-content.ts';
 import type { Database } from '../db/database.ts';
+import { seedDemoContent } from './demo-content.ts';
 import { seedOrderHistory } from './order-history.ts';
+import { seedCommerce } from './seed-commerce.ts';
+import { seedDiscountCodes } from './seed-discount-codes.ts';
+import { seedDemoFitCharts } from './seed-fit-charts.ts';
 
 const REGION_NAMES: Record<(typeof COMMERCE_REGIONS)[number], string> = {
   us: 'United States',

@@ -1,5 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importsOf, treeViolations, violationsOf } from './import-rules.ts';
+import { ALLOWED, importsOf, ROOT, targetOf, treeViolations, violationsOf } from './import-rules.ts';
 
 describe('the architecture (docs/decisions/0001-one-set-of-services.md)', () => {
   it('holds across core, app and server', () => {
@@ -55,6 +57,24 @@ describe('the architecture (docs/decisions/0001-one-set-of-services.md)', () => 
       "import type { ProxyTrust } from '#server/http/proxy-trust.ts';",
       'HTTP layer',
     ],
+    ['server/commerce/x.ts', "import { catalogue } from '../../seed/catalogue/index.ts';", 'demo store'],
+    ['server/sessions/x.ts', "import type { ProxyTrust } from '../http/proxy-trust.ts';", 'HTTP layer'],
+    [
+      'app/lib/x.server.ts',
+      "import demo from '../../seed/discount-codes.ts';",
+      'app never imports the demo',
+    ],
+    [
+      'server/mail/x.ts',
+      "import { products } from '../commerce/schema-catalogue.ts';",
+      "another module's tables",
+    ],
+    [
+      'server/commerce/x.ts',
+      "import type { subscribers } from '#server/newsletter/schema.ts';",
+      "another module's tables",
+    ],
+    ['server/wishlist/x.ts', "import { customers } from '../schema.ts';", "another module's tables"],
   ])('refuses in %s: %s', (file, source, rule) => {
     const found = violationsOf(file, source);
     expect(found).toHaveLength(1);
@@ -66,7 +86,24 @@ describe('the architecture (docs/decisions/0001-one-set-of-services.md)', () => 
     ['app/routes/x.tsx', "import { formatCurrency } from '#core/currency-format.ts';"],
     ['server/db/x.ts', "import { PGlite } from '@electric-sql/pglite';"],
     ['app/lib/x.test.ts', "import { notFound } from '#server/commerce/errors.ts';"],
+    ['server/commerce/x.ts', "import { carts } from './schema-sales.ts';"],
+    ['server/wishlist/schema.ts', "import { customers } from '../commerce/schema-customers.ts';"],
+    ['server/seed/x.ts', "import { catalogue } from '../../seed/catalogue/index.ts';"],
   ])('allows in %s: %s', (file, source) => {
     expect(violationsOf(file, source)).toEqual([]);
+  });
+
+  it('allows only what an allow-list entry names, and drops an entry once its import is gone', () => {
+    const [entry] = ALLOWED;
+    expect(violationsOf(entry!.file, `import { x } from '#${entry!.target}';`)).toEqual([]);
+    expect(violationsOf(entry!.file, "import { x } from '#server/newsletter/schema.ts';")).toHaveLength(1);
+    const stale = ALLOWED.filter(
+      ({ file, target }) =>
+        existsSync(join(ROOT, file)) &&
+        !importsOf(file, readFileSync(join(ROOT, file), 'utf8')).some(
+          (fact) => targetOf(file, fact.specifier) === target,
+        ),
+    );
+    expect(stale).toEqual([]);
   });
 });

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCurrency } from '#core/currency-format.ts';
 import { CURRENCIES } from '#core/regions.ts';
 import { type Commerce, createCommerce } from '#server/commerce/index.ts';
-import { seedLargeCatalogue } from '#server/commerce/seed-commerce.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { commerceFacts } from '#server/search/documents.ts';
+import { seedLargeCatalogue } from '#server/seed/seed-commerce.ts';
 import { CATALOGUE_PRODUCTS, catalogueProductId } from '../../seed/catalogue/index.ts';
 import { openSeeded, testDatabaseTargets } from '../support/test-databases.ts';
 

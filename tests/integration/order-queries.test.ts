@@ -8,10 +8,10 @@ import { createReports, type Reports } from '#server/commerce/reports.ts';
 import { variants } from '#server/commerce/schema-catalogue.ts';
 import { customers } from '#server/commerce/schema-customers.ts';
 import { orders } from '#server/commerce/schema-sales.ts';
-import { seedCommerce } from '#server/commerce/seed-commerce.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { HISTORY_KEY_PREFIX, seedOrderHistory } from '#server/seed/order-history.ts';
 import { seedReferenceData } from '#server/seed/seed.ts';
+import { seedCommerce } from '#server/seed/seed-commerce.ts';
 import { DEMO_ORDERS } from '../../seed/catalogue/index.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
 

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { createCommerce } from '#server/commerce/index.ts';
-import { seedLargeCatalogue } from '#server/commerce/seed-commerce.ts';
 import { loadConfig } from '#server/config.ts';
 import { createContentServices } from '#server/content/index.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { createSearchServices, type SearchServices } from '#server/search/index.ts';
+import { seedLargeCatalogue } from '#server/seed/seed-commerce.ts';
 import { openSeeded, type TestDatabaseTarget } from '../support/test-databases.ts';
 
 export const SEARCH_KEY = 'search-test-key';

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRedirectRules, redirectRulesFromFields } from '#core/redirect-rules.ts';
 import type { Actor } from '#server/audit/audit.ts';
 import { loadConfig } from '#server/config.ts';
-import { seedDemoContent } from '#server/content/demo-content.ts';
 import {
   type ContentManagement,
   ContentManagementError,
@@ -17,6 +16,7 @@ import { createContentEntryRules } from '#server/content/management/entry-rules.
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { localeRouting } from '#server/http/locale-routing.ts';
 import { publishedRedirectRules } from '#server/http/published-redirects.ts';
+import { seedDemoContent } from '#server/seed/demo-content.ts';
 import { insertActor } from '../support/staff-actor.ts';
 import { openMigrated, testDatabaseTargets } from '../support/test-databases.ts';
 

@@ -5,7 +5,7 @@
  * unknown elements at the ends of head and body alone when it hydrates.
  */
 import { PREVIEW_EXIT_PATH } from '#core/content-preview.ts';
-import { mergeVary } from '../../http/vary.ts';
+import { mergeVary } from '#core/vary.ts';
 
 export const PREVIEW_CACHE_CONTROL = 'private, no-store';
 export const PREVIEW_ROBOTS = 'noindex, nofollow';

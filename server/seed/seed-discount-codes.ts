@@ -1,6 +1,6 @@
 import { DEMO_DISCOUNT_CODES } from '../../seed/discount-codes.ts';
+import { discountCodes } from '../commerce/schema-discounts.ts';
 import type { Database } from '../db/database.ts';
-import { discountCodes } from './schema-discounts.ts';
 
 /** Writes the demo discount codes (seed/discount-codes.ts); a code that exists is left as it is. */
 export async function seedDiscountCodes(db: Database): Promise<void> {

@@ -3,8 +3,8 @@
  * Called by the seed; idempotent.
  */
 import { catalogueContent } from '../../seed/content/catalogue-content.ts';
+import { CONTENT_DIR, DEMO_ENVIRONMENTS, importContent } from '../content/content-files.ts';
 import type { Database } from '../db/database.ts';
-import { CONTENT_DIR, DEMO_ENVIRONMENTS, importContent } from './content-files.ts';
 
 export async function seedDemoContent(db: Database, publishTo: readonly string[] = DEMO_ENVIRONMENTS) {
   return importContent(db, { dir: CONTENT_DIR, built: catalogueContent(), publishTo });

@@ -15,8 +15,7 @@ import {
   SHIPPING_SETTINGS,
   SHIPPING_ZONES,
 } from '../../seed/catalogue/index.ts';
-import type { Database } from '../db/database.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from '../commerce/passwords.ts';
 import {
   categories,
   type ProductOptionRecord,
@@ -25,8 +24,8 @@ import {
   products,
   type VariantOptionValueRecord,
   variants,
-} from './schema-catalogue.ts';
-import { addresses, customerGroups, customers } from './schema-customers.ts';
+} from '../commerce/schema-catalogue.ts';
+import { addresses, customerGroups, customers } from '../commerce/schema-customers.ts';
 import {
   type OrderAddressRecord,
   orderItems,
@@ -35,7 +34,8 @@ import {
   shippingMethods,
   shippingSettings,
   shippingZones,
-} from './schema-sales.ts';
+} from '../commerce/schema-sales.ts';
+import type { Database } from '../db/database.ts';
 
 const REGIONS: PriceRegion[] = ['us', 'ca', 'eu_region_1'];
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
