@@ -125,3 +125,61 @@ for (const width of [1440, 390]) {
     await expect(stranger.page.getByText('This list is empty for now.')).toBeVisible();
   });
 }
+
+for (const width of [1440, 390]) {
+  test(`a listed product's price-drop mail is opted into, and out of, on the account's wishlist (${width} px)`, async ({
+    openShopper,
+  }) => {
+    test.setTimeout(300_000);
+    const { page, errors } = await openShopper(width);
+    await page.goto('/en-us/account/login');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO_SHOPPER.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_SHOPPER.password);
+    await page
+      .locator('form')
+      .filter({ has: page.getByLabel('Password', { exact: true }) })
+      .getByRole('button')
+      .click();
+    await expect(page).toHaveURL(/\/en-us\/account$/);
+    await page.goto(FIRST);
+    const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+    await page.getByRole('button', { name: 'Save to wishlist' }).click();
+    await expect(page.getByRole('button', { name: 'Saved' })).toHaveAttribute('aria-pressed', 'true');
+
+    await page.goto('/en-us/account/wishlist');
+    const item = page.locator('.wishlist-item').filter({ hasText: name });
+    // Named with the product (visually hidden), so each list item's control says which it is.
+    const optIn = item.getByRole('checkbox', {
+      name: /^Mail me when the price drops or it is back in stock/,
+    });
+    await expect(optIn).toHaveAccessibleName(new RegExp(`${name}$`));
+    // Explicit: unchecked until the customer ticks it.
+    await expect(optIn).not.toBeChecked();
+    await expect(item.getByText('At most one mail a day per product')).toBeVisible();
+    const size = item.getByRole('combobox', { name: 'Size to watch' });
+    await optIn.check();
+    await size.selectOption({ label: 'any size' });
+    const save = item.getByRole('button', { name: /^Save mail setting/ });
+    const box = await save.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    await save.click();
+    await expect(
+      item.getByText('We will mail you when the price drops or it is back in stock.'),
+    ).toBeVisible();
+    await page.reload();
+    await expect(optIn).toBeChecked();
+    await expect(size).toHaveValue('any');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await shoot(page, `wishlist-alert-${width}`);
+
+    // Switched off the same way; then the product leaves the list as it came.
+    await optIn.uncheck();
+    await save.click();
+    await expect(item.getByText('At most one mail a day per product')).toBeVisible();
+    await page.reload();
+    await expect(optIn).not.toBeChecked();
+    await item.getByRole('button', { name: /Remove/ }).click();
+    await expect(page.getByRole('heading', { level: 2, name })).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+}
