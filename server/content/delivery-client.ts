@@ -5,6 +5,7 @@
  * cache policies of §9 over an in-process cache.
  */
 import { tagsOfContentAnswer } from '#core/change-tags.ts';
+import type { ChangeClock } from '../cache/data-version.ts';
 import { dependsOn } from '../cache/dependencies.ts';
 
 export const CachePolicy = {
@@ -101,6 +102,12 @@ export interface DeliveryClientOptions {
    * database): a cached answer stored under another version is not used, so an edit shows at once.
    */
   cacheVersion?: () => Promise<string>;
+  /**
+   * The tags moved since (decision 0050): with it, a cached answer is kept until an entry it holds or asked for is
+   * published (`content:<uid>`), or an entry of the type it listed (`content-type:<type>`), or everything moved (an
+   * asset, a hosted service's webhook or sync poll) — read `cacheVersion` first, which moves them.
+   */
+  changes?: ChangeClock;
   /** Called when a CACHE_THEN_NETWORK background refresh fails. */
   onBackgroundError?: (error: unknown) => void;
   /** Preview: sent as `preview_token`, so the built-in service answers drafts; nothing is cached then. */
@@ -127,6 +134,14 @@ interface CacheSlot {
   version: string | undefined;
   /** Which network request made it: a slow older one must not replace a newer one's answer. */
   started: number;
+  /** The change clock when that request began, and the tags its answer names (with `changes`). */
+  since: number;
+  tags: readonly string[];
+}
+
+interface Flight {
+  value: Promise<unknown>;
+  since: number;
 }
 
 /** `/content_types/<type>/entries` and `/content_types/<type>/entries/<uid>`. */
@@ -148,7 +163,8 @@ export function createDeliveryClient(options: DeliveryClientOptions) {
   const doFetch: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
   const root = `${options.baseUrl.replace(/\/+$/, '')}/${DELIVERY_DEFAULTS.version}`;
   const cache = new Map<string, CacheSlot>();
-  const refreshing = new Map<string, Promise<unknown>>();
+  const refreshing = new Map<string, Flight>();
+  const { changes } = options;
   let requestsStarted = 0;
 
   const headers = (): Record<string, string> => ({
@@ -254,11 +270,18 @@ export function createDeliveryClient(options: DeliveryClientOptions) {
     }
   }
 
-  function remember(key: string, value: unknown, version: string | undefined, started: number) {
+  function remember(
+    key: string,
+    value: unknown,
+    version: string | undefined,
+    started: number,
+    since: number,
+    tags: readonly string[],
+  ) {
     const kept = cache.get(key);
     if (kept && kept.started > started) return;
     cache.delete(key);
-    cache.set(key, { value, storedAt: Date.now(), version, started });
+    cache.set(key, { value, storedAt: Date.now(), version, started, since, tags });
     while (cache.size > settings.cacheMaxEntries) {
       const oldest = cache.keys().next().value;
       if (oldest === undefined) break;
@@ -270,6 +293,7 @@ export function createDeliveryClient(options: DeliveryClientOptions) {
     const slot = cache.get(key);
     if (!slot) return undefined;
     if (requireFresh && slot.version !== version) return undefined;
+    if (requireFresh && changes && !changes.fresh(slot.tags, slot.since)) return undefined;
     if (requireFresh && settings.cacheTtlMs > 0 && Date.now() - slot.storedAt > settings.cacheTtlMs)
       return undefined;
     return slot;
@@ -284,18 +308,34 @@ export function createDeliveryClient(options: DeliveryClientOptions) {
     // A request under way is shared only with callers of its data version: one that started before a write
     // answers with the data from before it, and a page rendered with that after the write would be kept under
     // the new version, old text and all, until it expires.
+    // With tags, only while nothing moved since it began (its tags are not known before its answer).
     const flight = `${version ?? ''} ${key}`;
     const running = refreshing.get(flight);
-    if (running) return running;
+    if (running && (!changes || changes.now() === running.since)) return running.value;
     const order = ++requestsStarted;
-    const started = network(path, params)
+    const since = changes?.now() ?? 0;
+    const entry: Flight = { value: Promise.resolve(), since };
+    entry.value = network(path, params)
       .then((value) => {
-        remember(key, value, version, order);
+        remember(key, value, version, order, since, changes ? tagsOf(path, params, value) : []);
         return value;
       })
-      .finally(() => refreshing.delete(flight));
-    refreshing.set(flight, started);
-    return started;
+      .finally(() => {
+        if (refreshing.get(flight) === entry) refreshing.delete(flight);
+      });
+    refreshing.set(flight, entry);
+    return entry.value;
+  }
+
+  /** What an answer names (core/change-tags.ts): what a publication must move for it to be asked again. */
+  function tagsOf(path: string, params: RequestParams, value: unknown): string[] {
+    const entries = ENTRIES_PATH.exec(path);
+    if (!entries) return [...tagsOfContentAnswer(null, undefined, value)];
+    const contentType = decodeURIComponent(entries[1] as string);
+    const uid = entries[2];
+    return [
+      ...tagsOfContentAnswer(contentType, uid ? { uid: decodeURIComponent(uid) } : params.query, value),
+    ];
   }
 
   /**
@@ -354,14 +394,7 @@ export function createDeliveryClient(options: DeliveryClientOptions) {
     asked?: CachePolicyValue,
   ): Promise<T> {
     const value = await request<T>(path, params, asked);
-    const entries = ENTRIES_PATH.exec(path);
-    if (entries) {
-      const contentType = decodeURIComponent(entries[1] as string);
-      const uid = entries[2];
-      dependsOn(
-        tagsOfContentAnswer(contentType, uid ? { uid: decodeURIComponent(uid) } : params.query, value),
-      );
-    } else dependsOn(tagsOfContentAnswer(null, undefined, value));
+    dependsOn(tagsOf(path, params, value));
     return value;
   }
 
@@ -369,7 +402,7 @@ export function createDeliveryClient(options: DeliveryClientOptions) {
     request: requestNaming,
     /** Waits for background refreshes (tests, shutdown). */
     async settled(): Promise<void> {
-      await Promise.allSettled([...refreshing.values()]);
+      await Promise.allSettled([...refreshing.values()].map((flight) => flight.value));
     },
     clearCache(): void {
       cache.clear();

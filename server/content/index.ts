@@ -3,7 +3,7 @@
  * storefront's content client, and `/api/interstack/references`. Reach it only through this module.
  */
 import { Hono } from 'hono';
-import { bumpDataVersion, readCacheWatcher, scopeVersion } from '../cache/data-version.ts';
+import { bumpDataVersion, readCacheWatcher } from '../cache/data-version.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { type ContentChangePoll, createContentChangePoll } from './change-poll.ts';
@@ -110,10 +110,16 @@ export function createContentServices(input: {
     ...(config.CONTENT_BRANCH ? { branch: config.CONTENT_BRANCH } : {}),
     ...(builtIn ? { fetch: inProcess } : {}),
     cachePolicy: config.CONTENT_CACHE_POLICY as CachePolicyValue,
-    // The built-in service's entries live in this database, whose content version moves on every write: a
-    // cached answer lasts exactly until the content changes. A hosted service's answers also keep the
-    // time-to-live: its changes move the version only through the webhook, if one is set up.
-    cacheVersion: async () => scopeVersion(await readCacheWatcher(db).current(), ['content']),
+    // The built-in service's entries live in this database, whose content version moves on every write: reading
+    // it moves the tags of what was published (decision 0050), and a cached answer lasts until an entry it holds,
+    // asked for or listed by type is published, or everything moves (an asset, a webhook or sync poll of a hosted
+    // service, which name no entry). A hosted service's answers also keep the time-to-live: its changes move the
+    // version only through the webhook or the sync poll.
+    cacheVersion: async () => {
+      await readCacheWatcher(db).current();
+      return 'tags';
+    },
+    changes: readCacheWatcher(db).changes,
     cacheTtlMs: builtIn ? 0 : config.CONTENT_CACHE_TTL_MS,
     logger,
     onBackgroundError: (error) => logger?.warn({ err: error }, 'content cache refresh failed'),
