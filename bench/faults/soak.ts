@@ -1,6 +1,7 @@
 /**
  * Soak (issue 10, load): `tsx bench/faults/soak.ts [--minutes 30] [--share 70] [--quick] [--pg-port 5432]
- * [--checkouts 2.5] [--carts 5] [--searches 5] [--no-shopping] [--publish-every 60] [--whole-catalogue]
+ * [--checkouts 2.5] [--carts 5] [--searches 5] [--no-shopping] [--publish-every 60] [--reprice-every 60]
+ * [--whole-catalogue]
  * [--rate <req/s>]`.
  *
  * The server on a temporary PostgreSQL database with its production settings (page cache on). First the
@@ -13,11 +14,14 @@
  * (HIT, STALE or SHARED of every X-Page-Cache answer), and the data versions read each minute say how often each
  * moved. An editor publishes a blog post every `--publish-every` seconds (0: none) through the content management
  * service on the same database, as the back office does from another process: since decision 0050 that
- * re-renders the blog and the pages that list blog posts, not the product and category pages sampled. Printed:
+ * re-renders the blog and the pages that list blog posts, not the product and category pages sampled. A price
+ * manager changes one product's US price every `--reprice-every` seconds (0: never), as the back office does: it
+ * re-renders that product's pages and listings and re-indexes its search documents only. Printed:
  * one line per minute for the reads, one for the shopping, and the drift from the first minute
  * to the last. `--whole-catalogue` puts back the triggers of before issue 42 (every stock or price update moves
  * the catalogue's version, emptying every cache), for a comparison on the same code.
  */
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createContentManagement } from '../../server/content/index.ts';
 import { openPostgres } from '../../server/db/database.ts';
@@ -68,7 +72,9 @@ async function main(): Promise<boolean> {
     'whole-catalogue': { type: 'boolean', default: false },
     rate: { type: 'string' },
     'publish-every': { type: 'string', default: '60' },
+    'reprice-every': { type: 'string', default: '60' },
   });
+  const repriceEvery = Number(values['reprice-every']);
   const publishEvery = Number(values['publish-every']);
   const shopping = values['no-shopping'] !== true;
   const shares = {
@@ -89,6 +95,7 @@ async function main(): Promise<boolean> {
         `${values.searches} searches (each its own shopper)`,
     );
   if (publishEvery > 0) say(`An editor publishes a blog post every ${publishEvery} s`);
+  if (repriceEvery > 0) say(`A price manager changes ${REPRICED}'s US price every ${repriceEvery} s`);
   say(`PostgreSQL ${target.host}:${target.port}; load average ${loadAverage()}\n`);
 
   const database = await tempDatabase(target);
@@ -141,6 +148,7 @@ async function main(): Promise<boolean> {
         })
       : null;
     const editor = publishEvery > 0 ? await startEditor(database.url, publishEvery) : null;
+    const repricer = repriceEvery > 0 ? await startRepricer(database.url, repriceEvery) : null;
     const firstVersions = await readVersions(client);
     let versions = firstVersions;
     const total = emptyCounts();
@@ -182,7 +190,8 @@ async function main(): Promise<boolean> {
         const now = await readVersions(client);
         say(
           `        reads ${statusLine(result.status)}; ${shoppingLine(counts, versions, now, result.seconds)}` +
-            (editor ? `; ${editor.take()} blog post(s) published` : ''),
+            (editor ? `; ${editor.take()} blog post(s) published` : '') +
+            (repricer ? `; ${repricer.take()} price change(s)` : ''),
         );
         versions = now;
         add(total, counts);
@@ -191,6 +200,11 @@ async function main(): Promise<boolean> {
     }
     await shoppers?.stop();
     const published = await editor?.stop();
+    const repriced = await repricer?.stop();
+    if (repriced) {
+      say(`Price manager: ${repriced.count} price changes, ${repriced.failed} failed`);
+      ok &&= repriced.failed === 0;
+    }
     if (published) {
       say(`\nEditor: ${published.count} publishes, ${published.failed} failed`);
       ok &&= published.failed === 0;
@@ -257,6 +271,50 @@ async function startEditor(databaseUrl: string, seconds: number) {
   let running: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
     running = running.then(publish);
+  }, seconds * 1000);
+  return {
+    take() {
+      const n = sinceTake;
+      sinceTake = 0;
+      return n;
+    },
+    async stop() {
+      clearInterval(timer);
+      await running;
+      await handle.close();
+      return { count, failed };
+    },
+  };
+}
+
+/** A product outside the sampled category (its listing and search documents are its own). */
+const REPRICED = 'ridgeline-velocity-run';
+
+/**
+ * A back-office price manager in a process of its own: every `seconds` one product's US price moves by a cent up
+ * or down, an update of `product_prices` as the back office's price form makes.
+ */
+async function startRepricer(databaseUrl: string, seconds: number) {
+  const handle = await openPostgres(databaseUrl, { poolMax: 1 });
+  let count = 0;
+  let failed = 0;
+  let sinceTake = 0;
+  const reprice = async () => {
+    try {
+      const step = count % 2 === 0 ? 0.01 : -0.01;
+      await handle.db.execute(sql`
+        update product_prices set retail_price = retail_price + ${step}
+        where region_id = 'us' and product_id = (select id from products where slug = ${REPRICED})`);
+      count++;
+      sinceTake++;
+    } catch (error) {
+      failed++;
+      say(`price manager: price change failed: ${(error as Error).message}`);
+    }
+  };
+  let running: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(reprice);
   }, seconds * 1000);
   return {
     take() {
