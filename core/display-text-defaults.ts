@@ -555,6 +555,8 @@ export const DISPLAY_TEXT_DEFAULTS = {
   'wishlist alert any size': 'any size',
   'wishlist alert save': 'Save mail setting',
   'wishlist alert on': 'We will mail you when the price drops or it is back in stock.',
+  'wishlist alert failed':
+    'Not saved: this product is not sold in your country, so it has no price here to watch.',
   'wishlist alert hint':
     'At most one mail a day per product, in your language. Switch it off here at any time.',
   // Compare and recently viewed (issue 45, decision 0049).

@@ -67,7 +67,7 @@ export function meta({ matches }: Route.MetaArgs) {
   ];
 }
 
-export default function AccountWishlist({ loaderData }: Route.ComponentProps) {
+export default function AccountWishlist({ loaderData, actionData }: Route.ComponentProps) {
   const { segment, csrf, tiles, shareUrl, alerts } = loaderData;
   const t = useText();
   const hydrated = useHydrated();
@@ -111,6 +111,7 @@ export default function AccountWishlist({ loaderData }: Route.ComponentProps) {
                   csrf={csrf}
                   action={`/${segment}/account/wishlist`}
                   alert={alerts[item.id]!}
+                  refused={actionData?.ok === false && actionData.product === item.id}
                 />
               ) : null}
             </>

@@ -19,12 +19,15 @@ export function WishlistAlertForm({
   csrf,
   action,
   alert,
+  refused = false,
 }: {
   productId: number;
   productTitle: string;
   csrf: string;
   action: string;
   alert: WishlistAlertView;
+  /** The last save of this product's setting was refused (not sold in this region any more, or not listed). */
+  refused?: boolean;
 }) {
   const t = useText();
   const id = useId();
@@ -58,6 +61,11 @@ export function WishlistAlertForm({
         {t('wishlist alert save')}
         <span className="visually-hidden">: {productTitle}</span>
       </button>
+      {refused ? (
+        <p role="alert" className="wishlist-alert__error">
+          {t('wishlist alert failed')}
+        </p>
+      ) : null}
       <p id={hintId} className="wishlist-alert__hint">
         {alert.on ? t('wishlist alert on') : t('wishlist alert hint')}
       </p>
