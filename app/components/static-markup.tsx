@@ -2,6 +2,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useHydrated } from '../lib/router/use-hydrated.ts';
 
+const loadedAt = typeof location === 'undefined' ? '' : location.href;
+
 /**
  * Keeps the server's HTML of `children` on the first hydration and never hydrates it (decision 0056): React
  * claims this one element (its markup stands in for `dangerouslySetInnerHTML`, which hydration does not write)
@@ -14,9 +16,11 @@ export function StaticMarkup({ children }: { children?: ReactNode }) {
   // render after hydration reads true and must not swap the markup.
   const [kept] = useState(!useHydrated() && typeof document !== 'undefined');
   // Children the browser's build leaves out (`import.meta.env.SSR ? … : undefined`) can only be drawn by the
-  // server: a later client render of them is a document load of the page the router has just shown.
+  // server: a later client render of them, after a client navigation, is a document load of the page the router
+  // has just shown. Never on the page this document was loaded for (a boundary React drew again after a failed
+  // hydration), which would load it again forever.
   useEffect(() => {
-    if (!kept && children === undefined) location.reload();
+    if (!kept && children === undefined && location.href !== loadedAt) location.reload();
   }, [kept, children]);
   return kept ? (
     // biome-ignore lint/security/noDangerouslySetInnerHtml: empty; hydration keeps the server's children as they are
