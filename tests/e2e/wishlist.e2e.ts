@@ -2,12 +2,14 @@ import type { Page } from '@playwright/test';
 import { accessibilityViolations } from '../support/browser.ts';
 import { DEMO_SHOPPER } from '../support/shopper.ts';
 import { expect, ownStoreFor, test } from './fixtures.ts';
+import { pageHydrated } from './shopper.ts';
 
 /**
  * Issue 45, the wishlist (decision 0048): a guest saves two products with the heart (kept on the device, no
  * cookie), sees them on the guest's list, signs in as the demo customer and finds both on the account's
  * wishlist (the device's list merged, then cleared from the device); the account's share link shows them
- * read-only to a stranger. On a phone and a desktop, axe-clean, with screenshots at 390 and 1440 px.
+ * read-only to a stranger. The same heart on a category page's tile: a guest's save survives sign-in, and the
+ * signed-in tile says so from the server. On a phone and a desktop, axe-clean, with screenshots at 390 and 1440 px.
  */
 
 ownStoreFor(import.meta.url);
@@ -41,6 +43,72 @@ async function save(page: Page, path: string): Promise<string> {
 }
 
 test.describe.configure({ mode: 'serial' });
+
+const CATEGORY = '/en-us/c/snowshoes';
+const TILE = "Cascade Men's Snowshoe";
+
+/**
+ * Waits for the hearts' enhancer: until it starts (when the browser is idle after hydration) a guest's post goes
+ * to sign-in. Idle callbacks run in the order asked, so one asked after the module loaded runs after its start.
+ */
+async function enhanced(page: Page) {
+  await pageHydrated(page);
+  await expect
+    .poll(() =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((e) => /enhance/.test(e.name))),
+    )
+    .toBe(true);
+  await page.waitForTimeout(300);
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null))));
+}
+
+for (const width of [1440, 390]) {
+  test(`a heart on a category tile keeps a guest's save through sign-in (${width} px)`, async ({
+    openShopper,
+  }) => {
+    test.setTimeout(300_000);
+    const { page, errors } = await openShopper(width);
+    await page.goto(CATEGORY);
+    const heart = page.getByRole('button', { name: new RegExp(`^Save to wishlist\\s?: ${TILE}`) });
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await enhanced(page);
+    await heart.click();
+    const saved = page.getByRole('button', { name: new RegExp(`^Saved\\s?: ${TILE}`) });
+    await expect(saved).toHaveAttribute('aria-pressed', 'true');
+    const box = await saved.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    expect(box!.width).toBeGreaterThanOrEqual(44);
+    // Only that tile's heart: the others stay unsaved.
+    await expect(page.locator('.tile__actions button[aria-pressed="true"]')).toHaveCount(1);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await shoot(page, `category-heart-${width}`);
+    await page.reload();
+    await expect(saved).toHaveAttribute('aria-pressed', 'true');
+
+    await page.goto('/en-us/account/login');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO_SHOPPER.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_SHOPPER.password);
+    await page
+      .locator('form')
+      .filter({ has: page.getByLabel('Password', { exact: true }) })
+      .getByRole('button')
+      .click();
+    await expect(page).toHaveURL(/\/en-us\/account$/);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('rl-wishlist'))).toBeNull();
+    await page.goto('/en-us/account/wishlist');
+    await expect(page.getByRole('heading', { level: 2, name: TILE })).toBeVisible();
+
+    // Signed in, the server draws the tile's heart saved; a tap removes it from the account.
+    await page.goto(CATEGORY);
+    await expect(saved).toHaveAttribute('aria-pressed', 'true');
+    await enhanced(page);
+    await saved.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await page.reload();
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    expect(errors).toEqual([]);
+  });
+}
 
 for (const width of [1440, 390]) {
   test(`a guest's wishlist survives sign-in and is shared read-only (${width} px)`, async ({

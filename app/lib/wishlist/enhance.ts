@@ -62,7 +62,9 @@ async function toggle(form: HTMLFormElement): Promise<void> {
     showAll(productId, !save);
     return;
   }
-  const result = (await answer.json()) as { saved: boolean };
+  // A post to the page's document URL runs the action, then the page's loader, which sends a signed-in shopper on
+  // to the account's list: the answer is then that page, not JSON, and the action has done what was asked.
+  const result = (await answer.json().catch(() => ({ saved: save }))) as { saved: boolean };
   showAll(productId, result.saved);
 }
 
