@@ -5,11 +5,11 @@ import { formatLocale, LOCALE_PATTERN, parseLocale, parseServedLocale } from '#c
 import { localizedPath, normalizeLocalePrefix } from '#core/locale-prefix.ts';
 import { resolveLocale } from '#core/locale-resolution.ts';
 import { TOO_MANY_REDIRECTS } from '#core/redirect-limit.ts';
+import { mergeVary } from '#core/vary.ts';
 import { editAnswerHeaders } from './answer-headers.ts';
 import { type RedirectRules, resolveLegacyRedirect } from './legacy-redirects.ts';
 import { isHttps, type ProxyTrust } from './middleware/client-ip.ts';
 import type { RedirectRulesSource } from './published-redirects.ts';
-import { mergeVary } from './vary.ts';
 
 export interface LocaleRoutingOptions {
   /** The legacy redirect rules, or where to read the rules in force (the published content entry). */
