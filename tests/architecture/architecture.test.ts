@@ -59,11 +59,7 @@ describe('the architecture (docs/decisions/0001-one-set-of-services.md)', () => 
     ],
     ['server/commerce/x.ts', "import { catalogue } from '../../seed/catalogue/index.ts';", 'demo store'],
     ['server/sessions/x.ts', "import type { ProxyTrust } from '../http/proxy-trust.ts';", 'HTTP layer'],
-    [
-      'app/lib/x.server.ts',
-      "import demo from '../../seed/discount-codes.ts';",
-      'app never imports the demo',
-    ],
+    ['app/lib/x.server.ts', "import demo from '../../seed/discount-codes.ts';", 'app never imports the demo'],
     [
       'server/mail/x.ts',
       "import { products } from '../commerce/schema-catalogue.ts';",
