@@ -5,15 +5,20 @@ import { Pager } from '../components/editorial/pager.tsx';
 import { HeaderSearch } from '../components/search/header-search.tsx';
 import { sendClick } from '../components/search/send-click.ts';
 import { SnippetText } from '../components/search/snippet-text.tsx';
+import { shopperFor } from '../lib/catalogue/catalogue.server.ts';
 import { editorialMeta } from '../lib/editorial/meta.ts';
 import { useText } from '../lib/locale/use-text.ts';
-import { storefrontContext } from '../lib/router/storefront-context.server.ts';
 import { loadSearchPage } from '../lib/search/search.server.ts';
 import { SORTS, searchHref, searchState, toggle } from '../lib/search/search-view.ts';
 import type { RouteHandle } from '../lib/shell/layout.ts';
+import { withSearchHearts } from '../lib/wishlist/heart.server.ts';
 import editorialStyles from '../styles/editorial.css?url';
 import searchStyles from '../styles/search-page.css?url';
 import type { Route } from './+types/search';
+
+// The hearts' enhancer, as on a category (decision 0048): started when idle, it only touches the results' server
+// HTML.
+if (typeof document !== 'undefined') void import('../lib/wishlist/enhance.ts');
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: editorialStyles },
@@ -23,10 +28,18 @@ export const handle = { name: 'search' } satisfies RouteHandle;
 
 // SPEC §2 search page with the §3 search content: results, facets, sorting, paging, did-you-mean, empty state.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, locale } = await storefrontContext(request, context);
-  const state = searchState(new URL(request.url).searchParams);
+  const shopper = await shopperFor(request, context);
+  const { services, locale } = shopper;
+  const url = new URL(request.url);
+  const state = searchState(url.searchParams);
   const view = await loadSearchPage(services, locale, state);
-  return { ...view, segment: locale.segment, home: `/${locale.segment}` };
+  const results = view.results
+    ? {
+        ...view.results,
+        items: await withSearchHearts(shopper, view.results.items, `${url.pathname}${url.search}`),
+      }
+    : null;
+  return { ...view, results, segment: locale.segment, home: `/${locale.segment}` };
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
@@ -260,6 +273,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
                       ) : null}
                     </span>
                   </Link>
+                  {item.heart ? (
+                    // Server HTML React never changes, so the hearts' enhancer may (heart.server.ts).
+                    // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered by React on the server
+                    <div className="search-result__heart" dangerouslySetInnerHTML={{ __html: item.heart }} />
+                  ) : null}
                 </li>
               ))}
             </ol>

@@ -9,7 +9,8 @@ import { pageHydrated } from './shopper.ts';
  * cookie), sees them on the guest's list, signs in as the demo customer and finds both on the account's
  * wishlist (the device's list merged, then cleared from the device); the account's share link shows them
  * read-only to a stranger. The same heart on a category page's tile: a guest's save survives sign-in, and the
- * signed-in tile says so from the server. On a phone and a desktop, axe-clean, with screenshots at 390 and 1440 px.
+ * signed-in tile says so from the server; a search result's heart keeps a guest's save too. On a phone and a
+ * desktop, axe-clean, with screenshots at 390 and 1440 px.
  */
 
 ownStoreFor(import.meta.url);
@@ -106,6 +107,40 @@ for (const width of [1440, 390]) {
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
     await page.reload();
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    expect(errors).toEqual([]);
+  });
+}
+
+for (const width of [1440, 390]) {
+  test(`a heart on a search result saves a guest's product to the device (${width} px)`, async ({
+    openShopper,
+  }) => {
+    test.setTimeout(180_000);
+    const { page, errors } = await openShopper(width);
+    await page.goto('/en-us/search?q=cascade');
+    const heart = page.getByRole('button', { name: new RegExp(`^Save to wishlist\\s?: ${TILE}`) });
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    // Articles and pages among the results carry no heart: one per product result.
+    await expect(page.locator('.search-result--product')).not.toHaveCount(0);
+    await expect(page.locator('.search-result:not(.search-result--product) .heart')).toHaveCount(0);
+    expect(await page.locator('.search-result--product .heart').count()).toBe(
+      await page.locator('.search-result--product').count(),
+    );
+    await enhanced(page);
+    await heart.click();
+    const saved = page.getByRole('button', { name: new RegExp(`^Saved\\s?: ${TILE}`) });
+    await expect(saved).toHaveAttribute('aria-pressed', 'true');
+    const box = await saved.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await shoot(page, `search-heart-${width}`);
+    await page.reload();
+    await expect(saved).toHaveAttribute('aria-pressed', 'true');
+    await page.goto('/en-us/wishlist');
+    await expect(page.locator('.wishlist-grid').getByRole('heading', { level: 2, name: TILE })).toBeVisible();
     expect(errors).toEqual([]);
   });
 }

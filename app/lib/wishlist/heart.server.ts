@@ -33,23 +33,42 @@ export async function productHeart(shopper: Shopper, productId: number, returnTo
   );
 }
 
-/**
- * A category's tiles with their heart and "Compare" box as HTML (decision 0048's server slot, decision 0049's
- * boxes): the listing's code draws the string and nothing else, so the tiles cost the page a few bytes of
- * JavaScript, and the enhancer (loaded when idle) may toggle the hearts in place. The boxes belong to the page's
- * compare form by their `form` attribute. One look-up of the customer's list for the whole page.
- */
-export async function withTileActions<T extends { id: number; uid: string; title: string }>(
-  shopper: Shopper,
-  tiles: readonly T[],
-  returnTo: string,
-): Promise<Array<T & { actions: string }>> {
+/** Draws a tile's heart for this shopper: one look-up of the customer's list for the whole page. */
+async function tileHearts(shopper: Shopper, returnTo: string) {
   const { text } = await shopper.services.content.displayText(shopper.contentLocale);
   const t = (key: string) => text[key] ?? key;
   const saved = new Set(
     shopper.customerId === null ? [] : await shopper.services.wishlists.productIds(shopper.customerId),
   );
   const labels = { save: t('wishlist save'), saved: t('wishlist saved') };
+  return {
+    t,
+    heart: (productId: number, productName: string) =>
+      createElement(WishlistHeart, {
+        segment: shopper.locale.segment,
+        productId,
+        productName,
+        saved: saved.has(productId),
+        csrf: shopper.customerId === null ? null : shopper.csrfToken,
+        returnTo,
+        labels,
+        variant: 'tile',
+      }),
+  };
+}
+
+/**
+ * A category's tiles with their heart and "Compare" box as HTML (decision 0048's server slot, decision 0049's
+ * boxes): the listing's code draws the string and nothing else, so the tiles cost the page a few bytes of
+ * JavaScript, and the enhancer (loaded when idle) may toggle the hearts in place. The boxes belong to the page's
+ * compare form by their `form` attribute.
+ */
+export async function withTileActions<T extends { id: number; uid: string; title: string }>(
+  shopper: Shopper,
+  tiles: readonly T[],
+  returnTo: string,
+): Promise<Array<T & { actions: string }>> {
+  const { t, heart } = await tileHearts(shopper, returnTo);
   const compare = t('compare');
   return tiles.map((tile) => ({
     ...tile,
@@ -57,20 +76,39 @@ export async function withTileActions<T extends { id: number; uid: string; title
       createElement(
         Fragment,
         null,
-        createElement(WishlistHeart, {
-          segment: shopper.locale.segment,
-          productId: tile.id,
-          productName: tile.title,
-          saved: saved.has(tile.id),
-          csrf: shopper.customerId === null ? null : shopper.csrfToken,
-          returnTo,
-          labels,
-          variant: 'tile',
-        }),
+        heart(tile.id, tile.title),
         createElement(CompareBox, { slug: tile.uid, title: tile.title, label: compare }),
       ),
     ),
   }));
+}
+
+/**
+ * The search page's product results with their heart as HTML, as on a category's tiles (no "Compare" box: a
+ * search mixes categories, which a comparison refuses). A result names its product by the address's slug; one
+ * not sold in the shopper's region (or a locale without shopping) gets no heart, nor do articles and pages.
+ */
+export async function withSearchHearts<T extends { id: string; type: string; title: string }>(
+  shopper: Shopper,
+  results: readonly T[],
+  returnTo: string,
+): Promise<Array<T & { heart: string | null }>> {
+  const slugOf = (result: T) =>
+    result.type === 'product' && result.id.startsWith('product-') ? result.id.slice('product-'.length) : null;
+  const catalogue = shopper.services.commerce.catalogue;
+  const ids = await Promise.all(
+    results.map(async (result) => {
+      const slug = shopper.locale.shoppingRegion ? slugOf(result) : null;
+      const product = slug ? await catalogue.getProductBySlug(shopper.pricing, slug) : null;
+      return product && product.availability !== 'disabled' ? product.id : null;
+    }),
+  );
+  if (ids.every((id) => id === null)) return results.map((result) => ({ ...result, heart: null }));
+  const { heart } = await tileHearts(shopper, returnTo);
+  return results.map((result, index) => {
+    const id = ids[index];
+    return { ...result, heart: id == null ? null : renderToStaticMarkup(heart(id, result.title)) };
+  });
 }
 
 /**
