@@ -245,11 +245,10 @@ async function startEditor(databaseUrl: string, seconds: number) {
   const actor = { token: 'soak-editor' };
   const uid = 'caring-for-your-snowshoes';
   let edits = 0;
-  let count = 0;
-  let failed = 0;
-  let sinceTake = 0;
-  const publish = async () => {
-    try {
+  return periodic(
+    'editor: publish failed',
+    seconds,
+    async () => {
       const draft = await management.getEntry('blog', uid, 'en-us');
       if (!draft) throw new Error(`no blog post '${uid}'`);
       edits++;
@@ -261,30 +260,9 @@ async function startEditor(databaseUrl: string, seconds: number) {
         locales: ['en-us'],
         environments: ['production'],
       });
-      count++;
-      sinceTake++;
-    } catch (error) {
-      failed++;
-      say(`editor: publish failed: ${(error as Error).message}`);
-    }
-  };
-  let running: Promise<void> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running.then(publish);
-  }, seconds * 1000);
-  return {
-    take() {
-      const n = sinceTake;
-      sinceTake = 0;
-      return n;
     },
-    async stop() {
-      clearInterval(timer);
-      await running;
-      await handle.close();
-      return { count, failed };
-    },
-  };
+    () => handle.close(),
+  );
 }
 
 /** A product outside the sampled category (its listing and search documents are its own). */
@@ -296,25 +274,42 @@ const REPRICED = 'ridgeline-velocity-run';
  */
 async function startRepricer(databaseUrl: string, seconds: number) {
   const handle = await openPostgres(databaseUrl, { poolMax: 1 });
-  let count = 0;
-  let failed = 0;
-  let sinceTake = 0;
-  const reprice = async () => {
-    try {
-      const step = count % 2 === 0 ? 0.01 : -0.01;
+  let steps = 0;
+  return periodic(
+    'price manager: price change failed',
+    seconds,
+    async () => {
+      const step = steps % 2 === 0 ? 0.01 : -0.01;
       await handle.db.execute(sql`
         update product_prices set retail_price = retail_price + ${step}
         where region_id = 'us' and product_id = (select id from products where slug = ${REPRICED})`);
+      steps++;
+    },
+    () => handle.close(),
+  );
+}
+
+/**
+ * Runs `work` every `seconds`, one run at a time, counting the runs that succeeded and those that failed (said
+ * with `failure` first); `take` answers the successes since the last take, `stop` waits for a run under way.
+ */
+function periodic(failure: string, seconds: number, work: () => Promise<void>, close: () => Promise<void>) {
+  let count = 0;
+  let failed = 0;
+  let sinceTake = 0;
+  const once = async () => {
+    try {
+      await work();
       count++;
       sinceTake++;
     } catch (error) {
       failed++;
-      say(`price manager: price change failed: ${(error as Error).message}`);
+      say(`${failure}: ${(error as Error).message}`);
     }
   };
   let running: Promise<void> = Promise.resolve();
   const timer = setInterval(() => {
-    running = running.then(reprice);
+    running = running.then(once);
   }, seconds * 1000);
   return {
     take() {
@@ -325,7 +320,7 @@ async function startRepricer(databaseUrl: string, seconds: number) {
     async stop() {
       clearInterval(timer);
       await running;
-      await handle.close();
+      await close();
       return { count, failed };
     },
   };
